@@ -1,0 +1,26 @@
+"""Ticket to Ride strategy analyser: simulate games with bots, read the tables
+in pandas.
+
+    import analyzer
+    res = analyzer.simulate(board="europe", players=4, bots=["greedy"] * 4, games=10_000, seed=1)
+    res.players.groupby("seat").winner.mean()
+"""
+
+from analyzer.boards import Board, BoardError, builtin_boards, load_board
+from analyzer.results import Results, load
+from analyzer.rules import PRESETS, RuleError, RuleSet, preset
+from analyzer.runner import simulate
+
+__all__ = [
+    "Board",
+    "BoardError",
+    "PRESETS",
+    "Results",
+    "RuleError",
+    "RuleSet",
+    "builtin_boards",
+    "load",
+    "load_board",
+    "preset",
+    "simulate",
+]

@@ -1,0 +1,35 @@
+"""Bot names for the CLI and the Python API. Adding a bot: one @njit function
+in kernels/bots.py, a branch in kernels.bots.choose_action, a line here."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kernels import layouts as L
+
+BOTS: dict[str, tuple[int, str]] = {
+    "random": (L.BOT_RANDOM, "uniform over the kinds of legal action, then over that kind's actions"),
+    "greedy": (L.BOT_GREEDY, "claims the best affordable route of its ticket plan, else draws the colours it needs"),
+}
+BOT_NAMES = tuple(sorted(BOTS, key=lambda n: BOTS[n][0]))
+
+
+def parse_bots(bots: str | list[str] | None, players: int) -> list[str]:
+    """'greedy' (everyone), 'greedy,random' (one per seat), or a list."""
+    if bots is None:
+        bots = ["greedy"]
+    if isinstance(bots, str):
+        bots = [b.strip() for b in bots.split(",") if b.strip()]
+    bots = [b.lower() for b in bots]
+    for b in bots:
+        if b not in BOTS:
+            raise ValueError(f"unknown bot '{b}'; bots: {', '.join(BOT_NAMES)}")
+    if len(bots) == 1:
+        bots = bots * players
+    if len(bots) != players:
+        raise ValueError(f"{len(bots)} bots given for {players} players: give one, or one per seat")
+    return bots
+
+
+def bot_ids(names: list[str]) -> np.ndarray:
+    return np.array([BOTS[n][0] for n in names], np.int8)

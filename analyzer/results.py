@@ -1,0 +1,151 @@
+"""Result tables: record arrays -> compact DataFrames, Parquet parts, reading
+a run back (`analyzer.load`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow.parquet as pq
+
+from kernels import layouts as L
+
+TABLES = ("games", "players", "tickets", "claims", "tunnels")
+
+
+def chunk_frames(arrays: dict[str, np.ndarray], bots: list[str]) -> dict[str, pd.DataFrame]:
+    """DataFrames of one chunk, with categoricals for names."""
+    dfs = {t: pd.DataFrame(arrays[t]) for t in TABLES}
+    g = dfs["games"]
+    g["end_reason"] = pd.Categorical.from_codes(g["end_reason"].astype(np.int64), categories=list(L.END_NAMES))
+    p = dfs["players"]
+    names = list(dict.fromkeys(bots))
+    seat_bot = np.array([names.index(b) for b in bots], np.int64)
+    p["bot"] = pd.Categorical.from_codes(seat_bot[p["seat"].to_numpy()], categories=names)
+    for t in ("claims", "tunnels"):
+        df = dfs[t]
+        df["colour"] = pd.Categorical.from_codes(df["colour"].astype(np.int64), categories=list(L.CARD_NAMES))
+    return dfs
+
+
+def chunk_is_complete(out_dir: Path, c: int) -> bool:
+    """A chunk counts as done when its marker exists and every part file
+    opens as Parquet with the row count the marker recorded; anything else
+    (a truncated, corrupt or foreign file) is redone."""
+    marker = out_dir / "chunks" / f"chunk-{c:06d}.json"
+    try:
+        rows = json.loads(marker.read_text())["rows"]
+        for t in TABLES:
+            meta = pq.read_metadata(out_dir / t / f"part-{c:06d}.parquet")
+            if meta.num_rows != rows[t]:
+                return False
+        return True
+    except Exception:
+        return False
+
+
+class Results:
+    """The tables of a run, as pandas DataFrames, and its manifest."""
+
+    def __init__(self, tables: dict[str, pd.DataFrame], manifest: dict, board=None, path: Path | None = None):
+        self._tables = tables
+        self.manifest = manifest
+        self.board = board
+        self.path = path
+
+    @classmethod
+    def load(cls, path) -> Results:
+        path = Path(path)
+        mpath = path / "manifest.json"
+        if not mpath.exists():
+            raise ValueError(f"{mpath}: missing file (not a results folder)")
+        try:
+            manifest = json.loads(mpath.read_text())
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{mpath}, line {e.lineno}: not valid JSON ({e.msg})") from None
+        n = manifest.get("n_chunks", 0)
+        missing = [c for c in range(n) if not chunk_is_complete(path, c)]
+        if missing:
+            raise ValueError(
+                f"{path}: {len(missing)} of {n} chunks are missing or damaged (first: {missing[0]}); "
+                "finish the run with `ttr simulate ... --resume`"
+            )
+        tables = {}
+        for t in TABLES:
+            parts = [pd.read_parquet(path / t / f"part-{c:06d}.parquet") for c in range(n)]
+            df = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+            tables[t] = _unify_categoricals(df)
+        board = None
+        if (path / "board" / "board.toml").exists():
+            from analyzer.boards import load_board
+
+            board = load_board(path / "board")
+        return cls(tables, manifest, board, path)
+
+    # the tables ---------------------------------------------------------------
+    @property
+    def games(self) -> pd.DataFrame:
+        return self._tables["games"]
+
+    @property
+    def players(self) -> pd.DataFrame:
+        return self._tables["players"]
+
+    @property
+    def tickets(self) -> pd.DataFrame:
+        return self._tables["tickets"]
+
+    @property
+    def claims(self) -> pd.DataFrame:
+        return self._tables["claims"]
+
+    @property
+    def tunnels(self) -> pd.DataFrame:
+        return self._tables["tunnels"]
+
+    def table(self, name: str) -> pd.DataFrame:
+        return self._tables[name]
+
+    # names for ids ---------------------------------------------------------------
+    def route_names(self) -> pd.Series:
+        """Route id -> 'City A–City B (length colour kind)'."""
+        r = self.board.routes
+        return pd.Series(
+            [f"{a}–{b} ({n} {c}{'' if k == 'normal' else ' ' + k})"
+             for a, b, n, c, k in zip(r["a"], r["b"], r["length"], r["color"], r["kind"], strict=True)],
+            name="route_name",
+        )
+
+    def ticket_names(self) -> pd.Series:
+        t = self.board.tickets
+        return pd.Series([f"{a}–{b} ({p})" for a, b, p in zip(t["a"], t["b"], t["points"], strict=True)],
+                         name="ticket_name")
+
+    def summary(self) -> pd.DataFrame:
+        """Per-seat overview: mean score and components, win rate."""
+        p = self.players
+        cols = ["score", "route_points", "tickets_won", "tickets_lost", "longest_bonus", "station_points",
+                "routes_claimed", "tickets_completed", "tickets_failed", "trains_left"]
+        s = p.groupby(["seat", "bot"], observed=True)[cols].mean()
+        s["win_rate"] = p.groupby(["seat", "bot"], observed=True)["winner"].mean() / 1.0
+        s["games"] = p.groupby(["seat", "bot"], observed=True).size()
+        return s
+
+    def __repr__(self) -> str:
+        m = self.manifest
+        return (f"Results(board={m.get('board')!r}, players={m.get('players')}, bots={m.get('bots')}, "
+                f"games={len(self.games)}, seed={m.get('seed')})")
+
+
+def _unify_categoricals(df: pd.DataFrame) -> pd.DataFrame:
+    for col in ("bot", "end_reason", "colour"):
+        if col in df.columns and not isinstance(df[col].dtype, pd.CategoricalDtype):
+            df[col] = df[col].astype("category")
+    return df
+
+
+def load(path) -> Results:
+    """Read a run written by `simulate(out=...)` / `ttr simulate --out`."""
+    return Results.load(path)

@@ -1,0 +1,278 @@
+"""Rule sets: one dataclass holding every parameter of the variant matrix
+(docs/rules/README.md), the five presets, house-rule overrides and a stable
+hash of the effective rules."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from dataclasses import dataclass, field, fields
+
+import numpy as np
+
+from kernels import layouts as L
+
+
+class RuleError(ValueError):
+    """A rule set or an override that cannot be used."""
+
+
+# Engine features that exist in the matrix but not yet in the kernels: a rule
+# set that needs one is refused with the issue that will add it.
+UNIMPLEMENTED = {
+    "team_size": (1, "team play (Team Asia) is not implemented yet"),
+    "win_tickets": (0, "the ticket-count victory (Ghost Train) is not implemented yet"),
+    "shared_tickets_setup": (0, "shared ticket holders (Team Asia) are not implemented yet"),
+    "shared_tickets_draw": (0, "shared ticket holders (Team Asia) are not implemented yet"),
+    "end_trigger_team": (False, "the team end trigger (Team Asia) is not implemented yet"),
+}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every number of the variant matrix. Field comments cite the rule IDs."""
+
+    name: str = "usa"
+    min_players: int = 2  # BASE-CMP-2
+    max_players: int = 5
+    team_size: int = 1  # TA-TEAM-1
+    trains: int = 45  # BASE-CMP-2, TA-TEAM-2 (27), GT-CMP-1 (20)
+    cards_per_colour: int | None = None  # None: the board's deck (BASE-CMP-1)
+    locomotive_cards: int | None = None
+    hand_size: int = 4  # BASE-SET-1
+    market_size: int = 5  # BASE-SET-1; 0 = no market (GT-TRN-1)
+    cards_per_draw: int = 2  # BASE-MKT-1
+    loco_reset: int = 3  # BASE-MKT-3; 0 = never reset
+    faceup_loco_whole_draw: bool = True  # BASE-MKT-2
+    setup_tickets_regular: int = 3  # BASE-SET-2
+    setup_tickets_long: int = 0  # EU-SET-2, LA-TKT-2
+    setup_keep_min: int = 2
+    unkept_setup_to_box: bool = False  # EU-SET-2: True
+    draw_tickets: int = 3  # BASE-TKT-1
+    draw_keep_min: int = 1
+    shared_tickets_setup: int = 0  # TA-TKT-1
+    shared_tickets_draw: int = 0  # TA-TKT-2
+    route_scores: tuple[int, ...] = (0, 1, 2, 4, 7, 10, 15, 18, 21)  # BASE-CLM-2, by length
+    longest_path_bonus: int = 10  # BASE-SCR-2
+    stations: int = 0  # EU-SET-1
+    station_value: int = 4  # EU-STN-4
+    tunnel_reveal: int = 3  # EU-TUN-2
+    mountain_points: int = 2  # LA-MTN-2
+    explorer_bonus: int = 0  # LA-SCR-1
+    globetrotter_bonus: int = 0  # TA-SCR-1
+    doubles_min_players: int = 4  # BASE-DBL-2: both lanes open from this many players
+    end_trains: int = 2  # BASE-END-1
+    end_trigger_team: bool = False  # TA-END-1
+    win_tickets: int = 0  # GT-END-1: 0 = a points game
+    turn_cap: int = 2000  # BASE-END-2
+    tiebreak_second: str = "longest"  # BASE-SCR-3; "mountains" (LA-SCR-2)
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    # --- checks -----------------------------------------------------------
+    def validate(self) -> RuleSet:
+        def bad(key, why):
+            raise RuleError(f"rule {key}={getattr(self, key)!r}: {why}")
+
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name in ("name", "notes", "tiebreak_second", "route_scores"):
+                continue
+            if v is None:
+                continue
+            if isinstance(v, bool):
+                continue
+            if not isinstance(v, int) or v < 0:
+                bad(f.name, "must be a whole number >= 0")
+        if self.min_players < 1 or self.max_players < self.min_players:
+            bad("max_players", f"must be >= min_players ({self.min_players}) >= 1")
+        if self.max_players > 8:
+            bad("max_players", "at most 8 seats")
+        if self.trains < 1 or self.trains > 200:
+            bad("trains", "must be 1..200")
+        if self.market_size > 8:
+            bad("market_size", "at most 8 face-up cards")
+        if self.cards_per_draw < 1 or self.cards_per_draw > 2:
+            bad("cards_per_draw", "must be 1 or 2")
+        if self.setup_tickets_regular + self.setup_tickets_long > L.MAX_OFFER:
+            bad("setup_tickets_regular", f"at most {L.MAX_OFFER} tickets dealt")
+        if self.setup_tickets_regular + self.setup_tickets_long < 1:
+            bad("setup_tickets_regular", "at least one ticket must be dealt")
+        if self.setup_keep_min > self.setup_tickets_regular + self.setup_tickets_long:
+            bad("setup_keep_min", "more than the tickets dealt")
+        if not 1 <= self.draw_tickets <= L.MAX_OFFER:
+            bad("draw_tickets", f"must be 1..{L.MAX_OFFER}")
+        if self.draw_keep_min < 1 or self.draw_keep_min > self.draw_tickets:
+            bad("draw_keep_min", "must be 1..draw_tickets")
+        if self.stations > L.MAX_STATIONS:
+            bad("stations", f"at most {L.MAX_STATIONS}")
+        if not 0 <= self.tunnel_reveal <= L.MAX_REVEAL:
+            bad("tunnel_reveal", f"must be 0..{L.MAX_REVEAL}")
+        if self.turn_cap < 10 or self.turn_cap > 100_000:
+            bad("turn_cap", "must be 10..100000")
+        if self.tiebreak_second not in ("longest", "mountains"):
+            bad("tiebreak_second", "must be 'longest' or 'mountains'")
+        rs = self.route_scores
+        if not isinstance(rs, tuple) or not rs or any(not isinstance(x, int) or x < 0 for x in rs):
+            bad("route_scores", "must be a list of whole numbers >= 0, indexed by route length")
+        if len(rs) > L.MAX_SCORED_LEN + 1:
+            bad("route_scores", f"at most lengths 0..{L.MAX_SCORED_LEN}")
+        return self
+
+    def check_implemented(self) -> None:
+        for key, (neutral, why) in UNIMPLEMENTED.items():
+            if getattr(self, key) != neutral:
+                raise RuleError(f"rule set '{self.name}': {why} ({key}={getattr(self, key)!r})")
+
+    # --- engine view ----------------------------------------------------------
+    def to_array(self) -> np.ndarray:
+        """The int64 vector the kernels read (indices in kernels.layouts)."""
+        arr = np.zeros(L.RULE_FIELDS, np.int64)
+        for i, name in enumerate(L.RULE_NAMES):
+            key = name.lower()
+            if key == "max_route_len":
+                continue  # derived below
+            v = getattr(self, key)
+            if key == "tiebreak_second":
+                v = L.TIE_MOUNTAINS if v == "mountains" else L.TIE_LONGEST
+            arr[i] = int(v)
+        arr[L.RULE_MAX_ROUTE_LEN] = len(self.route_scores) - 1
+        for length, pts in enumerate(self.route_scores):
+            arr[L.RULE_ROUTE_SCORE + length] = pts
+        return arr
+
+    def as_dict(self) -> dict:
+        d = dataclasses.asdict(self)
+        d["route_scores"] = list(self.route_scores)
+        d.pop("notes")
+        return d
+
+    def hash(self) -> str:
+        """Stable hash of the effective rules (name and notes excluded)."""
+        d = self.as_dict()
+        d.pop("name")
+        return hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest()[:16]
+
+    # --- overrides --------------------------------------------------------------
+    def with_overrides(self, overrides: dict | list[str] | None) -> RuleSet:
+        """Apply house rules: {'tunnel_reveal': 4} or ['tunnel_reveal=4']."""
+        if not overrides:
+            return self
+        if isinstance(overrides, (list, tuple)):
+            overrides = parse_overrides(overrides)
+        known = {f.name: f for f in fields(self) if f.name not in ("name", "notes")}
+        changes = {}
+        for key, raw in overrides.items():
+            if key not in known:
+                close = [k for k in known if key.replace("-", "_") == k]
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                raise RuleError(f"unknown rule '{key}'{hint}; known rules: {', '.join(sorted(known))}")
+            changes[key] = _coerce(key, raw, getattr(self, key), known[key].type)
+        return dataclasses.replace(self, **changes).validate()
+
+
+def parse_overrides(items: list[str]) -> dict:
+    out = {}
+    for item in items:
+        if "=" not in item:
+            raise RuleError(f"override '{item}' is not of the form key=value")
+        key, value = item.split("=", 1)
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _coerce(key, raw, current, annotation):
+    if key == "route_scores":
+        if isinstance(raw, str):
+            raw = [x for x in raw.replace("[", "").replace("]", "").split(",") if x.strip()]
+        try:
+            return tuple(int(x) for x in raw)
+        except (TypeError, ValueError):
+            raise RuleError(f"rule route_scores: '{raw}' is not a list of whole numbers") from None
+    if key == "tiebreak_second":
+        return str(raw)
+    is_bool = isinstance(current, bool) or "bool" in str(annotation)
+    if is_bool:
+        if isinstance(raw, bool):
+            return raw
+        s = str(raw).lower()
+        if s in ("1", "true", "yes", "on"):
+            return True
+        if s in ("0", "false", "no", "off"):
+            return False
+        raise RuleError(f"rule {key}: '{raw}' is not true/false")
+    if raw is None or (isinstance(raw, str) and raw.lower() == "none"):
+        if "None" in str(annotation):
+            return None
+        raise RuleError(f"rule {key}: a value is required")
+    if isinstance(raw, bool):
+        raise RuleError(f"rule {key}: '{raw}' is not a whole number")
+    try:
+        if isinstance(raw, float) and not raw.is_integer():
+            raise ValueError
+        return int(raw)
+    except (TypeError, ValueError):
+        raise RuleError(f"rule {key}: '{raw}' is not a whole number") from None
+
+
+PRESETS: dict[str, RuleSet] = {
+    "usa": RuleSet(name="usa"),
+    "europe": RuleSet(
+        name="europe",
+        setup_tickets_regular=3,
+        setup_tickets_long=1,
+        unkept_setup_to_box=True,
+        route_scores=(0, 1, 2, 4, 7, 10, 15, 18, 21),
+        stations=3,
+    ),
+    "legendary-asia": RuleSet(
+        name="legendary-asia",
+        setup_tickets_regular=3,
+        setup_tickets_long=1,
+        unkept_setup_to_box=True,
+        longest_path_bonus=0,
+        explorer_bonus=10,
+        tiebreak_second="mountains",
+    ),
+    "team-asia": RuleSet(
+        name="team-asia",
+        min_players=4,
+        max_players=6,
+        team_size=2,
+        trains=27,
+        setup_tickets_regular=5,
+        setup_keep_min=3,
+        draw_tickets=4,
+        shared_tickets_setup=1,
+        shared_tickets_draw=1,
+        longest_path_bonus=10,
+        globetrotter_bonus=10,
+        doubles_min_players=6,
+        end_trains=4,
+        end_trigger_team=True,
+    ),
+    "ghost-train": RuleSet(
+        name="ghost-train",
+        min_players=2,
+        max_players=4,
+        trains=20,
+        cards_per_colour=10,
+        locomotive_cards=12,
+        market_size=0,
+        loco_reset=0,
+        setup_tickets_regular=2,
+        setup_keep_min=2,
+        draw_tickets=1,
+        longest_path_bonus=0,
+        end_trains=0,
+        win_tickets=6,
+        route_scores=(0, 0, 0, 0, 0, 0, 0, 0, 0),
+    ),
+}
+
+
+def preset(name: str) -> RuleSet:
+    key = name.lower().replace("_", "-")
+    if key not in PRESETS:
+        raise RuleError(f"unknown rule preset '{name}'; presets: {', '.join(PRESETS)}")
+    return PRESETS[key]

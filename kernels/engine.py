@@ -1,0 +1,846 @@
+"""The rules engine: `new_state`, `init_game`, `legal_actions`, `step`.
+
+All randomness comes from the game's own stream in `st.rng`, seeded by
+`init_game`; bots draw from their own streams, so the deal and every shuffle
+are the same whatever the bots do (common random numbers across variants).
+Rule IDs in comments point at ../shared/rules (copied into docs/rules).
+"""
+
+import numpy as np
+from numba import njit
+
+from kernels.graph import uf_find, uf_reset, uf_union
+from kernels.layouts import (
+    A_BUILD_STATION,
+    A_CLAIM,
+    A_DRAW_BLIND,
+    A_DRAW_MARKET,
+    A_DRAW_TICKETS,
+    A_KEEP_TICKETS,
+    A_PASS,
+    A_TUNNEL_ABANDON,
+    A_TUNNEL_PAY,
+    END_NO_ACTIONS,
+    END_NONE,
+    END_TRAINS,
+    END_TURN_CAP,
+    FN_FIELDS,
+    GRAY,
+    KIND_TUNNEL,
+    LOCO,
+    MAX_OFFER,
+    MAX_REVEAL,
+    MAX_STATIONS,
+    N_CARD_KINDS,
+    PH_KEEP_TICKETS,
+    PH_OVER,
+    PH_SECOND_DRAW,
+    PH_SETUP_KEEP,
+    PH_TUNNEL,
+    PH_TURN,
+    PS_CARDS_DRAWN,
+    PS_FIELDS,
+    PS_MOUNTAIN_ROUTES,
+    PS_MOUNTAIN_TRAINS,
+    PS_PASSES,
+    PS_ROUTE_POINTS,
+    PS_ROUTES_CLAIMED,
+    PS_STATIONS_BUILT,
+    PS_TICKETS_DRAWN_MIDGAME,
+    PS_TUNNELS_ABANDONED,
+    PS_TUNNELS_TRIED,
+    PS_TURNS,
+    RT_A,
+    RT_B,
+    RT_COLOUR,
+    RT_GROUP,
+    RT_KIND,
+    RT_LEN,
+    RT_LOCOS,
+    RT_MOUNTAINS,
+    RT_REVEAL,
+    RULE_CARDS_PER_DRAW,
+    RULE_DOUBLES_MIN_PLAYERS,
+    RULE_DRAW_KEEP_MIN,
+    RULE_DRAW_TICKETS,
+    RULE_END_TRAINS,
+    RULE_FACEUP_LOCO_WHOLE_DRAW,
+    RULE_HAND_SIZE,
+    RULE_LOCO_RESET,
+    RULE_MARKET_SIZE,
+    RULE_MOUNTAIN_POINTS,
+    RULE_ROUTE_SCORE,
+    RULE_SETUP_KEEP_MIN,
+    RULE_SETUP_TICKETS_LONG,
+    RULE_SETUP_TICKETS_REGULAR,
+    RULE_STATIONS,
+    RULE_TRAINS,
+    RULE_TUNNEL_REVEAL,
+    RULE_TURN_CAP,
+    RULE_UNKEPT_SETUP_TO_BOX,
+    SC_BOARD_VERSION,
+    SC_END_COUNTDOWN,
+    SC_END_REASON,
+    SC_FIELDS,
+    SC_LP_COUNT,
+    SC_MARKET_RESETS,
+    SC_N_OFFER,
+    SC_N_PILE,
+    SC_N_PLAYERS,
+    SC_N_REVEALED,
+    SC_N_TUNNEL_LOG,
+    SC_OFFER_SETUP,
+    SC_PASS_STREAK,
+    SC_PEND_COLOUR,
+    SC_PEND_ROUTE,
+    SC_PEND_SURCHARGE,
+    SC_PHASE,
+    SC_PLAYER,
+    SC_RESHUFFLES,
+    SC_TP_COUNT,
+    SC_TP_HEAD,
+    SC_TURN,
+    TH_BOX,
+    TH_LONG_PILE,
+    TH_OFFERED,
+    TH_PILE,
+    TK_LONG,
+    TL_COLOUR,
+    TL_DECK,
+    TL_DISCARD,
+    TL_FIELDS,
+    TL_PAID,
+    TL_PILE,
+    TL_REVEALED,
+    TL_ROUTE,
+    TL_SEAT,
+    TL_SURCHARGE,
+    TL_TO_REVEAL,
+    TL_TURN,
+    TK_A,
+    TK_B,
+    GameState,
+)
+from kernels.prng import randint, shuffle_int8, shuffle_int16
+from kernels.scoring import score_game
+
+
+# --- actions ------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def make_action(kind, a, b):
+    return np.int64(kind) | (np.int64(a) << 4) | (np.int64(b) << 20)
+
+
+@njit(cache=True, inline="always")
+def action_kind(action):
+    return action & 15
+
+
+@njit(cache=True, inline="always")
+def action_a(action):
+    return (action >> 4) & 0xFFFF
+
+
+@njit(cache=True, inline="always")
+def action_b(action):
+    return (action >> 20) & 0xFF
+
+
+# --- allocation and setup -------------------------------------------------------
+@njit(cache=True)
+def new_state(bd, ru, n_players):
+    """Allocate a game state for this board and rule set (once per worker)."""
+    n_routes = bd.routes.shape[0]
+    n_tickets = bd.tickets.shape[0]
+    n_cities = bd.adj_start.shape[0] - 1
+    deck_size = 0
+    for k in range(N_CARD_KINDS):
+        deck_size += bd.deck[k]
+    return GameState(
+        np.zeros(SC_FIELDS, np.int64),
+        np.zeros(1, np.uint64),
+        np.zeros(deck_size, np.int8),
+        np.zeros(N_CARD_KINDS, np.int32),
+        np.full(max(ru[RULE_MARKET_SIZE], 1), -1, np.int8),
+        np.zeros((n_players, N_CARD_KINDS), np.int32),
+        np.zeros((n_players, N_CARD_KINDS), np.int32),
+        np.zeros(N_CARD_KINDS, np.int32),
+        np.full(MAX_REVEAL, -1, np.int8),
+        np.zeros(n_players, np.int32),
+        np.zeros(n_players, np.int32),
+        np.zeros(n_players, np.int32),
+        np.zeros((n_players, PS_FIELDS), np.int32),
+        np.full(n_routes, -1, np.int16),
+        np.zeros(n_routes, np.int8),
+        np.full(n_routes, -1, np.int32),
+        np.full((n_players, MAX_STATIONS), -1, np.int16),
+        np.full(n_cities, -1, np.int16),
+        np.full(n_tickets, -1, np.int16),
+        np.full(n_tickets, -1, np.int16),
+        np.full(n_tickets, TH_PILE, np.int16),
+        np.full(n_tickets, -1, np.int32),
+        np.full(n_tickets, -1, np.int32),
+        np.full(MAX_OFFER, -1, np.int16),
+        np.zeros((n_players, n_cities), np.int16),
+        np.full((n_players, MAX_OFFER), -1, np.int16),
+        np.full(n_routes, -1, np.int8),
+        np.zeros(n_routes, np.int8),
+        np.zeros((ru[RULE_TURN_CAP] + 1, TL_FIELDS), np.int32),
+        np.zeros((n_players, FN_FIELDS), np.int32),
+        np.zeros(n_tickets, np.int8),
+    )
+
+
+@njit(cache=True)
+def init_game(st, bd, ru, n_players, seed):
+    """Reset st to a fresh game: shuffle, deal hands, market and setup tickets
+    (BASE-SET-1, BASE-SET-2, EU-SET-2). Seat 0 plays first (BASE-SET-3)."""
+    sc = st.sc
+    sc[:] = 0
+    sc[SC_N_PLAYERS] = n_players
+    sc[SC_END_COUNTDOWN] = -1
+    sc[SC_END_REASON] = END_NONE
+    st.rng[0] = seed
+    # train cards
+    n = 0
+    for k in range(N_CARD_KINDS):
+        for _ in range(bd.deck[k]):
+            st.pile[n] = k
+            n += 1
+    shuffle_int8(st.rng, st.pile, n)
+    sc[SC_N_PILE] = n
+    st.discard[:] = 0
+    st.market[:] = -1
+    st.hand[:, :] = 0
+    st.holder[:, :] = 0
+    st.laid[:] = 0
+    st.revealed[:] = -1
+    st.trains[:] = ru[RULE_TRAINS]
+    st.stations_left[:] = ru[RULE_STATIONS]
+    st.score[:] = 0
+    st.ps[:, :] = 0
+    st.owner[:] = -1
+    st.closed[:] = 0
+    st.claim_turn[:] = -1
+    st.claim_colour[:] = -1
+    st.claim_locos[:] = 0
+    st.station_city[:, :] = -1
+    st.city_station[:] = -1
+    st.final[:, :] = 0
+    st.ticket_result[:] = 0
+    for p in range(n_players):
+        uf_reset(st.uf[p])
+        for _ in range(ru[RULE_HAND_SIZE]):
+            c = draw_card(st)
+            if c >= 0:
+                st.hand[p, c] += 1
+    fill_market(st, ru)
+    # tickets: long ones in their own pile when the rules deal them apart
+    n_tickets = bd.tickets.shape[0]
+    separate_long = ru[RULE_SETUP_TICKETS_LONG] > 0
+    n_reg = 0
+    n_long = 0
+    for t in range(n_tickets):
+        st.ticket_kept_turn[t] = -1
+        st.ticket_done_turn[t] = -1
+        if separate_long and bd.tickets[t, TK_LONG] == 1:
+            st.long_pile[n_long] = t
+            st.ticket_holder[t] = TH_LONG_PILE
+            n_long += 1
+        else:
+            st.ticket_pile[n_reg] = t
+            st.ticket_holder[t] = TH_PILE
+            n_reg += 1
+    shuffle_int16(st.rng, st.ticket_pile, n_reg)
+    shuffle_int16(st.rng, st.long_pile, n_long)
+    sc[SC_TP_HEAD] = 0
+    sc[SC_TP_COUNT] = n_reg
+    sc[SC_LP_COUNT] = n_long
+    st.setup_offer[:, :] = -1
+    for p in range(n_players):
+        k = 0
+        for _ in range(ru[RULE_SETUP_TICKETS_LONG]):
+            if sc[SC_LP_COUNT] > 0:
+                sc[SC_LP_COUNT] -= 1
+                t = st.long_pile[sc[SC_LP_COUNT]]
+                st.setup_offer[p, k] = t
+                st.ticket_holder[t] = TH_OFFERED
+                k += 1
+        for _ in range(ru[RULE_SETUP_TICKETS_REGULAR]):
+            t = pop_ticket(st)
+            if t >= 0:
+                st.setup_offer[p, k] = t
+                st.ticket_holder[t] = TH_OFFERED
+                k += 1
+    # long tickets nobody was dealt leave the game (EU-SET-2, LA-TKT-2)
+    for i in range(sc[SC_LP_COUNT]):
+        st.ticket_holder[st.long_pile[i]] = TH_BOX
+    sc[SC_LP_COUNT] = 0
+    st.offer[:] = -1
+    start_setup_keep(st, 0)
+
+
+@njit(cache=True)
+def start_setup_keep(st, p):
+    sc = st.sc
+    sc[SC_PLAYER] = p
+    sc[SC_PHASE] = PH_SETUP_KEEP
+    sc[SC_OFFER_SETUP] = 1
+    n = 0
+    for i in range(MAX_OFFER):
+        t = st.setup_offer[p, i]
+        st.offer[i] = t
+        if t >= 0:
+            n += 1
+    sc[SC_N_OFFER] = n
+
+
+# --- cards ------------------------------------------------------------------------
+@njit(cache=True)
+def reshuffle(st):
+    """BASE-MKT-4: the discard pile becomes the new draw pile."""
+    n = st.sc[SC_N_PILE]
+    moved = 0
+    for k in range(N_CARD_KINDS):
+        for _ in range(st.discard[k]):
+            st.pile[n] = k
+            n += 1
+            moved += 1
+        st.discard[k] = 0
+    if moved > 0:
+        shuffle_int8(st.rng, st.pile, n)
+        st.sc[SC_RESHUFFLES] += 1
+    st.sc[SC_N_PILE] = n
+
+
+@njit(cache=True)
+def draw_card(st):
+    """Top card of the draw pile (reshuffling the discard when empty), or -1."""
+    if st.sc[SC_N_PILE] == 0:
+        reshuffle(st)
+        if st.sc[SC_N_PILE] == 0:
+            return -1
+    st.sc[SC_N_PILE] -= 1
+    return np.int64(st.pile[st.sc[SC_N_PILE]])
+
+
+@njit(cache=True)
+def cards_available(st):
+    n = st.sc[SC_N_PILE]
+    for k in range(N_CARD_KINDS):
+        n += st.discard[k]
+    return n
+
+
+@njit(cache=True)
+def market_locos(st, ru):
+    n = 0
+    for s in range(ru[RULE_MARKET_SIZE]):
+        if st.market[s] == LOCO:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def check_market_reset(st, ru):
+    """BASE-MKT-3: 3+ face-up locomotives -> discard the market and deal 5 new,
+    repeatedly; guarded: stop when the cards left cannot make a market with
+    fewer locomotives (or after 100 tries, which needs astronomically bad luck)."""
+    threshold = ru[RULE_LOCO_RESET]
+    size = ru[RULE_MARKET_SIZE]
+    if threshold <= 0 or size == 0:
+        return
+    tries = 0
+    while market_locos(st, ru) >= threshold and tries < 100:
+        others = 0
+        for k in range(LOCO):
+            others += st.discard[k]
+        for i in range(st.sc[SC_N_PILE]):
+            if st.pile[i] != LOCO:
+                others += 1
+        for s in range(size):
+            if st.market[s] >= 0 and st.market[s] != LOCO:
+                others += 1
+        if others < size - threshold + 1:
+            return
+        for s in range(size):
+            if st.market[s] >= 0:
+                st.discard[st.market[s]] += 1
+                st.market[s] = -1
+        for s in range(size):
+            c = draw_card(st)
+            if c < 0:
+                break
+            st.market[s] = c
+        st.sc[SC_MARKET_RESETS] += 1
+        tries += 1
+
+
+@njit(cache=True)
+def fill_market(st, ru):
+    """BASE-MKT-5: refill every empty slot (end of turn, and setup)."""
+    for s in range(ru[RULE_MARKET_SIZE]):
+        if st.market[s] < 0:
+            c = draw_card(st)
+            if c < 0:
+                break
+            st.market[s] = c
+    check_market_reset(st, ru)
+
+
+@njit(cache=True)
+def can_draw_second(st, ru):
+    if cards_available(st) > 0:
+        return True
+    for s in range(ru[RULE_MARKET_SIZE]):
+        c = st.market[s]
+        if c >= 0 and (c != LOCO or ru[RULE_FACEUP_LOCO_WHOLE_DRAW] == 0):
+            return True
+    return False
+
+
+# --- tickets --------------------------------------------------------------------
+@njit(cache=True)
+def pop_ticket(st):
+    sc = st.sc
+    if sc[SC_TP_COUNT] == 0:
+        return -1
+    t = st.ticket_pile[sc[SC_TP_HEAD]]
+    sc[SC_TP_HEAD] = (sc[SC_TP_HEAD] + 1) % st.ticket_pile.shape[0]
+    sc[SC_TP_COUNT] -= 1
+    return np.int64(t)
+
+
+@njit(cache=True)
+def ticket_to_bottom(st, t):
+    sc = st.sc
+    i = (sc[SC_TP_HEAD] + sc[SC_TP_COUNT]) % st.ticket_pile.shape[0]
+    st.ticket_pile[i] = t
+    sc[SC_TP_COUNT] += 1
+    st.ticket_holder[t] = TH_PILE
+
+
+@njit(cache=True)
+def mark_completed_tickets(st, bd, p):
+    """Record the turn at which each of p's tickets is joined by p's routes."""
+    for t in range(bd.tickets.shape[0]):
+        if st.ticket_holder[t] == p and st.ticket_done_turn[t] < 0:
+            if uf_find(st.uf[p], bd.tickets[t, TK_A]) == uf_find(st.uf[p], bd.tickets[t, TK_B]):
+                st.ticket_done_turn[t] = st.sc[SC_TURN]
+
+
+# --- claims -------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def route_open_to(st, bd, ru, p, r):
+    """Route r can be claimed by seat p as far as the board goes: unclaimed,
+    not closed, p does not hold a parallel lane (BASE-DBL-1), enough trains
+    for the spaces and mountain discards (BASE-CLM-2, LA-MTN-3)."""
+    if st.owner[r] >= 0 or st.closed[r] != 0:
+        return False
+    if st.trains[p] < bd.routes[r, RT_LEN] + bd.routes[r, RT_MOUNTAINS]:
+        return False
+    g = bd.routes[r, RT_GROUP]
+    if g >= 0:
+        for i in range(bd.group_routes.shape[1]):
+            r2 = bd.group_routes[g, i]
+            if r2 >= 0 and r2 != r and st.owner[r2] == p:
+                return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def claim_payment(hand_p, routes, r, colour):
+    """Cards paid for route r with `colour` (LOCO: locomotives only), as
+    (colour cards, locomotives), or (-1, -1) if the hand cannot pay. Colour
+    cards are spent first; ferry symbols need locomotives (EU-FRY-1).
+    (One return statement, int64 throughout: numba compiles it 10x faster.)"""
+    length = np.int64(routes[r, RT_LEN])
+    use = np.int64(-1)
+    locos = np.int64(-1)
+    if colour == LOCO:
+        if hand_p[LOCO] >= length:
+            use = 0
+            locos = length
+    else:
+        rc = routes[r, RT_COLOUR]
+        need = length - routes[r, RT_LOCOS]
+        have = np.int64(hand_p[colour])
+        if (rc == GRAY or rc == colour) and need > 0 and have > 0:
+            u = min(have, need)
+            if length - u <= hand_p[LOCO]:
+                use = u
+                locos = length - u
+    return use, locos
+
+
+@njit(cache=True)
+def place_route(st, bd, ru, p, r, colour, locos):
+    """Put p's trains on r and score it (BASE-CLM-2, LA-MTN-2); close the
+    parallel lanes with too few players (BASE-DBL-2)."""
+    sc = st.sc
+    length = bd.routes[r, RT_LEN]
+    mountains = bd.routes[r, RT_MOUNTAINS]
+    st.owner[r] = p
+    st.claim_turn[r] = sc[SC_TURN]
+    st.claim_colour[r] = colour
+    st.claim_locos[r] = locos
+    st.trains[p] -= length + mountains
+    points = ru[RULE_ROUTE_SCORE + length] + mountains * ru[RULE_MOUNTAIN_POINTS]
+    st.score[p] += points
+    st.ps[p, PS_ROUTE_POINTS] += ru[RULE_ROUTE_SCORE + length]
+    st.ps[p, PS_MOUNTAIN_TRAINS] += mountains
+    st.ps[p, PS_ROUTES_CLAIMED] += 1
+    if mountains > 0:
+        st.ps[p, PS_MOUNTAIN_ROUTES] += 1
+    sc[SC_BOARD_VERSION] += 1
+    g = bd.routes[r, RT_GROUP]
+    if g >= 0 and sc[SC_N_PLAYERS] < ru[RULE_DOUBLES_MIN_PLAYERS]:
+        for i in range(bd.group_routes.shape[1]):
+            r2 = bd.group_routes[g, i]
+            if r2 >= 0 and r2 != r and st.owner[r2] < 0:
+                st.closed[r2] = 1
+    uf_union(st.uf[p], bd.routes[r, RT_A], bd.routes[r, RT_B])
+    mark_completed_tickets(st, bd, p)
+
+
+@njit(cache=True)
+def tunnel_reveal_count(bd, ru, r):
+    printed = bd.routes[r, RT_REVEAL]
+    return printed if printed > 0 else ru[RULE_TUNNEL_REVEAL]
+
+
+@njit(cache=True)
+def start_tunnel(st, bd, ru, p, r, colour, use, locos):
+    """EU-TUN-1..5: lay the cards, reveal from the real deck, set the surcharge."""
+    sc = st.sc
+    if colour != LOCO:
+        st.hand[p, colour] -= use
+    st.hand[p, LOCO] -= locos
+    st.laid[:] = 0
+    if colour != LOCO:
+        st.laid[colour] += use
+    st.laid[LOCO] += locos
+    row = sc[SC_N_TUNNEL_LOG]
+    log = st.tunnel_log
+    log[row, TL_SEAT] = p
+    log[row, TL_ROUTE] = r
+    log[row, TL_TURN] = sc[SC_TURN]
+    log[row, TL_COLOUR] = colour
+    log[row, TL_PILE] = sc[SC_N_PILE]
+    disc = 0
+    for k in range(N_CARD_KINDS):
+        log[row, TL_DECK + k] = 0
+        disc += st.discard[k]
+    log[row, TL_DISCARD] = disc
+    for i in range(sc[SC_N_PILE]):
+        log[row, TL_DECK + st.pile[i]] += 1
+    to_reveal = tunnel_reveal_count(bd, ru, r)
+    n = 0
+    surcharge = 0
+    for i in range(min(to_reveal, MAX_REVEAL)):
+        c = draw_card(st)
+        if c < 0:
+            break  # EU-TUN-5: reveal only what deck and discard hold
+        st.revealed[n] = c
+        n += 1
+        if c == LOCO or (colour != LOCO and c == colour):  # EU-TUN-3
+            surcharge += 1
+    sc[SC_N_REVEALED] = n
+    log[row, TL_REVEALED] = n
+    log[row, TL_TO_REVEAL] = to_reveal
+    log[row, TL_SURCHARGE] = surcharge
+    sc[SC_N_TUNNEL_LOG] = row + 1
+    st.ps[p, PS_TUNNELS_TRIED] += 1
+    sc[SC_PEND_ROUTE] = r
+    sc[SC_PEND_COLOUR] = colour
+    sc[SC_PEND_SURCHARGE] = surcharge
+    return surcharge
+
+
+@njit(cache=True, inline="always")
+def surcharge_payment(hand_p, colour, surcharge):
+    """(colour cards, locomotives) paying a tunnel surcharge, or (-1, -1):
+    colour cards first, locomotives only after a locomotive-only claim."""
+    use = np.int64(-1)
+    locos = np.int64(-1)
+    if colour == LOCO:
+        if hand_p[LOCO] >= surcharge:
+            use = 0
+            locos = np.int64(surcharge)
+    else:
+        u = min(np.int64(hand_p[colour]), np.int64(surcharge))
+        if surcharge - u <= hand_p[LOCO]:
+            use = u
+            locos = surcharge - u
+    return use, locos
+
+
+@njit(cache=True)
+def finish_tunnel(st, bd, ru, p, pay):
+    """EU-TUN-4: pay the surcharge and place, or take the laid cards back;
+    the revealed cards are discarded either way."""
+    sc = st.sc
+    r = sc[SC_PEND_ROUTE]
+    colour = sc[SC_PEND_COLOUR]
+    row = sc[SC_N_TUNNEL_LOG] - 1
+    paid = False
+    if pay:
+        use, locos = surcharge_payment(st.hand[p], colour, sc[SC_PEND_SURCHARGE])
+        if use >= 0:
+            if colour != LOCO:
+                st.hand[p, colour] -= use
+                st.laid[colour] += use
+            st.hand[p, LOCO] -= locos
+            st.laid[LOCO] += locos
+            paid = True
+    if paid:
+        for k in range(N_CARD_KINDS):
+            st.discard[k] += st.laid[k]
+        place_route(st, bd, ru, p, r, colour, st.laid[LOCO])
+    else:
+        for k in range(N_CARD_KINDS):
+            st.hand[p, k] += st.laid[k]
+        st.ps[p, PS_TUNNELS_ABANDONED] += 1
+    st.laid[:] = 0
+    for i in range(sc[SC_N_REVEALED]):
+        st.discard[st.revealed[i]] += 1
+        st.revealed[i] = -1
+    sc[SC_N_REVEALED] = 0
+    st.tunnel_log[row, TL_PAID] = 1 if paid else 0
+
+
+@njit(cache=True, inline="always")
+def station_payment(hand_p, colour, cost):
+    """EU-STN-1: `cost` cards of one colour, locomotives substituting."""
+    use = np.int64(-1)
+    locos = np.int64(-1)
+    if colour == LOCO:
+        if hand_p[LOCO] >= cost:
+            use = 0
+            locos = np.int64(cost)
+    elif hand_p[colour] > 0:
+        u = min(np.int64(hand_p[colour]), np.int64(cost))
+        if cost - u <= hand_p[LOCO]:
+            use = u
+            locos = cost - u
+    return use, locos
+
+
+@njit(cache=True, inline="always")
+def station_cost(ru, st, p):
+    return ru[RULE_STATIONS] - st.stations_left[p] + 1
+
+
+# --- legal actions ----------------------------------------------------------------
+@njit(cache=True)
+def legal_actions(st, bd, ru, out):
+    """Write every legal action of the seat to move into out; return the count.
+    With nothing else legal, the only action is A_PASS (BASE-TRN-1)."""
+    sc = st.sc
+    p = sc[SC_PLAYER]
+    phase = sc[SC_PHASE]
+    n = 0
+    if phase == PH_OVER:
+        return 0
+    if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
+        k = sc[SC_N_OFFER]
+        keep_min = ru[RULE_SETUP_KEEP_MIN] if phase == PH_SETUP_KEEP else ru[RULE_DRAW_KEEP_MIN]
+        keep_min = min(keep_min, k)
+        for mask in range(1, 1 << k):
+            if popcount(mask) >= keep_min:
+                out[n] = make_action(A_KEEP_TICKETS, mask, 0)
+                n += 1
+        if k == 0:
+            out[n] = make_action(A_KEEP_TICKETS, 0, 0)
+            n += 1
+        return n
+    if phase == PH_TUNNEL:
+        use, _ = surcharge_payment(st.hand[p], sc[SC_PEND_COLOUR], sc[SC_PEND_SURCHARGE])
+        if use >= 0:
+            out[n] = make_action(A_TUNNEL_PAY, 0, 0)
+            n += 1
+        out[n] = make_action(A_TUNNEL_ABANDON, 0, 0)
+        return n + 1
+    second = phase == PH_SECOND_DRAW
+    for s in range(ru[RULE_MARKET_SIZE]):
+        c = st.market[s]
+        if c >= 0 and not (second and c == LOCO and ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0):
+            out[n] = make_action(A_DRAW_MARKET, s, 0)
+            n += 1
+    if cards_available(st) > 0:
+        out[n] = make_action(A_DRAW_BLIND, 0, 0)
+        n += 1
+    if second:
+        return n
+    hand_p = st.hand[p]
+    for r in range(bd.routes.shape[0]):
+        if route_open_to(st, bd, ru, p, r):
+            for c in range(N_CARD_KINDS):
+                use, _ = claim_payment(hand_p, bd.routes, r, c)
+                if use >= 0:
+                    out[n] = make_action(A_CLAIM, r, c)
+                    n += 1
+    if sc[SC_TP_COUNT] > 0:
+        out[n] = make_action(A_DRAW_TICKETS, 0, 0)
+        n += 1
+    if st.stations_left[p] > 0:
+        cost = station_cost(ru, st, p)
+        for city in range(st.city_station.shape[0]):
+            if st.city_station[city] < 0:
+                for c in range(N_CARD_KINDS):
+                    use, _ = station_payment(hand_p, c, cost)
+                    if use >= 0 and n < out.shape[0] - 2:
+                        out[n] = make_action(A_BUILD_STATION, city, c)
+                        n += 1
+    if n == 0:
+        out[0] = make_action(A_PASS, 0, 0)
+        n = 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+# --- step ---------------------------------------------------------------------------
+@njit(cache=True)
+def step(st, bd, ru, action, ws):
+    """Apply one legal action of the seat to move. Returns True when the game
+    is over (then st.final holds the score components)."""
+    sc = st.sc
+    p = sc[SC_PLAYER]
+    kind = action_kind(action)
+    a = action_a(action)
+    b = action_b(action)
+    phase = sc[SC_PHASE]
+    if kind != A_PASS and phase == PH_TURN:
+        sc[SC_PASS_STREAK] = 0
+    if kind == A_KEEP_TICKETS:
+        keep_offer(st, bd, ru, p, a, phase == PH_SETUP_KEEP)
+        if phase == PH_SETUP_KEEP:
+            if p + 1 < sc[SC_N_PLAYERS]:
+                start_setup_keep(st, p + 1)
+            else:
+                sc[SC_PLAYER] = 0
+                sc[SC_PHASE] = PH_TURN
+            return False
+    elif kind == A_DRAW_MARKET or kind == A_DRAW_BLIND:
+        if kind == A_DRAW_MARKET:
+            c = np.int64(st.market[a])
+            st.market[a] = -1
+            repl = draw_card(st)  # BASE-MKT-1: replaced at once
+            if repl >= 0:
+                st.market[a] = repl
+            check_market_reset(st, ru)
+        else:
+            c = draw_card(st)
+        if c >= 0:
+            st.hand[p, c] += 1
+            st.ps[p, PS_CARDS_DRAWN] += 1
+        whole = kind == A_DRAW_MARKET and c == LOCO and ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0  # BASE-MKT-2
+        if phase == PH_TURN and not whole and ru[RULE_CARDS_PER_DRAW] > 1 and can_draw_second(st, ru):
+            sc[SC_PHASE] = PH_SECOND_DRAW
+            return False
+    elif kind == A_CLAIM:
+        use, locos = claim_payment(st.hand[p], bd.routes, a, b)
+        if bd.routes[a, RT_KIND] == KIND_TUNNEL:
+            surcharge = start_tunnel(st, bd, ru, p, a, b, use, locos)
+            if surcharge > 0:
+                sc[SC_PHASE] = PH_TUNNEL
+                return False
+            finish_tunnel(st, bd, ru, p, True)
+        else:
+            if b != LOCO:
+                st.hand[p, b] -= use
+                st.discard[b] += use  # BASE-CLM-4
+            st.hand[p, LOCO] -= locos
+            st.discard[LOCO] += locos
+            place_route(st, bd, ru, p, a, b, locos)
+    elif kind == A_TUNNEL_PAY or kind == A_TUNNEL_ABANDON:
+        finish_tunnel(st, bd, ru, p, kind == A_TUNNEL_PAY)
+    elif kind == A_DRAW_TICKETS:
+        n = min(ru[RULE_DRAW_TICKETS], sc[SC_TP_COUNT], MAX_OFFER)
+        for i in range(n):
+            t = pop_ticket(st)
+            st.offer[i] = t
+            st.ticket_holder[t] = TH_OFFERED
+        sc[SC_N_OFFER] = n
+        sc[SC_OFFER_SETUP] = 0
+        sc[SC_PHASE] = PH_KEEP_TICKETS
+        return False
+    elif kind == A_BUILD_STATION:
+        cost = station_cost(ru, st, p)
+        use, locos = station_payment(st.hand[p], b, cost)
+        if b != LOCO:
+            st.hand[p, b] -= use
+            st.discard[b] += use
+        st.hand[p, LOCO] -= locos
+        st.discard[LOCO] += locos
+        st.station_city[p, ru[RULE_STATIONS] - st.stations_left[p]] = a
+        st.stations_left[p] -= 1
+        st.city_station[a] = p
+        st.ps[p, PS_STATIONS_BUILT] += 1
+        sc[SC_BOARD_VERSION] += 1
+    else:  # A_PASS
+        st.ps[p, PS_PASSES] += 1
+        sc[SC_PASS_STREAK] += 1
+    return end_turn(st, bd, ru, ws)
+
+
+@njit(cache=True)
+def keep_offer(st, bd, ru, p, mask, setup):
+    sc = st.sc
+    kept = 0
+    for i in range(sc[SC_N_OFFER]):
+        t = st.offer[i]
+        if (mask >> i) & 1:
+            st.ticket_holder[t] = p
+            st.ticket_kept_turn[t] = -1 if setup else sc[SC_TURN]
+            kept += 1
+        elif setup and ru[RULE_UNKEPT_SETUP_TO_BOX] != 0:
+            st.ticket_holder[t] = TH_BOX  # EU-SET-2
+        else:
+            ticket_to_bottom(st, t)  # BASE-SET-2, BASE-TKT-1
+        st.offer[i] = -1
+    sc[SC_N_OFFER] = 0
+    if not setup:
+        st.ps[p, PS_TICKETS_DRAWN_MIDGAME] += kept
+    mark_completed_tickets(st, bd, p)
+
+
+@njit(cache=True)
+def end_turn(st, bd, ru, ws):
+    """End of a turn: refill the market (BASE-MKT-5), the end trigger
+    (BASE-END-1) and the stalled-game guards (BASE-END-2)."""
+    sc = st.sc
+    p = sc[SC_PLAYER]
+    n = sc[SC_N_PLAYERS]
+    fill_market(st, ru)
+    st.ps[p, PS_TURNS] += 1
+    sc[SC_TURN] += 1
+    if sc[SC_END_COUNTDOWN] >= 0:
+        sc[SC_END_COUNTDOWN] -= 1
+        if sc[SC_END_COUNTDOWN] == 0:
+            return game_over(st, bd, ru, ws, END_TRAINS)
+    elif st.trains[p] <= ru[RULE_END_TRAINS]:
+        sc[SC_END_COUNTDOWN] = n  # every player, this one included, one more turn
+    if sc[SC_PASS_STREAK] >= n:
+        return game_over(st, bd, ru, ws, END_NO_ACTIONS)
+    if sc[SC_TURN] >= ru[RULE_TURN_CAP]:
+        return game_over(st, bd, ru, ws, END_TURN_CAP)
+    sc[SC_PLAYER] = (p + 1) % n
+    sc[SC_PHASE] = PH_TURN
+    return False
+
+
+@njit(cache=True)
+def game_over(st, bd, ru, ws, reason):
+    st.sc[SC_PHASE] = PH_OVER
+    st.sc[SC_END_REASON] = reason
+    score_game(st, bd, ru, ws)
+    return True

@@ -1,0 +1,116 @@
+"""Graph algorithms over a seat's (or a team's) claimed routes.
+
+`members` is a bit mask of seats whose routes count as one network: one seat
+in the standard games, two teammates in Team Asia.
+"""
+
+from numba import njit
+
+from kernels.layouts import RT_A, RT_B, RT_LEN
+
+
+@njit(cache=True, inline="always")
+def uf_find(parent, x):
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]  # path halving
+        x = parent[x]
+    return x
+
+
+@njit(cache=True, inline="always")
+def uf_union(parent, a, b):
+    ra = uf_find(parent, a)
+    rb = uf_find(parent, b)
+    if ra != rb:
+        parent[rb] = ra
+
+
+@njit(cache=True)
+def uf_reset(parent):
+    for i in range(parent.shape[0]):
+        parent[i] = i
+
+
+@njit(cache=True, inline="always")
+def owned_by(owner, r, members):
+    o = owner[r]
+    return o >= 0 and (members >> o) & 1 == 1
+
+
+@njit(cache=True)
+def network_union_find(routes, owner, members, parent):
+    """parent <- union-find of the cities joined by the members' routes."""
+    uf_reset(parent)
+    for r in range(routes.shape[0]):
+        if owned_by(owner, r, members):
+            uf_union(parent, routes[r, RT_A], routes[r, RT_B])
+
+
+@njit(cache=True)
+def largest_network_cities(routes, owner, members, parent, count, touched):
+    """Cities in the members' largest connected network (Asian Explorer)."""
+    network_union_find(routes, owner, members, parent)
+    count[:] = 0
+    touched[:] = 0
+    for r in range(routes.shape[0]):
+        if owned_by(owner, r, members):
+            touched[routes[r, RT_A]] = 1
+            touched[routes[r, RT_B]] = 1
+    best = 0
+    for c in range(touched.shape[0]):
+        if touched[c]:
+            root = uf_find(parent, c)
+            count[root] += 1
+            if count[root] > best:
+                best = count[root]
+    return best
+
+
+@njit(cache=True)
+def longest_trail(routes, owner, members, deg, inc, used, stk_v, stk_e, stk_i):
+    """Length (in spaces) of the longest trail in the members' routes: each
+    route used at most once, cities may repeat (BASE-SCR-2). Exhaustive DFS
+    from every city; a player's network is small enough for it."""
+    n_cities = deg.shape[0]
+    deg[:] = 0
+    for r in range(routes.shape[0]):
+        used[r] = 0
+        if owned_by(owner, r, members):
+            a = routes[r, RT_A]
+            b = routes[r, RT_B]
+            inc[a, deg[a]] = r
+            deg[a] += 1
+            inc[b, deg[b]] = r
+            deg[b] += 1
+    best = 0
+    for start in range(n_cities):
+        if deg[start] == 0:
+            continue
+        top = 0
+        stk_v[0] = start
+        stk_i[0] = 0
+        stk_e[0] = -1
+        cur = 0
+        while top >= 0:
+            v = stk_v[top]
+            i = stk_i[top]
+            if i < deg[v]:
+                stk_i[top] = i + 1
+                e = inc[v, i]
+                if used[e] == 0:
+                    used[e] = 1
+                    cur += routes[e, RT_LEN]
+                    if cur > best:
+                        best = cur
+                    w = routes[e, RT_B] if routes[e, RT_A] == v else routes[e, RT_A]
+                    top += 1
+                    stk_v[top] = w
+                    stk_i[top] = 0
+                    stk_e[top] = e
+            else:
+                e = stk_e[top]
+                if e >= 0:
+                    used[e] = 0
+                    cur -= routes[e, RT_LEN]
+                top -= 1
+    return best

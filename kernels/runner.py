@@ -1,0 +1,239 @@
+"""Play a block of games and write their records: the only loop over games."""
+
+import numpy as np
+from numba import njit
+
+from kernels.bots import choose_action
+from kernels.engine import init_game, new_state, step
+from kernels.layouts import (
+    FN_EXPLORER_BONUS,
+    FN_GLOBETROTTER_BONUS,
+    FN_LONGEST_BONUS,
+    FN_LONGEST_PATH,
+    FN_NETWORK_CITIES,
+    FN_STATION_POINTS,
+    FN_TICKETS_COMPLETED,
+    FN_TICKETS_FAILED,
+    FN_TICKETS_LOST,
+    FN_TICKETS_WON,
+    FN_TOTAL,
+    FN_WINNER,
+    MAX_LEGAL,
+    MAX_OFFER,
+    MAX_STATIONS,
+    N_CARD_KINDS,
+    PH_OVER,
+    PS_CARDS_DRAWN,
+    PS_MOUNTAIN_TRAINS,
+    PS_PASSES,
+    PS_ROUTE_POINTS,
+    PS_ROUTES_CLAIMED,
+    PS_STATIONS_BUILT,
+    PS_TICKETS_DRAWN_MIDGAME,
+    PS_TUNNELS_ABANDONED,
+    PS_TUNNELS_TRIED,
+    PS_TURNS,
+    RULE_MOUNTAIN_POINTS,
+    SC_END_REASON,
+    SC_MARKET_RESETS,
+    SC_N_TUNNEL_LOG,
+    SC_PHASE,
+    SC_PLAYER,
+    SC_RESHUFFLES,
+    SC_TURN,
+    TK_LONG,
+    TL_COLOUR,
+    TL_DECK,
+    TL_DISCARD,
+    TL_PAID,
+    TL_PILE,
+    TL_REVEALED,
+    TL_ROUTE,
+    TL_SEAT,
+    TL_SURCHARGE,
+    TL_TO_REVEAL,
+    TL_TURN,
+    TR_NOT_HELD,
+    TR_VIA_STATION,
+    END_NO_ACTIONS,
+    END_TURN_CAP,
+    Scratch,
+)
+from kernels.prng import STREAM_BOT, STREAM_DECK, stream_seed
+
+
+@njit(cache=True)
+def new_scratch(bd, n_players):
+    n_routes = bd.routes.shape[0]
+    n_cities = bd.adj_start.shape[0] - 1
+    n_tickets = bd.tickets.shape[0]
+    max_deg = 1
+    for c in range(n_cities):
+        max_deg = max(max_deg, bd.adj_start[c + 1] - bd.adj_start[c])
+    return Scratch(
+        np.zeros(n_cities, np.int32),
+        np.zeros((n_cities, max_deg), np.int32),
+        np.zeros(n_routes, np.int8),
+        np.zeros(n_routes + 2, np.int32),
+        np.zeros(n_routes + 2, np.int32),
+        np.zeros(n_routes + 2, np.int32),
+        np.zeros(n_cities, np.int16),
+        np.zeros(n_cities, np.int32),
+        np.zeros(n_cities, np.float64),
+        np.zeros(n_cities, np.int32),
+        np.zeros(n_cities, np.int8),
+        np.zeros(MAX_LEGAL, np.int64),
+        np.zeros((n_players, n_routes), np.int8),
+        np.zeros((n_players, N_CARD_KINDS + 1), np.int32),
+        np.full(n_players, -1, np.int64),
+        np.zeros(MAX_STATIONS, np.int32),
+        np.zeros(MAX_STATIONS, np.int32),
+        np.zeros((MAX_STATIONS, max_deg + 1), np.int32),
+        np.zeros(MAX_STATIONS, np.int32),
+        np.zeros(n_tickets, np.int8),
+        np.zeros(MAX_OFFER, np.float64),
+    )
+
+
+@njit(cache=True)
+def play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng):
+    """Play game number `game` of the run to its end, in st."""
+    n_players = bots.shape[0]
+    init_game(st, bd, ru, n_players, stream_seed(master_seed, game, STREAM_DECK))
+    for p in range(n_players):
+        bot_rng[p] = stream_seed(master_seed, game, STREAM_BOT + p)
+        ws.plan_version[p] = -1
+    while st.sc[SC_PHASE] != PH_OVER:
+        p = st.sc[SC_PLAYER]
+        action = choose_action(bots[p], st, bd, ru, p, bot_rng[p:p + 1], ws)
+        step(st, bd, ru, action, ws)
+
+
+@njit(cache=True, nogil=True)
+def run_block(bd, ru, bots, master_seed, first_game, n_games,
+              games, players, tickets, claims, tunnels, counts):
+    """Play games first_game .. first_game + n_games - 1 and append their rows.
+    counts = rows written per table [games, players, tickets, claims, tunnels].
+    Stops early (returning the games done) when a table has no room for the
+    next game's rows; the caller continues with fresh buffers."""
+    n_players = bots.shape[0]
+    st = new_state(bd, ru, n_players)
+    ws = new_scratch(bd, n_players)
+    bot_rng = np.zeros(n_players, np.uint64)
+    n_routes = bd.routes.shape[0]
+    n_tickets = bd.tickets.shape[0]
+    for i in range(n_games):
+        game = first_game + i
+        play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng)
+        n_tun = st.sc[SC_N_TUNNEL_LOG]
+        if (counts[0] + 1 > games.shape[0] or counts[1] + n_players > players.shape[0]
+                or counts[2] + n_tickets > tickets.shape[0] or counts[3] + n_routes > claims.shape[0]
+                or counts[4] + n_tun > tunnels.shape[0]):
+            return i
+        write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels, counts)
+    return n_games
+
+
+@njit(cache=True)
+def write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels, counts):
+    n_players = bots.shape[0]
+    fin = st.final
+    g = games[counts[0]]
+    counts[0] += 1
+    g.game = game
+    g.turns = st.sc[SC_TURN]
+    g.end_reason = st.sc[SC_END_REASON]
+    g.stalled = st.sc[SC_END_REASON] == END_NO_ACTIONS or st.sc[SC_END_REASON] == END_TURN_CAP
+    mask = 0
+    nw = 0
+    longest = 0
+    for p in range(n_players):
+        if fin[p, FN_WINNER]:
+            mask |= 1 << p
+            nw += 1
+        longest = max(longest, fin[p, FN_LONGEST_PATH])
+    g.winners = mask
+    g.n_winners = nw
+    g.reshuffles = st.sc[SC_RESHUFFLES]
+    g.market_resets = st.sc[SC_MARKET_RESETS]
+    g.longest_path = longest
+    for p in range(n_players):
+        r = players[counts[1]]
+        counts[1] += 1
+        r.game = game
+        r.seat = p
+        r.bot = bots[p]
+        r.score = fin[p, FN_TOTAL]
+        r.route_points = st.ps[p, PS_ROUTE_POINTS]
+        r.tickets_won = fin[p, FN_TICKETS_WON]
+        r.tickets_lost = fin[p, FN_TICKETS_LOST]
+        r.longest_bonus = fin[p, FN_LONGEST_BONUS]
+        r.explorer_bonus = fin[p, FN_EXPLORER_BONUS]
+        r.globetrotter_bonus = fin[p, FN_GLOBETROTTER_BONUS]
+        r.station_points = fin[p, FN_STATION_POINTS]
+        r.mountain_points = st.ps[p, PS_MOUNTAIN_TRAINS] * ru[RULE_MOUNTAIN_POINTS]
+        r.longest_path = fin[p, FN_LONGEST_PATH]
+        r.network_cities = fin[p, FN_NETWORK_CITIES]
+        r.trains_left = st.trains[p]
+        r.routes_claimed = st.ps[p, PS_ROUTES_CLAIMED]
+        r.cards_drawn = st.ps[p, PS_CARDS_DRAWN]
+        r.tickets_kept = fin[p, FN_TICKETS_COMPLETED] + fin[p, FN_TICKETS_FAILED]
+        r.tickets_midgame = st.ps[p, PS_TICKETS_DRAWN_MIDGAME]
+        r.tickets_completed = fin[p, FN_TICKETS_COMPLETED]
+        r.tickets_failed = fin[p, FN_TICKETS_FAILED]
+        r.stations_built = st.ps[p, PS_STATIONS_BUILT]
+        r.passes = st.ps[p, PS_PASSES]
+        r.tunnels_tried = st.ps[p, PS_TUNNELS_TRIED]
+        r.tunnels_abandoned = st.ps[p, PS_TUNNELS_ABANDONED]
+        r.turns = st.ps[p, PS_TURNS]
+        r.winner = fin[p, FN_WINNER] != 0
+    for t in range(bd.tickets.shape[0]):
+        res = st.ticket_result[t]
+        if res == TR_NOT_HELD:
+            continue
+        k = tickets[counts[2]]
+        counts[2] += 1
+        k.game = game
+        k.seat = st.ticket_holder[t]
+        k.ticket = t
+        k.long = bd.tickets[t, TK_LONG] != 0
+        k.setup = st.ticket_kept_turn[t] < 0
+        k.completed = res > 0
+        k.via_station = res == TR_VIA_STATION
+        k.turn_kept = st.ticket_kept_turn[t]
+        k.turn_completed = st.ticket_done_turn[t]
+    for r in range(bd.routes.shape[0]):
+        if st.owner[r] < 0:
+            continue
+        c = claims[counts[3]]
+        counts[3] += 1
+        c.game = game
+        c.seat = st.owner[r]
+        c.route = r
+        c.turn = st.claim_turn[r]
+        c.colour = st.claim_colour[r]
+        c.locos = st.claim_locos[r]
+    log = st.tunnel_log
+    for i in range(st.sc[SC_N_TUNNEL_LOG]):
+        u = tunnels[counts[4]]
+        counts[4] += 1
+        u.game = game
+        u.seat = log[i, TL_SEAT]
+        u.route = log[i, TL_ROUTE]
+        u.turn = log[i, TL_TURN]
+        u.colour = log[i, TL_COLOUR]
+        u.revealed = log[i, TL_REVEALED]
+        u.to_reveal = log[i, TL_TO_REVEAL]
+        u.surcharge = log[i, TL_SURCHARGE]
+        u.paid = log[i, TL_PAID] != 0
+        u.pile_size = log[i, TL_PILE]
+        u.discard_size = log[i, TL_DISCARD]
+        u.deck_pink = log[i, TL_DECK + 0]
+        u.deck_white = log[i, TL_DECK + 1]
+        u.deck_blue = log[i, TL_DECK + 2]
+        u.deck_yellow = log[i, TL_DECK + 3]
+        u.deck_orange = log[i, TL_DECK + 4]
+        u.deck_black = log[i, TL_DECK + 5]
+        u.deck_red = log[i, TL_DECK + 6]
+        u.deck_green = log[i, TL_DECK + 7]
+        u.deck_locomotive = log[i, TL_DECK + 8]

@@ -1,0 +1,179 @@
+"""A slow, independent reference ("oracle") for end-of-game scoring.
+
+Plain Python over plain data (lists, dicts, tuples, numpy arrays read as
+sequences): nothing here imports the kernels or the analyzer, and no product
+code imports this module. Every function favours "obviously correct" over
+fast: exhaustive enumeration, plain breadth-first search, no clever pruning.
+
+Rules (../shared/rules, copied into docs/rules):
+- BASE-SCR-1: a ticket scores + its value when its cities are joined by the
+  player's routes, - its value otherwise.
+- BASE-SCR-2: longest-path bonus to every player whose longest trail (each
+  route used at most once, cities may repeat, length in spaces) is the
+  longest of the game.
+- BASE-SCR-3: winner = most points, then most completed tickets, then holding
+  the longest-path bonus; a tie that survives is shared.
+- EU-STN-2/3: each station may borrow exactly one route of another player
+  into or out of its city (or none), the same one for all tickets, chosen to
+  maximise the owner's ticket points. Stations never count for the longest
+  path.
+- EU-STN-4: each station not built scores its value at the end.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from itertools import product
+
+
+# --- BASE-SCR-2 ---------------------------------------------------------------
+def brute_force_longest_trail(edges) -> int:
+    """Length of the longest trail over `edges` = [(a, b, length), ...]: each
+    edge used at most once, vertices may repeat. Parallel edges are distinct
+    edges. Exhaustive: every trail from every start vertex."""
+    edges = [(int(a), int(b), int(n)) for a, b, n in edges]
+    incident = defaultdict(list)
+    for i, (a, b, _) in enumerate(edges):
+        incident[a].append(i)
+        incident[b].append(i)
+    used = [False] * len(edges)
+
+    def walk(v):
+        best = 0
+        for i in incident[v]:
+            if used[i]:
+                continue
+            a, b, n = edges[i]
+            used[i] = True
+            best = max(best, n + walk(b if a == v else a))
+            used[i] = False
+        return best
+
+    return max((walk(v) for v in list(incident)), default=0)
+
+
+# --- BASE-SCR-1 with EU-STN-2/3 -----------------------------------------------
+def connected(edges, x, y) -> bool:
+    """Plain BFS: are cities x and y joined by `edges` = [(a, b), ...]?"""
+    if x == y:
+        return True
+    adj = defaultdict(list)
+    for a, b in edges:
+        adj[a].append(b)
+        adj[b].append(a)
+    seen = {x}
+    queue = deque([x])
+    while queue:
+        v = queue.popleft()
+        for w in adj[v]:
+            if w == y:
+                return True
+            if w not in seen:
+                seen.add(w)
+                queue.append(w)
+    return False
+
+
+def station_outcomes(own_edges, other_edges_by_station, tickets):
+    """Every way the stations can borrow routes, as a list of
+    (ticket value, tickets completed, points won, points lost, choice), one per
+    combination. `own_edges` = [(a, b)], `other_edges_by_station` = one list of
+    candidate edges (a, b) per station (another player's routes into its city),
+    `tickets` = [(a, b, points)]. A choice is a tuple with, per station, the
+    index of the borrowed edge or None."""
+    options = [[None] + list(range(len(c))) for c in other_edges_by_station]
+    out = []
+    for choice in product(*options):
+        edges = [tuple(e[:2]) for e in own_edges]
+        for s, k in enumerate(choice):
+            if k is not None:
+                edges.append(tuple(other_edges_by_station[s][k][:2]))
+        won = lost = done = 0
+        for a, b, pts in tickets:
+            if connected(edges, a, b):
+                won += pts
+                done += 1
+            else:
+                lost += pts
+        out.append((won - lost, done, won, lost, choice))
+    return out
+
+
+def brute_force_station_tickets(own_edges, other_edges_by_station, tickets) -> int:
+    """EU-STN-2/3: the best ticket points (+ joined, - not joined) over every
+    combination of one borrowed route (or none) per station."""
+    return max(o[0] for o in station_outcomes(own_edges, other_edges_by_station, tickets))
+
+
+# --- the whole final score ---------------------------------------------------------
+def winners(totals, completed, has_bonus) -> list[bool]:
+    """BASE-SCR-3: most points, then most completed tickets, then holding the
+    longest-path bonus; every player left tied wins."""
+    keys = [(totals[p], completed[p], 1 if has_bonus[p] else 0) for p in range(len(totals))]
+    best = max(keys)
+    return [k == best for k in keys]
+
+
+def recompute_score(
+    n_players,
+    route_ends,
+    route_lengths,
+    route_mountains,
+    owner,
+    route_scores,
+    mountain_points,
+    held_tickets,
+    station_cities,
+    stations_left,
+    station_value,
+    longest_bonus,
+):
+    """Recompute every player's final score from the final board state.
+
+    route_ends[r] = (a, b); route_lengths[r], route_mountains[r]; owner[r] =
+    seat or -1; route_scores[length] = points; held_tickets[p] = [(a, b,
+    points)]; station_cities[p] = cities of p's built stations; stations_left[p]
+    = unbuilt stations. Returns one dict per player (route_points,
+    mountain_points, tickets_won, tickets_lost, tickets_completed (the most
+    tickets completed by any points-optimal station choice),
+    completed_options (every count a points-optimal choice gives),
+    longest_path, longest_bonus, station_points, total, winner)."""
+    n_routes = len(route_ends)
+    res = []
+    for p in range(n_players):
+        mine = [r for r in range(n_routes) if owner[r] == p]
+        route_points = sum(route_scores[route_lengths[r]] for r in mine)
+        mtn = sum(route_mountains[r] for r in mine) * mountain_points
+        own_edges = [tuple(route_ends[r]) for r in mine]
+        cands = []
+        for c in station_cities[p]:
+            cands.append([tuple(route_ends[r]) for r in range(n_routes)
+                          if owner[r] >= 0 and owner[r] != p and c in route_ends[r]])
+        outs = station_outcomes(own_edges, cands, held_tickets[p])
+        best = max(o[0] for o in outs)
+        optimal = [o for o in outs if o[0] == best]
+        won = optimal[0][2]
+        lost = optimal[0][3]
+        assert all(o[2] == won and o[3] == lost for o in optimal)  # value fixes won and lost
+        trail = brute_force_longest_trail([(route_ends[r][0], route_ends[r][1], route_lengths[r]) for r in mine])
+        res.append(dict(
+            route_points=route_points,
+            mountain_points=mtn,
+            tickets_won=won,
+            tickets_lost=lost,
+            tickets_completed=max(o[1] for o in optimal),
+            completed_options={o[1] for o in optimal},
+            tickets_failed=len(held_tickets[p]) - max(o[1] for o in optimal),
+            longest_path=trail,
+            station_points=stations_left[p] * station_value,
+        ))
+    top = max(r["longest_path"] for r in res)
+    for r in res:
+        r["longest_bonus"] = longest_bonus if longest_bonus > 0 and top > 0 and r["longest_path"] == top else 0
+        r["total"] = (r["route_points"] + r["mountain_points"] + r["tickets_won"] - r["tickets_lost"]
+                      + r["longest_bonus"] + r["station_points"])
+    flags = winners([r["total"] for r in res], [r["tickets_completed"] for r in res],
+                    [r["longest_bonus"] > 0 for r in res])
+    for r, w in zip(res, flags, strict=True):
+        r["winner"] = w
+    return res

@@ -1,0 +1,144 @@
+"""BASE-SCR-2: the kernel's longest trail equals the oracle's brute force, on
+published fixtures and on random claim sets."""
+
+import csv
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+from oracle import brute_force_longest_trail
+
+from analyzer.boards import load_board
+from kernels.graph import longest_trail
+from kernels.layouts import RT_A, RT_B, RT_LEN
+from kernels.runner import new_scratch
+
+FIXTURES = Path(__file__).parent / "fixtures" / "longest_path_fixtures.csv"
+
+
+@lru_cache(maxsize=None)
+def compiled(name):
+    board = load_board(name)
+    rs = board.rules()
+    return board, board.compile(rs)
+
+
+def kernel_trail(bd, route_ids, seat=0, n_players=2):
+    """longest_trail over `route_ids` owned by `seat` (others unowned)."""
+    owner = np.full(bd.routes.shape[0], -1, np.int16)
+    owner[list(route_ids)] = seat
+    ws = new_scratch(bd, n_players)
+    return longest_trail(bd.routes, owner, np.int64(1 << seat), ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e, ws.stk_i)
+
+
+def oracle_trail(bd, route_ids):
+    return brute_force_longest_trail([(bd.routes[r, RT_A], bd.routes[r, RT_B], bd.routes[r, RT_LEN]) for r in route_ids])
+
+
+def load_fixtures():
+    groups = {}
+    with open(FIXTURES, newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            groups.setdefault(row["fixture"], []).append(row)
+    return groups
+
+
+def resolve(board, rows):
+    """Route ids of the fixture's city pairs (one lane of a double route)."""
+    rt = board.routes
+    ids = []
+    for row in rows:
+        a, b = sorted((row["a"], row["b"]))
+        match = rt.index[(rt["a"] == a) & (rt["b"] == b) & (rt["length"] == int(row["length"]))]
+        assert len(match) >= 1, f"no {a}-{b} route of length {row['length']} on the USA board"
+        ids.append(int(match[0]))
+    return ids
+
+
+FIXTURE_GROUPS = load_fixtures()
+
+
+def test_fixture_file_has_the_three_published_cases():
+    assert {k: int(v[0]["expected_longest_path"]) for k, v in FIXTURE_GROUPS.items()} == {
+        "bga_test1": 13,
+        "bga_test2": 41,
+        "pauldb89_test": 37,
+    }
+
+
+@pytest.mark.parametrize("fixture", sorted(FIXTURE_GROUPS))
+def test_base_scr_2_longest_trail_fixtures(fixture):
+    """BASE-SCR-2 on published longest-path cases: kernel == brute force == expected."""
+    rows = FIXTURE_GROUPS[fixture]
+    expected = int(rows[0]["expected_longest_path"])
+    board, bd = compiled("usa")
+    ids = resolve(board, rows)
+    assert oracle_trail(bd, ids) == expected
+    assert kernel_trail(bd, ids) == expected
+    # the seat and the other seats' routes must not matter
+    owner_seat = 3
+    assert kernel_trail(bd, ids, seat=owner_seat, n_players=5) == expected
+
+
+def test_base_scr_2_brute_force_small_cases():
+    """BASE-SCR-2: the brute force itself on hand-checked graphs."""
+    assert brute_force_longest_trail([]) == 0
+    assert brute_force_longest_trail([(0, 1, 5)]) == 5
+    # a star of three spokes: only two can be in one trail
+    assert brute_force_longest_trail([(0, 1, 1), (0, 2, 2), (0, 3, 3)]) == 5
+    # triangle with a tail: cities repeat, routes do not
+    assert brute_force_longest_trail([(0, 1, 1), (1, 2, 1), (2, 0, 1), (0, 3, 4)]) == 7
+    # figure eight through city 0: every route once
+    assert brute_force_longest_trail([(0, 1, 1), (1, 2, 1), (2, 0, 1), (0, 3, 2), (3, 4, 2), (4, 0, 2)]) == 9
+    # two parallel routes between the same cities form a cycle
+    assert brute_force_longest_trail([(0, 1, 2), (0, 1, 3), (1, 2, 4)]) == 9
+
+
+@pytest.mark.parametrize("name", ["usa", "europe"])
+def test_base_scr_2_longest_trail_random_claim_sets(name):
+    """BASE-SCR-2: kernel == brute force on 400 random sets of 1..15 routes."""
+    _, bd = compiled(name)
+    n_routes = bd.routes.shape[0]
+    rng = np.random.default_rng(20240 + n_routes)
+    ws = new_scratch(bd, 4)
+    mismatches = []
+    for _ in range(400):
+        k = int(rng.integers(1, 16))
+        ids = rng.choice(n_routes, size=k, replace=False)
+        seat = int(rng.integers(0, 4))
+        owner = np.full(n_routes, -1, np.int16)
+        # other seats' routes share the board and must be ignored
+        others = rng.choice(n_routes, size=int(rng.integers(0, 30)), replace=False)
+        owner[others] = (seat + 1 + rng.integers(0, 3, size=others.shape[0])) % 4
+        owner[ids] = seat
+        got = longest_trail(bd.routes, owner, np.int64(1 << seat), ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e,
+                            ws.stk_i)
+        want = oracle_trail(bd, ids)
+        if got != want:
+            mismatches.append((sorted(int(r) for r in ids), got, want))
+    assert not mismatches, f"{len(mismatches)} mismatches, first (routes, kernel, oracle): {mismatches[0]}"
+
+
+@pytest.mark.parametrize("name", ["usa", "europe"])
+def test_base_scr_2_longest_trail_connected_claim_sets(name):
+    """BASE-SCR-2: kernel == brute force on 300 random connected networks of
+    up to 15 routes (grown from one route), where cycles and forks are common."""
+    _, bd = compiled(name)
+    n_routes = bd.routes.shape[0]
+    rng = np.random.default_rng(777 + n_routes)
+    ws = new_scratch(bd, 2)
+    for _ in range(300):
+        size = int(rng.integers(1, 16))
+        ids = [int(rng.integers(0, n_routes))]
+        cities = {int(bd.routes[ids[0], RT_A]), int(bd.routes[ids[0], RT_B])}
+        while len(ids) < size:
+            frontier = [r for r in range(n_routes) if r not in ids
+                        and (int(bd.routes[r, RT_A]) in cities or int(bd.routes[r, RT_B]) in cities)]
+            r = int(rng.choice(frontier))
+            ids.append(r)
+            cities |= {int(bd.routes[r, RT_A]), int(bd.routes[r, RT_B])}
+        owner = np.full(n_routes, -1, np.int16)
+        owner[ids] = 1
+        got = longest_trail(bd.routes, owner, np.int64(2), ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e, ws.stk_i)
+        assert got == oracle_trail(bd, ids), f"routes {sorted(ids)}"
