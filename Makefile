@@ -18,8 +18,15 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+RUN := results/default-europe-4p-$(GAMES)
+
+# Until the HTML report lands: the default Europe study, its summary and the
+# tunnel figures in reports/default/.
 report: $(STAMP)
-	$(BIN)/ttr report-default --games $(GAMES) --threads $(THREADS)
+	$(BIN)/ttr simulate --board europe --players 4 --bots greedy --games $(GAMES) --seed 1 \
+		--threads $(THREADS) --out $(RUN) --resume
+	$(BIN)/ttr tunnels --revealed 3,4,5,6 --plot reports/default/tunnel_odds.png
+	$(BIN)/ttr tunnels --from $(RUN) --plot reports/default/tunnels_in_play.png
 
 test: $(STAMP)
 	$(BIN)/ruff check analyzer kernels tests bench
@@ -32,4 +39,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench.py
 
 clean:
-	rm -rf $(VENV) results/_default reports/default .pytest_cache
+	rm -rf $(VENV) results/default-* reports/default .pytest_cache

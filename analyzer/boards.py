@@ -273,7 +273,8 @@ def _load_folder(folder: Path) -> Board:
         length = _int(rpath, line, "length", row["length"], 1, MAX_ROUTE_LEN)
         colour = COLOUR_ALIASES.get(row["color"].lower(), row["color"].lower())
         if colour not in ROUTE_COLOURS:
-            raise BoardError(rpath, line, "color", f"unknown colour '{row['color']}' (known: {', '.join(ROUTE_COLOURS)})")
+            known = ", ".join(ROUTE_COLOURS)
+            raise BoardError(rpath, line, "color", f"unknown colour '{row['color']}' (known: {known})")
         kind = row["kind"].lower()
         if kind not in KINDS:
             raise BoardError(rpath, line, "kind", f"unknown kind '{row['kind']}' (known: {', '.join(KINDS)})")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Annotated
 
 import click
 import typer
@@ -21,20 +22,23 @@ app.add_typer(boards_app, name="boards")
 console = Console()
 
 
+Opt = typer.Option
+
+
 @app.command()
 def simulate(
-    board: str = typer.Option("europe", help="Built-in board name or a board folder."),
-    players: int = typer.Option(4, help="Number of players."),
-    bots: str = typer.Option("greedy", help="One bot for every seat, or one per seat: greedy,greedy,random,random."),
-    games: int = typer.Option(10_000, help="Games to simulate."),
-    seed: int = typer.Option(1, help="Master seed: the same seed gives the same games."),
-    out: Path = typer.Option(None, help="Results folder (Parquet parts + manifest.json)."),
-    rules: str = typer.Option(None, help="Rule preset (default: the board's): usa, europe, legendary-asia, ..."),
-    set_: list[str] = typer.Option(None, "--set", help="House rule override key=value (repeatable)."),
-    threads: int = typer.Option(0, help="Worker threads (0: all cores)."),
-    chunk_size: int = typer.Option(0, help="Games per chunk / part file (0: automatic)."),
-    resume: bool = typer.Option(False, help="Continue an interrupted run in --out."),
-    quiet: bool = typer.Option(False, help="No progress bar."),
+    board: Annotated[str, Opt(help="Built-in board name or a board folder.")] = "europe",
+    players: Annotated[int, Opt(help="Number of players.")] = 4,
+    bots: Annotated[str, Opt(help="One bot for every seat, or one per seat: greedy,greedy,random,random.")] = "greedy",
+    games: Annotated[int, Opt(help="Games to simulate.")] = 10_000,
+    seed: Annotated[int, Opt(help="Master seed: the same seed gives the same games.")] = 1,
+    out: Annotated[Path | None, Opt(help="Results folder (Parquet parts + manifest.json).")] = None,
+    rules: Annotated[str | None, Opt(help="Rule preset (default: the board's): usa, europe, legendary-asia.")] = None,
+    set_: Annotated[list[str] | None, Opt("--set", help="House rule override key=value (repeatable).")] = None,
+    threads: Annotated[int, Opt(help="Worker threads (0: all cores).")] = 0,
+    chunk_size: Annotated[int, Opt(help="Games per chunk / part file (0: automatic).")] = 0,
+    resume: Annotated[bool, Opt(help="Continue an interrupted run in --out.")] = False,
+    quiet: Annotated[bool, Opt(help="No progress bar.")] = False,
 ):
     """Simulate games with bots and write the tables as Parquet."""
     from analyzer.runner import simulate as run
@@ -45,7 +49,7 @@ def simulate(
 
 
 @app.command()
-def summary(path: Path = typer.Argument(..., help="A results folder.")):
+def summary(path: Annotated[Path, typer.Argument(help="A results folder.")]):
     """Print a run's overview: win rate and score components by seat."""
     from analyzer.results import load
 
@@ -92,7 +96,7 @@ def boards_list():
 
 
 @boards_app.command("show")
-def boards_show(name: str = typer.Argument(..., help="Board name or folder.")):
+def boards_show(name: Annotated[str, typer.Argument(help="Board name or folder.")]):
     """Counts, totals and special routes of a board."""
     b = load_board(name)
     s = b.summary()
@@ -117,7 +121,7 @@ def boards_show(name: str = typer.Argument(..., help="Board name or folder.")):
 
 
 @boards_app.command("validate")
-def boards_validate(path: Path = typer.Argument(..., help="A board folder.")):
+def boards_validate(path: Annotated[Path, typer.Argument(help="A board folder.")]):
     """Check a board folder; exits 2 with the file, line and field of the first error."""
     b = load_board(path)
     s = b.summary()
@@ -126,7 +130,7 @@ def boards_validate(path: Path = typer.Argument(..., help="A board folder.")):
 
 
 @app.command("rules")
-def rules_show(preset_name: str = typer.Argument("europe", metavar="PRESET")):
+def rules_show(preset_name: Annotated[str, typer.Argument(metavar="PRESET")] = "europe"):
     """Every parameter of a rule preset (the keys --set accepts)."""
     from analyzer.rules import preset
 
@@ -137,6 +141,48 @@ def rules_show(preset_name: str = typer.Argument("europe", metavar="PRESET")):
     for k, v in rs.as_dict().items():
         t.add_row(k, str(v))
     console.print(t)
+
+
+@app.command("tunnels")
+def tunnels(
+    revealed: Annotated[str, Opt(help="Cards revealed, comma-separated (0..8).")] = "3,4,5,6",
+    deck: Annotated[str | None, Opt(help="Cards the reveal is drawn from, e.g. red=5,blue=3,locomotive=2.")] = None,
+    colour: Annotated[str, Opt(help="Colour of the cards played.")] = "red",
+    locos_only: Annotated[bool, Opt(help="Only locomotives were played: only locomotives count.")] = False,
+    plot: Annotated[Path | None, Opt(help="Draw the distributions to FILE (.png or .svg).")] = None,
+    mc_trials: Annotated[int, Opt(help="Also run a Monte Carlo check with this many reveals per row.")] = 0,
+    seed: Annotated[int, Opt(help="Seed of the Monte Carlo check.")] = 1,
+    from_: Annotated[Path | None, Opt("--from", help="Summarise the tunnel attempts of a results folder.")] = None,
+):
+    """Tunnel surcharge odds (EU-TUN-2/3/5, TA-TUN-1/3/4): exact, Monte Carlo, or in play (--from)."""
+    if from_ is None:
+        from analyzer.cli_tunnels import tunnels_command
+
+        tunnels_command(revealed=revealed, deck=deck, colour=colour, locos_only=locos_only, plot=plot,
+                        mc_trials=mc_trials, seed=seed)
+        return
+    from analyzer.results import load
+    from analyzer.tunnels_inplay import abandonment, plot_in_play, tunnels_in_play
+
+    res = load(from_)
+    table = tunnels_in_play(res.tunnels)
+    if table.empty:
+        console.print(f"{from_}: no tunnel attempts in this run")
+        return
+    t = Table(title=f"tunnel attempts in {from_} ({len(res.tunnels):,} attempts, {len(res.games):,} games)")
+    for col in ("revealed", "k", "realised, all", "from pile", "realised", "95% CI", "exact at reveal", "fresh deck"):
+        t.add_column(col, justify="right")
+    for r in table.itertuples():
+        t.add_row(str(r.to_reveal), str(r.k), f"{r.realised:.4f}", f"{r.attempts_from_pile:,}",
+                  f"{r.realised_from_pile:.4f}", f"{r.pile_ci_low:.4f}–{r.pile_ci_high:.4f}",
+                  f"{r.conditional:.4f}", f"{r.fresh_deck:.4f}")
+    console.print(t)
+    ab = abandonment(res.tunnels)
+    console.print("abandoned, by surcharge: " + ", ".join(
+        f"{int(r.surcharge)} extra: {r.abandon_rate:.1%} of {int(r.attempts):,}" for r in ab.itertuples()))
+    if plot is not None:
+        note = "provisional board" if res.manifest.get("provisional") else res.manifest.get("board", "")
+        console.print(f"plot written to {plot_in_play(table, plot, note)}")
 
 
 def main() -> None:

@@ -30,7 +30,7 @@ PLOT_SUFFIXES = (".png", ".svg")
 
 
 def parse_revealed(text: str) -> list[int]:
-    """"3,4,5,6" -> [3, 4, 5, 6] (each in 0..8)."""
+    """Parse "3,4,5,6" into [3, 4, 5, 6] (each in 0..8)."""
     parts = [p.strip() for p in str(text).split(",")]
     if not any(parts):
         raise ValueError(f"--revealed needs reveal counts such as 3,4,5,6 (each 0..{MAX_REVEAL})")
@@ -46,7 +46,7 @@ def parse_revealed(text: str) -> list[int]:
 
 
 def parse_deck(text: str | None) -> dict[str, int] | None:
-    """"red=5,blue=3,locomotive=2" -> {"red": 5, "blue": 3, "locomotive": 2}.
+    """Parse "red=5,blue=3,locomotive=2" into {"red": 5, "blue": 3, "locomotive": 2}.
 
     None (or "fresh") is the fresh 110-card deck; kinds left out count 0."""
     if text is None or text.strip().lower() == "fresh":
@@ -87,7 +87,7 @@ def odds_table(odds: pd.DataFrame, title: str) -> Table:
     table = Table(title=title, title_justify="left", pad_edge=False)
     table.add_column("revealed", justify="right", no_wrap=True)
     if short:  # EU-TUN-5 / TA-TUN-4: fewer cards left than the tunnel asks for
-        table.add_column("cards left", justify="right", no_wrap=True)
+        table.add_column("cards revealed", justify="right", no_wrap=True)
     for k in range(max_k + 1):
         table.add_column(f"P({k})", justify="right", no_wrap=True)
     table.add_column("P(any)", justify="right", style="bold", no_wrap=True)
@@ -101,10 +101,12 @@ def odds_table(odds: pd.DataFrame, title: str) -> Table:
 
 
 def _print_wide(console: Console, renderable) -> None:
-    """Print without squeezing columns when the table is wider than the console."""
+    """Print without eliding figures when the table is wider than the console."""
     wide = console.options.update(width=1000, max_width=1000)
-    width = max(console.width, console.measure(renderable, options=wide).maximum)
-    console.print(renderable, width=width)
+    needed = console.measure(renderable, options=wide).maximum
+    if needed > console.width:
+        console.width = needed
+    console.print(renderable)
 
 
 def mc_table(odds: pd.DataFrame, mc: pd.DataFrame) -> Table:
@@ -147,26 +149,28 @@ def plot_distributions(odds: pd.DataFrame, path: Path, mc: pd.DataFrame | None =
     fig = Figure(figsize=(max(6.4, 1.1 * (max_k + 1) + 2), 4.4), layout="constrained")
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()
-    for i, r in enumerate(reveals):
+    offsets = {r: (i - (len(reveals) - 1) / 2) * width for i, r in enumerate(reveals)}
+    for r in reveals:
         g = odds[odds["revealed"] == r]
-        x = g["k"].to_numpy() + (i - (len(reveals) - 1) / 2) * width
         n_shown = int(g["cards_revealed"].iloc[0])
         label = f"{r} revealed" if n_shown == r else f"{r} revealed ({n_shown} cards left)"
         label += f": P(any) {100 * g['p_any'].iloc[0]:.1f}%, mean {g['expected'].iloc[0]:.2f}"
-        ax.bar(x, 100 * g["probability"], width=width, label=label)
-        if mc is not None:
+        ax.bar(g["k"].to_numpy() + offsets[r], 100 * g["probability"], width=width, label=label)
+    if mc is not None:
+        for i, r in enumerate(reveals):
             m = mc[mc["revealed"] == r]
             est = 100 * m["estimate"].to_numpy()
-            err = np.vstack([est - 100 * m["ci_low"].to_numpy(), 100 * m["ci_high"].to_numpy() - est])
+            err = np.vstack([est - 100 * m["ci_low"].to_numpy(), 100 * m["ci_high"].to_numpy() - est]).clip(0)
+            label = f"Monte Carlo, {mc.attrs.get('confidence', 0.95):.0%} CI ({int(m['trials'].iloc[0]):,} trials)"
             ax.errorbar(
-                x,
+                m["k"].to_numpy() + offsets[r],
                 est,
                 yerr=err,
                 fmt="o",
                 ms=3,
                 color="black",
                 capsize=2,
-                label=f"Monte Carlo {mc.attrs.get('confidence', 0.95):.0%} CI" if i == 0 else None,
+                label=label if i == 0 else None,
             )
     ax.set_xticks(range(max_k + 1))
     ax.set_xlabel("surcharge (extra cards to pay)")

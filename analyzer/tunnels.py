@@ -281,7 +281,9 @@ def wilson_interval(successes: np.ndarray, trials: int, confidence: float = 0.95
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * np.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
+    low = np.where(x <= 0, 0.0, np.clip(centre - half, 0.0, 1.0))  # exact ends: no rounding past 0 or 1
+    high = np.where(x >= trials, 1.0, np.clip(centre + half, 0.0, 1.0))
+    return low, high
 
 
 def tunnel_odds_mc(

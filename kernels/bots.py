@@ -4,12 +4,14 @@ market and the public counters. Its private memory lives in ws (want, need,
 plan_version rows of seat p). Adding a bot: write the function, add a branch
 to `choose_action` and a name to analyzer.bots.BOT_NAMES."""
 
+import numpy as np
 from numba import njit
 
 from kernels.engine import (
     cards_available,
     claim_payment,
-    legal_actions,
+    legal_actions_of,
+    legal_kinds,
     make_action,
     route_open_to,
     surcharge_payment,
@@ -36,7 +38,6 @@ from kernels.layouts import (
     RT_A,
     RT_B,
     RT_COLOUR,
-    RT_GROUP,
     RT_KIND,
     RT_LEN,
     RT_LOCOS,
@@ -46,7 +47,6 @@ from kernels.layouts import (
     RULE_MARKET_SIZE,
     RULE_ROUTE_SCORE,
     RULE_SETUP_KEEP_MIN,
-    SC_BOARD_VERSION,
     SC_N_OFFER,
     SC_PEND_COLOUR,
     SC_PEND_SURCHARGE,
@@ -68,71 +68,52 @@ def choose_action(bot, st, bd, ru, p, rng, ws):
 
 
 # --- random ------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _group(kind):
-    # drawing from the market and blind are one choice: "draw cards"
-    return A_DRAW_MARKET if kind == A_DRAW_BLIND else kind
-
-
 @njit(cache=True)
 def random_action(st, bd, ru, p, rng, ws):
     """Uniform over the kinds of legal action (draw cards, claim, draw tickets,
-    build a station, ...), then uniform over the legal actions of that kind."""
-    n = legal_actions(st, bd, ru, ws.legal)
-    seen = 0
-    for i in range(n):
-        seen |= 1 << _group(ws.legal[i] & 15)
-    n_kinds = 0
+    build a station, keep tickets, pay or abandon a tunnel), then uniform over
+    the legal actions of that kind. Only the chosen kind is enumerated."""
+    kinds = legal_kinds(st, bd, ru, ws.legal)
+    draw = (1 << A_DRAW_MARKET) | (1 << A_DRAW_BLIND)
+    groups = kinds & ~(1 << A_DRAW_BLIND)
+    if kinds & draw:
+        groups |= 1 << A_DRAW_MARKET  # drawing from the market or blind is one choice
+    n_groups = 0
     for k in range(16):
-        if (seen >> k) & 1:
-            n_kinds += 1
-    pick = randint(rng, n_kinds)
-    kind = -1
+        n_groups += (groups >> k) & 1
+    if n_groups == 0:
+        return make_action(A_PASS, 0, 0)
+    pick = randint(rng, n_groups)
+    chosen = 0
     for k in range(16):
-        if (seen >> k) & 1:
+        if (groups >> k) & 1:
             if pick == 0:
-                kind = k
+                chosen = k
                 break
             pick -= 1
-    count = 0
-    for i in range(n):
-        if _group(ws.legal[i] & 15) == kind:
-            count += 1
-    pick = randint(rng, count)
-    for i in range(n):
-        if _group(ws.legal[i] & 15) == kind:
-            if pick == 0:
-                return ws.legal[i]
-            pick -= 1
-    return ws.legal[0]
+    mask = draw if chosen == A_DRAW_MARKET else 1 << chosen
+    n = legal_actions_of(st, bd, ru, ws.legal, mask, ws.legal.shape[0])
+    return ws.legal[randint(rng, n)]
 
 
 # --- greedy --------------------------------------------------------------------------
 @njit(cache=True)
-def _edge_cost(st, bd, p, r, trains, want):
-    """Cost of using route r in p's plan: 0 if p owns it or already plans it,
-    its length if p can still claim it, infinite otherwise."""
-    o = st.owner[r]
+def _edge_cost(owner, closed, routes, group_routes, p, r, trains, want):
+    """Cost of using route r in p's plan: 0 if p owns it, ~0 if p already
+    plans it, its length if p can still claim it, infinite otherwise."""
+    o = owner[r]
+    cost = _INF
     if o == p:
-        return 0.0
-    if o >= 0 or st.closed[r] != 0:
-        return _INF
-    length = bd.routes[r, RT_LEN] + bd.routes[r, RT_MOUNTAINS]
-    if length > trains:
-        return _INF
-    g = bd.routes[r, RT_GROUP]
-    if g >= 0:
-        for i in range(bd.group_routes.shape[1]):
-            r2 = bd.group_routes[g, i]
-            if r2 >= 0 and r2 != r and st.owner[r2] == p:
-                return _INF
-    if want[r]:
-        return 0.01
-    cost = float(length)
-    if bd.routes[r, RT_KIND] == KIND_TUNNEL:
-        cost += 0.5  # surcharge risk
-    elif bd.routes[r, RT_KIND] == KIND_FERRY:
-        cost += 0.5 * bd.routes[r, RT_LOCOS]
+        cost = 0.0
+    elif route_open_to(owner, closed, trains, routes, group_routes, p, r):
+        if want[r]:
+            cost = 0.01
+        else:
+            cost = float(routes[r, RT_LEN] + routes[r, RT_MOUNTAINS])
+            if routes[r, RT_KIND] == KIND_TUNNEL:
+                cost += 0.5  # surcharge risk
+            elif routes[r, RT_KIND] == KIND_FERRY:
+                cost += 0.5 * routes[r, RT_LOCOS]
     return cost
 
 
@@ -140,44 +121,50 @@ def _edge_cost(st, bd, p, r, trains, want):
 def shortest_path(st, bd, p, src, dst, trains, want, ws):
     """Dijkstra (dense, the boards have < 100 cities); ws.prev_route holds
     the tree. Returns the distance (>= _INF when unreachable)."""
-    n_cities = ws.dist.shape[0]
+    dist = ws.dist
+    done = ws.done
+    prev_route = ws.prev_route
+    routes = bd.routes
+    group_routes = bd.group_routes
+    adj_start = bd.adj_start
+    adj_route = bd.adj_route
+    owner = st.owner
+    closed = st.closed
+    n_cities = dist.shape[0]
     for c in range(n_cities):
-        ws.dist[c] = _INF
-        ws.done[c] = 0
-        ws.prev_route[c] = -1
-    ws.dist[src] = 0.0
+        dist[c] = _INF
+        done[c] = 0
+        prev_route[c] = -1
+    dist[src] = 0.0
     for _ in range(n_cities):
         u = -1
         best = _INF
         for c in range(n_cities):
-            if ws.done[c] == 0 and ws.dist[c] < best:
-                best = ws.dist[c]
+            if done[c] == 0 and dist[c] < best:
+                best = dist[c]
                 u = c
         if u < 0 or u == dst:
             break
-        ws.done[u] = 1
-        for j in range(bd.adj_start[u], bd.adj_start[u + 1]):
-            r = bd.adj_route[j]
-            cost = _edge_cost(st, bd, p, r, trains, want)
+        done[u] = 1
+        for j in range(adj_start[u], adj_start[u + 1]):
+            r = adj_route[j]
+            cost = _edge_cost(owner, closed, routes, group_routes, p, r, trains, want)
             if cost >= _INF:
                 continue
-            v = bd.routes[r, RT_B] if bd.routes[r, RT_A] == u else bd.routes[r, RT_A]
-            if best + cost < ws.dist[v]:
-                ws.dist[v] = best + cost
-                ws.prev_route[v] = r
-    return ws.dist[dst]
+            v = routes[r, RT_B] if routes[r, RT_A] == u else routes[r, RT_A]
+            if best + cost < dist[v]:
+                dist[v] = best + cost
+                prev_route[v] = r
+    return dist[dst]
 
 
 @njit(cache=True)
 def _plan(st, bd, ru, p, ws):
-    """Mark the unclaimed routes of a cheap network joining p's open tickets
-    (shortest paths, later tickets reusing earlier ones) and the cards they need."""
+    """Mark the unclaimed routes of a cheap network joining p's open tickets:
+    shortest paths, each later ticket reusing the routes already planned."""
     want = ws.want[p]
-    need = ws.need[p]
     want[:] = 0
-    need[:] = 0
     trains = st.trains[p]
-    open_tickets = 0
     for t in range(bd.tickets.shape[0]):
         if st.ticket_holder[t] != p or st.ticket_done_turn[t] >= 0:
             continue
@@ -185,66 +172,109 @@ def _plan(st, bd, ru, p, ws):
         b = bd.tickets[t, TK_B]
         if shortest_path(st, bd, p, a, b, trains, want, ws) >= _INF:
             continue  # blocked: nothing to plan for it
-        open_tickets += 1
         v = b
         while v != a:
             r = ws.prev_route[v]
-            if st.owner[r] < 0 and want[r] == 0:
+            if st.owner[r] < 0:
                 want[r] = 1
-                c = bd.routes[r, RT_COLOUR]
-                need[GRAY + 1 if c == GRAY else c] += bd.routes[r, RT_LEN] - bd.routes[r, RT_LOCOS]
-                need[LOCO] += bd.routes[r, RT_LOCOS]
             v = bd.routes[r, RT_B] if bd.routes[r, RT_A] == v else bd.routes[r, RT_A]
-    ws.plan_version[p] = _plan_key(st, bd, p)
-    return open_tickets
+    ws.plan_version[p] = _ticket_key(st, bd, p)
 
 
 @njit(cache=True)
-def _plan_key(st, bd, p):
-    held = 0
-    for t in range(bd.tickets.shape[0]):
-        if st.ticket_holder[t] == p:
-            held += 1
-    return st.sc[SC_BOARD_VERSION] * 256 + held
+def _ticket_key(st, bd, p):
+    """Changes whenever p's tickets are kept or completed (the plan must then be redone)."""
+    holder = st.ticket_holder
+    done = st.ticket_done_turn
+    key = 0
+    for t in range(holder.shape[0]):
+        if holder[t] == p:
+            key = key * 31 + t + 1 + (7919 if done[t] >= 0 else 0)
+    return key
 
 
 @njit(cache=True)
-def _best_colour(hand_p, bd, r):
+def _refresh_plan(st, bd, ru, p, ws):
+    """Replan only when the plan is stale: p's tickets changed, or a planned
+    route was taken by someone else, closed, or no longer fits p's trains.
+    Returns the number of planned routes still to claim; fills ws.need[p]."""
+    want = ws.want[p]
+    routes = bd.routes
+    owner = st.owner
+    closed = st.closed
+    trains_p = st.trains[p]
+    stale = ws.plan_version[p] != _ticket_key(st, bd, p)
+    if not stale:
+        for r in range(routes.shape[0]):
+            if want[r] and (owner[r] >= 0 and owner[r] != p or closed[r] != 0
+                            or routes[r, RT_LEN] + routes[r, RT_MOUNTAINS] > trains_p):
+                stale = True
+                break
+    if stale:
+        _plan(st, bd, ru, p, ws)
+    need = ws.need[p]
+    need[:] = 0
+    left = 0
+    for r in range(routes.shape[0]):
+        if want[r] and owner[r] < 0:
+            left += 1
+            c = routes[r, RT_COLOUR]
+            need[GRAY + 1 if c == GRAY else c] += routes[r, RT_LEN] - routes[r, RT_LOCOS]
+            need[LOCO] += routes[r, RT_LOCOS]
+    return left
+
+
+@njit(cache=True, inline="always")
+def _best_colour(hand_p, routes, r):
     """Colour to pay route r with: its own colour, or for grey the colour that
-    needs the fewest locomotives (most cards on ties); LOCO as last resort."""
-    rc = bd.routes[r, RT_COLOUR]
+    needs the fewest locomotives (most cards on ties); LOCO as last resort;
+    -1 if unaffordable. (Single return, int64: numba compiles it far faster.)"""
+    rc = routes[r, RT_COLOUR]
+    best = np.int64(-1)
     if rc != GRAY:
-        use, _ = claim_payment(hand_p, bd.routes, r, rc)
-        return rc if use >= 0 else (LOCO if claim_payment(hand_p, bd.routes, r, LOCO)[0] >= 0 else -1)
-    best = -1
-    best_locos = 1 << 30
-    for c in range(N_COLOURS):
-        use, locos = claim_payment(hand_p, bd.routes, r, c)
-        if use >= 0 and (locos < best_locos or (locos == best_locos and hand_p[c] > hand_p[best])):
-            best = c
-            best_locos = locos
-    if best < 0 and claim_payment(hand_p, bd.routes, r, LOCO)[0] >= 0:
-        best = LOCO
+        use, _ = claim_payment(hand_p, routes, r, rc)
+        if use >= 0:
+            best = rc
+    else:
+        best_locos = np.int64(1 << 30)
+        for c in range(N_COLOURS):
+            use, locos = claim_payment(hand_p, routes, r, c)
+            if use >= 0 and (locos < best_locos or (locos == best_locos and hand_p[c] > hand_p[best])):
+                best = c
+                best_locos = locos
+    if best < 0:
+        use, _ = claim_payment(hand_p, routes, r, LOCO)
+        if use >= 0:
+            best = LOCO
     return best
 
 
 @njit(cache=True)
 def _best_claim(st, bd, ru, p, only_wanted, ws):
     """The affordable route with the most points (planned routes only, or any)."""
-    best_r = -1
-    best_c = -1
-    best_v = -1
+    best_r = np.int64(-1)
+    best_c = np.int64(-1)
+    best_v = np.int64(-1)
     want = ws.want[p]
-    for r in range(bd.routes.shape[0]):
+    hand_p = st.hand[p]
+    routes = bd.routes
+    group_routes = bd.group_routes
+    owner = st.owner
+    closed = st.closed
+    trains_p = st.trains[p]
+    for r in range(routes.shape[0]):
         if only_wanted and want[r] == 0:
             continue
-        if not route_open_to(st, bd, ru, p, r):
+        if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
             continue
-        c = _best_colour(st.hand[p], bd, r)
-        if c < 0:
-            continue
-        v = ru[RULE_ROUTE_SCORE + bd.routes[r, RT_LEN]]
-        if v > best_v:
+        c = _best_colour(hand_p, routes, r)
+        if c >= 0 and routes[r, RT_KIND] == KIND_TUNNEL:
+            # keep one spare matching card for the surcharge (P(surcharge >= 2) is ~14%)
+            spare = hand_p[LOCO] - routes[r, RT_LEN] if c == LOCO else hand_p[c] + hand_p[LOCO] - routes[r, RT_LEN]
+            if spare < 1:
+                c = -1
+        v = ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]]
+        if c >= 0 and v > best_v:
             best_v = v
             best_r = r
             best_c = c
@@ -325,19 +355,14 @@ def greedy_action(st, bd, ru, p, rng, ws):
     trains last, then spends cards on the best-scoring routes."""
     phase = st.sc[SC_PHASE]
     if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
-        if ws.plan_version[p] != _plan_key(st, bd, p):
-            _plan(st, bd, ru, p, ws)
+        _refresh_plan(st, bd, ru, p, ws)
         return _keep_choice(st, bd, ru, p, ws, phase == PH_SETUP_KEEP)
     if phase == PH_TUNNEL:
         use, _ = surcharge_payment(st.hand[p], st.sc[SC_PEND_COLOUR], st.sc[SC_PEND_SURCHARGE])
         return make_action(A_TUNNEL_PAY if use >= 0 else A_TUNNEL_ABANDON, 0, 0)
-    if ws.plan_version[p] != _plan_key(st, bd, p):
-        _plan(st, bd, ru, p, ws)
+    planned = _refresh_plan(st, bd, ru, p, ws)
     if phase == PH_SECOND_DRAW:
         return _draw_choice(st, ru, p, True, ws)
-    planned = 0
-    for r in range(bd.routes.shape[0]):
-        planned += ws.want[p, r]
     if planned > 0:
         r, c = _best_claim(st, bd, ru, p, True, ws)
         if r >= 0:

@@ -104,6 +104,8 @@ from kernels.layouts import (
     TH_LONG_PILE,
     TH_OFFERED,
     TH_PILE,
+    TK_A,
+    TK_B,
     TK_LONG,
     TL_COLOUR,
     TL_DECK,
@@ -117,15 +119,15 @@ from kernels.layouts import (
     TL_SURCHARGE,
     TL_TO_REVEAL,
     TL_TURN,
-    TK_A,
-    TK_B,
     GameState,
 )
-from kernels.prng import randint, shuffle_int8, shuffle_int16
+from kernels.prng import shuffle_int8, shuffle_int16
 from kernels.scoring import score_game
 
-
 # --- actions ------------------------------------------------------------------
+ALL_KINDS = (1 << 16) - 1
+
+
 @njit(cache=True, inline="always")
 def make_action(kind, a, b):
     return np.int64(kind) | (np.int64(a) << 4) | (np.int64(b) << 20)
@@ -430,22 +432,21 @@ def mark_completed_tickets(st, bd, p):
 
 
 # --- claims -------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def route_open_to(st, bd, ru, p, r):
+@njit(cache=True)
+def route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
     """Route r can be claimed by seat p as far as the board goes: unclaimed,
     not closed, p does not hold a parallel lane (BASE-DBL-1), enough trains
-    for the spaces and mountain discards (BASE-CLM-2, LA-MTN-3)."""
-    if st.owner[r] >= 0 or st.closed[r] != 0:
-        return False
-    if st.trains[p] < bd.routes[r, RT_LEN] + bd.routes[r, RT_MOUNTAINS]:
-        return False
-    g = bd.routes[r, RT_GROUP]
-    if g >= 0:
-        for i in range(bd.group_routes.shape[1]):
-            r2 = bd.group_routes[g, i]
-            if r2 >= 0 and r2 != r and st.owner[r2] == p:
-                return False
-    return True
+    for the spaces and mountain discards (BASE-CLM-2, LA-MTN-3).
+    Takes plain arrays: reading namedtuple fields inside a hot loop costs
+    reference counting on every access, so callers hoist them."""
+    ok = owner[r] < 0 and closed[r] == 0 and trains_p >= routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+    g = routes[r, RT_GROUP]
+    if ok and g >= 0:
+        for i in range(group_routes.shape[1]):
+            r2 = group_routes[g, i]
+            if r2 >= 0 and r2 != r and owner[r2] == p:
+                ok = False
+    return ok
 
 
 @njit(cache=True, inline="always")
@@ -537,7 +538,7 @@ def start_tunnel(st, bd, ru, p, r, colour, use, locos):
     to_reveal = tunnel_reveal_count(bd, ru, r)
     n = 0
     surcharge = 0
-    for i in range(min(to_reveal, MAX_REVEAL)):
+    for _ in range(min(to_reveal, MAX_REVEAL)):
         c = draw_card(st)
         if c < 0:
             break  # EU-TUN-5: reveal only what deck and discard hold
@@ -636,6 +637,23 @@ def station_cost(ru, st, p):
 def legal_actions(st, bd, ru, out):
     """Write every legal action of the seat to move into out; return the count.
     With nothing else legal, the only action is A_PASS (BASE-TRN-1)."""
+    return legal_actions_of(st, bd, ru, out, ALL_KINDS, out.shape[0])
+
+
+@njit(cache=True)
+def legal_kinds(st, bd, ru, out):
+    """Bit mask of the action kinds that have at least one legal action."""
+    kinds = 0
+    for k in range(A_TUNNEL_ABANDON + 1):
+        if legal_actions_of(st, bd, ru, out, 1 << k, 1) > 0:
+            kinds |= 1 << k
+    return kinds
+
+
+@njit(cache=True)
+def legal_actions_of(st, bd, ru, out, kinds, limit):
+    """The legal actions whose kind is in the bit mask `kinds`, at most `limit`
+    of them (limit 1 answers "is any legal?" cheaply)."""
     sc = st.sc
     p = sc[SC_PLAYER]
     phase = sc[SC_PHASE]
@@ -643,11 +661,13 @@ def legal_actions(st, bd, ru, out):
     if phase == PH_OVER:
         return 0
     if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
+        if (kinds >> A_KEEP_TICKETS) & 1 == 0:
+            return 0
         k = sc[SC_N_OFFER]
         keep_min = ru[RULE_SETUP_KEEP_MIN] if phase == PH_SETUP_KEEP else ru[RULE_DRAW_KEEP_MIN]
         keep_min = min(keep_min, k)
         for mask in range(1, 1 << k):
-            if popcount(mask) >= keep_min:
+            if popcount(mask) >= keep_min and n < limit:
                 out[n] = make_action(A_KEEP_TICKETS, mask, 0)
                 n += 1
         if k == 0:
@@ -655,44 +675,60 @@ def legal_actions(st, bd, ru, out):
             n += 1
         return n
     if phase == PH_TUNNEL:
-        use, _ = surcharge_payment(st.hand[p], sc[SC_PEND_COLOUR], sc[SC_PEND_SURCHARGE])
-        if use >= 0:
-            out[n] = make_action(A_TUNNEL_PAY, 0, 0)
+        if (kinds >> A_TUNNEL_PAY) & 1:
+            use, _ = surcharge_payment(st.hand[p], sc[SC_PEND_COLOUR], sc[SC_PEND_SURCHARGE])
+            if use >= 0:
+                out[n] = make_action(A_TUNNEL_PAY, 0, 0)
+                n += 1
+        if (kinds >> A_TUNNEL_ABANDON) & 1 and n < limit:
+            out[n] = make_action(A_TUNNEL_ABANDON, 0, 0)
             n += 1
-        out[n] = make_action(A_TUNNEL_ABANDON, 0, 0)
-        return n + 1
+        return n
     second = phase == PH_SECOND_DRAW
-    for s in range(ru[RULE_MARKET_SIZE]):
-        c = st.market[s]
-        if c >= 0 and not (second and c == LOCO and ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0):
-            out[n] = make_action(A_DRAW_MARKET, s, 0)
-            n += 1
-    if cards_available(st) > 0:
+    if (kinds >> A_DRAW_MARKET) & 1:
+        for s in range(ru[RULE_MARKET_SIZE]):
+            c = st.market[s]
+            if c >= 0 and not (second and c == LOCO and ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0) and n < limit:
+                out[n] = make_action(A_DRAW_MARKET, s, 0)
+                n += 1
+    if (kinds >> A_DRAW_BLIND) & 1 and n < limit and cards_available(st) > 0:
         out[n] = make_action(A_DRAW_BLIND, 0, 0)
         n += 1
     if second:
         return n
     hand_p = st.hand[p]
-    for r in range(bd.routes.shape[0]):
-        if route_open_to(st, bd, ru, p, r):
-            for c in range(N_CARD_KINDS):
-                use, _ = claim_payment(hand_p, bd.routes, r, c)
-                if use >= 0:
-                    out[n] = make_action(A_CLAIM, r, c)
-                    n += 1
-    if sc[SC_TP_COUNT] > 0:
+    if (kinds >> A_CLAIM) & 1:
+        routes = bd.routes
+        group_routes = bd.group_routes
+        owner = st.owner
+        closed = st.closed
+        trains_p = st.trains[p]
+        for r in range(routes.shape[0]):
+            if n >= limit:
+                break
+            if route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
+                rc = routes[r, RT_COLOUR]
+                for c in range(N_CARD_KINDS):
+                    if rc != GRAY and c != rc and c != LOCO:
+                        continue  # a coloured route takes its colour or locomotives only
+                    use, _ = claim_payment(hand_p, routes, r, c)
+                    if use >= 0 and n < limit:
+                        out[n] = make_action(A_CLAIM, r, c)
+                        n += 1
+    if (kinds >> A_DRAW_TICKETS) & 1 and n < limit and sc[SC_TP_COUNT] > 0:
         out[n] = make_action(A_DRAW_TICKETS, 0, 0)
         n += 1
-    if st.stations_left[p] > 0:
+    if (kinds >> A_BUILD_STATION) & 1 and st.stations_left[p] > 0:
         cost = station_cost(ru, st, p)
-        for city in range(st.city_station.shape[0]):
-            if st.city_station[city] < 0:
-                for c in range(N_CARD_KINDS):
-                    use, _ = station_payment(hand_p, c, cost)
-                    if use >= 0 and n < out.shape[0] - 2:
-                        out[n] = make_action(A_BUILD_STATION, city, c)
-                        n += 1
-    if n == 0:
+        for c in range(N_CARD_KINDS):
+            use, _ = station_payment(hand_p, c, cost)
+            if use < 0:
+                continue
+            for city in range(st.city_station.shape[0]):
+                if st.city_station[city] < 0 and n < limit:
+                    out[n] = make_action(A_BUILD_STATION, city, c)
+                    n += 1
+    if n == 0 and kinds == ALL_KINDS:
         out[0] = make_action(A_PASS, 0, 0)
         n = 1
     return n

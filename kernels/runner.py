@@ -6,6 +6,8 @@ from numba import njit
 from kernels.bots import choose_action
 from kernels.engine import init_game, new_state, step
 from kernels.layouts import (
+    END_NO_ACTIONS,
+    END_TURN_CAP,
     FN_EXPLORER_BONUS,
     FN_GLOBETROTTER_BONUS,
     FN_LONGEST_BONUS,
@@ -55,8 +57,6 @@ from kernels.layouts import (
     TL_TURN,
     TR_NOT_HELD,
     TR_VIA_STATION,
-    END_NO_ACTIONS,
-    END_TURN_CAP,
     Scratch,
 )
 from kernels.prng import STREAM_BOT, STREAM_DECK, stream_seed

@@ -76,8 +76,8 @@ def connected(edges, x, y) -> bool:
 
 def station_outcomes(own_edges, other_edges_by_station, tickets):
     """Every way the stations can borrow routes, as a list of
-    (ticket value, tickets completed, points won, points lost, choice), one per
-    combination. `own_edges` = [(a, b)], `other_edges_by_station` = one list of
+    (ticket value, tickets completed, points won, points lost, choice, indices
+    of the joined tickets), one per combination. `own_edges` = [(a, b)], `other_edges_by_station` = one list of
     candidate edges (a, b) per station (another player's routes into its city),
     `tickets` = [(a, b, points)]. A choice is a tuple with, per station, the
     index of the borrowed edge or None."""
@@ -89,13 +89,15 @@ def station_outcomes(own_edges, other_edges_by_station, tickets):
             if k is not None:
                 edges.append(tuple(other_edges_by_station[s][k][:2]))
         won = lost = done = 0
-        for a, b, pts in tickets:
+        joined = set()
+        for i, (a, b, pts) in enumerate(tickets):
             if connected(edges, a, b):
                 won += pts
                 done += 1
+                joined.add(i)
             else:
                 lost += pts
-        out.append((won - lost, done, won, lost, choice))
+        out.append((won - lost, done, won, lost, choice, frozenset(joined)))
     return out
 
 
@@ -103,6 +105,31 @@ def brute_force_station_tickets(own_edges, other_edges_by_station, tickets) -> i
     """EU-STN-2/3: the best ticket points (+ joined, - not joined) over every
     combination of one borrowed route (or none) per station."""
     return max(o[0] for o in station_outcomes(own_edges, other_edges_by_station, tickets))
+
+
+def largest_network(edges) -> int:
+    """Cities in the largest connected network of `edges` = [(a, b)] (BFS)."""
+    adj = defaultdict(list)
+    for a, b in edges:
+        adj[a].append(b)
+        adj[b].append(a)
+    seen = set()
+    best = 0
+    for s in adj:
+        if s in seen:
+            continue
+        seen.add(s)
+        queue = deque([s])
+        size = 0
+        while queue:
+            v = queue.popleft()
+            size += 1
+            for w in adj[v]:
+                if w not in seen:
+                    seen.add(w)
+                    queue.append(w)
+        best = max(best, size)
+    return best
 
 
 # --- the whole final score ---------------------------------------------------------
@@ -137,7 +164,12 @@ def recompute_score(
     mountain_points, tickets_won, tickets_lost, tickets_completed (the most
     tickets completed by any points-optimal station choice),
     completed_options (every count a points-optimal choice gives),
-    longest_path, longest_bonus, station_points, total, winner)."""
+    completed_sets (every set of held-ticket indices a points-optimal choice
+    joins), own_joined (indices joined by p's own routes alone),
+    station_gain (ticket points the stations add), longest_path,
+    network_cities, longest_bonus, station_points, total, winner).
+    The explorer and globetrotter bonuses are not recomputed (0 on the boards
+    tested)."""
     n_routes = len(route_ends)
     res = []
     for p in range(n_players):
@@ -163,8 +195,12 @@ def recompute_score(
             tickets_lost=lost,
             tickets_completed=max(o[1] for o in optimal),
             completed_options={o[1] for o in optimal},
+            completed_sets={o[5] for o in optimal},
+            own_joined=outs[0][5],
             tickets_failed=len(held_tickets[p]) - max(o[1] for o in optimal),
+            station_gain=best - outs[0][0],  # outs[0]: no station borrows anything
             longest_path=trail,
+            network_cities=largest_network(own_edges),
             station_points=stations_left[p] * station_value,
         ))
     top = max(r["longest_path"] for r in res)

@@ -2,7 +2,7 @@
 published fixtures and on random claim sets."""
 
 import csv
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +17,7 @@ from kernels.runner import new_scratch
 FIXTURES = Path(__file__).parent / "fixtures" / "longest_path_fixtures.csv"
 
 
-@lru_cache(maxsize=None)
+@cache
 def compiled(name):
     board = load_board(name)
     rs = board.rules()
@@ -33,7 +33,8 @@ def kernel_trail(bd, route_ids, seat=0, n_players=2):
 
 
 def oracle_trail(bd, route_ids):
-    return brute_force_longest_trail([(bd.routes[r, RT_A], bd.routes[r, RT_B], bd.routes[r, RT_LEN]) for r in route_ids])
+    return brute_force_longest_trail([(bd.routes[r, RT_A], bd.routes[r, RT_B], bd.routes[r, RT_LEN])
+                                      for r in route_ids])
 
 
 def load_fixtures():

@@ -1,0 +1,101 @@
+"""`make bench`: games per second per bot, board and thread count; cold and
+cached compile time; the tunnel Monte Carlo kernel; peak memory.
+A benchmark, never a test: it prints numbers, it asserts nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+COMPILE_SNIPPET = """
+import time, numpy as np
+t0 = time.perf_counter()
+from analyzer.runner import run_games
+from analyzer.boards import load_board
+b = load_board('europe'); rs = b.rules()
+run_games(b.compile(rs), rs.to_array(), np.array([0, 1], np.int8), 1, 0, 2)
+print(time.perf_counter() - t0)
+"""
+
+
+def compile_times() -> dict:
+    """Cold: a fresh Numba cache folder; cached: the same folder again."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, TTR_CACHE_DIR=tmp, TTR_NUMBA_CACHE_SET="1")
+        env.pop("NUMBA_CACHE_DIR", None)
+        out = {}
+        for label in ("cold_compile_s", "cached_load_s"):
+            proc = subprocess.run([sys.executable, "-c", COMPILE_SNIPPET], env=env, cwd=ROOT, capture_output=True,
+                                  text=True, check=True)
+            out[label] = round(float(proc.stdout.strip().splitlines()[-1]), 2)
+    return out
+
+
+def games_per_second(board: str, players: int, bot: str, games: int, threads: int) -> float:
+    import analyzer
+
+    analyzer.simulate(board=board, players=players, bots=bot, games=threads * 4, seed=0, threads=threads,
+                      progress=False)  # warm-up: compile / load the cache
+    t0 = time.perf_counter()
+    analyzer.simulate(board=board, players=players, bots=bot, games=games, seed=1, threads=threads,
+                      chunk_size=max(games // (threads * 4), 50), progress=False)
+    return games / (time.perf_counter() - t0)
+
+
+def peak_rss_mb(games: int) -> float:
+    """Peak resident memory of a subprocess streaming `games` games to Parquet."""
+    snippet = (
+        "import resource, tempfile, analyzer\n"
+        "with tempfile.TemporaryDirectory() as d:\n"
+        f"    analyzer.simulate(board='usa', players=2, bots='random', games={games}, seed=1, out=d + '/r',"
+        " progress=False)\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", snippet], cwd=ROOT, capture_output=True, text=True, check=True)
+    return round(float(proc.stdout.strip().splitlines()[-1]), 1)
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    cores = os.cpu_count() or 1
+    results = {"cores": cores}
+    print(f"machine: {cores} cores, python {sys.version.split()[0]}")
+    results.update(compile_times())
+    print(f"compile: cold {results['cold_compile_s']} s, cached {results['cached_load_s']} s")
+    configs = [("usa", 2, "random"), ("usa", 2, "greedy"), ("europe", 4, "random"), ("europe", 4, "greedy")]
+    rows = []
+    for board, players, bot in configs:
+        n = 2_000 if quick else (20_000 if bot == "random" else 20_000)
+        for threads in sorted({1, cores}):
+            gps = games_per_second(board, players, bot, n, threads)
+            rows.append(dict(board=board, players=players, bot=bot, threads=threads, games_per_s=round(gps, 1)))
+            print(f"{board:7s} {players}p {bot:7s} threads={threads}: {gps:10,.0f} games/s "
+                  f"({gps / threads:,.0f} per core)")
+    results["games_per_s"] = rows
+    try:
+        from bench.bench_tunnels import bench_tunnel_mc
+
+        tm = bench_tunnel_mc(trials=1_000_000 if quick else 5_000_000)
+        results["tunnel_mc"] = tm
+        print(f"tunnel Monte Carlo: {tm['reveals_per_s']:,.0f} reveals/s")
+    except ImportError:
+        pass
+    if not quick:
+        for g in (20_000, 100_000):
+            results[f"peak_rss_mb_{g}"] = peak_rss_mb(g)
+            print(f"peak RSS streaming {g:,} USA 2p random games to Parquet: {results[f'peak_rss_mb_{g}']} MB")
+    out = ROOT / "bench" / "last_bench.json"
+    out.write_text(json.dumps(results, indent=2))
+    print(f"written {out.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,300 @@
+"""Construction helpers for the rule tests (tests/test_rules_*.py).
+
+`Game` loads a built-in board, compiles it under its rule preset (plus any
+house-rule overrides), allocates a state and deals it with `init_game`. The
+test then sets hands, market, draw pile, discard, ticket pile, route owners and
+stations directly, and drives the engine with `act` (which first checks that
+the action is in `legal_actions`). Card names: pink, white, blue, yellow,
+orange, black, red, green, locomotive (alias loco).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from analyzer.boards import load_board
+from kernels import layouts as L
+from kernels.engine import action_a, action_b, action_kind, init_game, legal_actions, make_action, new_state, step
+from kernels.graph import uf_reset, uf_union
+from kernels.runner import new_scratch
+from kernels.scoring import score_game
+
+CARD = {name: i for i, name in enumerate(L.CARD_NAMES)}
+CARD["loco"] = L.LOCO
+CARD["gray"] = L.GRAY
+RED, BLUE, GREEN, YELLOW, BLACK, WHITE, ORANGE, PINK = (
+    CARD[c] for c in ("red", "blue", "green", "yellow", "black", "white", "orange", "pink")
+)
+LOCO = L.LOCO
+QUIET_MARKET = ("pink", "white", "yellow", "orange", "green")
+
+
+def card(c) -> int:
+    """A card kind from a name or a number."""
+    return CARD[c] if isinstance(c, str) else int(c)
+
+
+@cache
+def board(name: str):
+    return load_board(name)
+
+
+class Game:
+    """One game under construction. `st` is the engine's GameState."""
+
+    def __init__(self, board_name="usa", n_players=2, seed=1, overrides=None):
+        self.board = board(board_name)
+        self.rules = self.board.rules(overrides=overrides)
+        self.bd = self.board.compile(self.rules)
+        self.ru = self.rules.to_array()
+        self.n = n_players
+        self.st = new_state(self.bd, self.ru, n_players)
+        self.ws = new_scratch(self.bd, n_players)
+        self.out = np.zeros(L.MAX_LEGAL, np.int64)
+        self.seed = seed
+        init_game(self.st, self.bd, self.ru, n_players, seed)
+
+    # --- scalars ------------------------------------------------------------------
+    @property
+    def sc(self):
+        return self.st.sc
+
+    @property
+    def player(self) -> int:
+        return int(self.st.sc[L.SC_PLAYER])
+
+    @property
+    def phase(self) -> int:
+        return int(self.st.sc[L.SC_PHASE])
+
+    def set_turn(self, player: int, phase: int = L.PH_TURN) -> None:
+        self.st.sc[L.SC_PLAYER] = player
+        self.st.sc[L.SC_PHASE] = phase
+
+    # --- setup ----------------------------------------------------------------------
+    def finish_setup(self, masks=None) -> None:
+        """Every seat keeps its whole setup offer (or masks[seat])."""
+        for p in range(self.n):
+            assert self.phase == L.PH_SETUP_KEEP and self.player == p
+            k = int(self.sc[L.SC_N_OFFER])
+            mask = (1 << k) - 1 if masks is None else masks[p]
+            self.act(L.A_KEEP_TICKETS, mask)
+        assert self.phase == L.PH_TURN and self.player == 0
+
+    def blank(self, market=QUIET_MARKET) -> None:
+        """Finish setup, then empty every card location (hands, pile, discard)
+        and give every held ticket back to the box, so that a test places
+        exactly the cards and tickets it needs. Seat 0 to move. The market is
+        set to `market` (by default five non-locomotive cards, so that the
+        end-of-turn refill, BASE-MKT-5, has nothing to do); () empties it."""
+        if self.phase == L.PH_SETUP_KEEP:
+            self.finish_setup()
+        st = self.st
+        st.hand[:, :] = 0
+        self.set_market(list(market))
+        st.sc[L.SC_N_PILE] = 0
+        st.discard[:] = 0
+        for t in range(self.bd.tickets.shape[0]):
+            if st.ticket_holder[t] >= 0:
+                st.ticket_holder[t] = L.TH_BOX
+        self.set_turn(0)
+
+    # --- cards ------------------------------------------------------------------------
+    def set_hand(self, p: int, **cards) -> None:
+        self.st.hand[p, :] = 0
+        for name, n in cards.items():
+            self.st.hand[p, card(name)] = n
+
+    def hand(self, p: int) -> dict:
+        return {L.CARD_NAMES[k]: int(v) for k, v in enumerate(self.st.hand[p]) if v}
+
+    def set_market(self, cards) -> None:
+        """cards: one name (or None for an empty slot) per market slot."""
+        for s in range(self.st.market.shape[0]):
+            c = cards[s] if s < len(cards) else None
+            self.st.market[s] = -1 if c is None else card(c)
+
+    def market(self) -> list:
+        return [None if c < 0 else L.CARD_NAMES[c] for c in self.st.market[: int(self.ru[L.RULE_MARKET_SIZE])]]
+
+    def set_pile(self, cards) -> None:
+        """The draw pile, top card first (cards[0] is drawn next)."""
+        codes = [card(c) for c in cards]
+        n = len(codes)
+        self.st.pile[:n] = np.array(codes[::-1], np.int8)
+        self.st.sc[L.SC_N_PILE] = n
+
+    def pile(self) -> list:
+        """The draw pile, top card first."""
+        n = int(self.st.sc[L.SC_N_PILE])
+        return [L.CARD_NAMES[c] for c in self.st.pile[:n][::-1]]
+
+    def set_discard(self, **cards) -> None:
+        self.st.discard[:] = 0
+        for name, n in cards.items():
+            self.st.discard[card(name)] = n
+
+    def discard(self) -> dict:
+        return {L.CARD_NAMES[k]: int(v) for k, v in enumerate(self.st.discard) if v}
+
+    def card_counts(self) -> np.ndarray:
+        """Cards of each kind anywhere in the game (pile, discard, market,
+        hands, laid for a tunnel, revealed)."""
+        st = self.st
+        n = np.zeros(L.N_CARD_KINDS, np.int64)
+        for c in st.pile[: int(st.sc[L.SC_N_PILE])]:
+            n[c] += 1
+        n += st.discard
+        for c in st.market:
+            if c >= 0:
+                n[c] += 1
+        n += st.hand.sum(axis=0)
+        n += st.laid
+        for c in st.revealed[: int(st.sc[L.SC_N_REVEALED])]:
+            n[c] += 1
+        return n
+
+    # --- board lookups ---------------------------------------------------------------
+    def city(self, name: str) -> int:
+        names = list(self.board.cities["name"])
+        return names.index(name)
+
+    def route(self, a: str, b: str, colour: str | None = None) -> int:
+        """Route id between two cities (either order); colour picks a lane."""
+        a, b = sorted((a, b))
+        rt = self.board.routes
+        sel = rt[(rt["a"] == a) & (rt["b"] == b)]
+        if colour is not None:
+            sel = sel[sel["color"] == colour]
+        assert len(sel) >= 1, f"no route {a}-{b} {colour or ''}"
+        return int(sel.index[0])
+
+    def lanes(self, a: str, b: str) -> list:
+        a, b = sorted((a, b))
+        rt = self.board.routes
+        return [int(i) for i in rt[(rt["a"] == a) & (rt["b"] == b)].index]
+
+    def route_len(self, r: int) -> int:
+        return int(self.bd.routes[r, L.RT_LEN])
+
+    def ticket(self, a: str, b: str) -> int:
+        tk = self.board.tickets
+        sel = tk[((tk["a"] == a) & (tk["b"] == b)) | ((tk["a"] == b) & (tk["b"] == a))]
+        assert len(sel) == 1, f"no ticket {a}-{b}"
+        return int(sel.index[0])
+
+    def ticket_points(self, t: int) -> int:
+        return int(self.bd.tickets[t, L.TK_POINTS])
+
+    # --- ownership -----------------------------------------------------------------
+    def rebuild_uf(self) -> None:
+        """Each seat's union-find from the owner column (what place_route keeps)."""
+        st = self.st
+        for p in range(self.n):
+            uf_reset(st.uf[p])
+        for r in range(self.bd.routes.shape[0]):
+            o = st.owner[r]
+            if o >= 0:
+                uf_union(st.uf[o], self.bd.routes[r, L.RT_A], self.bd.routes[r, L.RT_B])
+
+    def give(self, p: int, *routes: int) -> None:
+        """Put p's trains on routes (no cards, no points): for scoring tests."""
+        for r in routes:
+            self.st.owner[r] = p
+            self.st.trains[p] -= self.route_len(r)
+        self.rebuild_uf()
+
+    def hold(self, p: int, *tickets: int) -> None:
+        for t in tickets:
+            self.st.ticket_holder[t] = p
+
+    def build_station(self, p: int, city: str) -> None:
+        """Place a station directly (no cards): for scoring tests."""
+        st = self.st
+        c = self.city(city)
+        i = int(self.ru[L.RULE_STATIONS] - st.stations_left[p])
+        st.station_city[p, i] = c
+        st.city_station[c] = p
+        st.stations_left[p] -= 1
+
+    def set_ticket_pile(self, tickets) -> None:
+        """The regular ticket pile, top first; tickets in no pile and held by
+        nobody go to the box."""
+        st = self.st
+        for t in range(self.bd.tickets.shape[0]):
+            if st.ticket_holder[t] == L.TH_PILE:
+                st.ticket_holder[t] = L.TH_BOX
+        for i, t in enumerate(tickets):
+            st.ticket_pile[i] = t
+            st.ticket_holder[t] = L.TH_PILE
+        st.sc[L.SC_TP_HEAD] = 0
+        st.sc[L.SC_TP_COUNT] = len(tickets)
+
+    def ticket_pile(self) -> list:
+        """The regular ticket pile, top first."""
+        st = self.st
+        size = st.ticket_pile.shape[0]
+        head, count = int(st.sc[L.SC_TP_HEAD]), int(st.sc[L.SC_TP_COUNT])
+        return [int(st.ticket_pile[(head + i) % size]) for i in range(count)]
+
+    # --- actions ---------------------------------------------------------------------
+    def legal(self) -> list:
+        n = legal_actions(self.st, self.bd, self.ru, self.out)
+        return [int(a) for a in self.out[:n]]
+
+    def legal_set(self) -> set:
+        """Legal actions as (kind, a, b) tuples."""
+        return {(int(action_kind(a)), int(action_a(a)), int(action_b(a))) for a in self.legal()}
+
+    def kinds(self) -> set:
+        return {k for k, _, _ in self.legal_set()}
+
+    def can(self, kind: int, a: int = 0, b: int = 0) -> bool:
+        return (kind, int(a), int(b)) in self.legal_set()
+
+    def claim_colours(self, r: int) -> set:
+        """Card colours the seat to move may claim route r with."""
+        return {b for k, a, b in self.legal_set() if k == L.A_CLAIM and a == r}
+
+    def act(self, kind: int, a: int = 0, b: int = 0) -> bool:
+        """Apply a legal action; returns True when the game ended."""
+        action = int(make_action(kind, a, b))
+        legal = self.legal()
+        assert action in legal, (
+            f"{L.ACTION_NAMES[kind]}({a}, {b}) is not legal; legal: "
+            f"{sorted((L.ACTION_NAMES[k], x, y) for k, x, y in self.legal_set())[:20]}"
+        )
+        return bool(step(self.st, self.bd, self.ru, np.int64(action), self.ws))
+
+    def force(self, kind: int, a: int = 0, b: int = 0) -> bool:
+        """Apply an action without checking that it is legal."""
+        return bool(step(self.st, self.bd, self.ru, make_action(kind, a, b), self.ws))
+
+    def draw_blind(self) -> bool:
+        return self.act(L.A_DRAW_BLIND)
+
+    def claim(self, r: int, colour) -> bool:
+        return self.act(L.A_CLAIM, r, card(colour))
+
+    # --- scoring ----------------------------------------------------------------------
+    def score(self) -> np.ndarray:
+        """Run the end-of-game scoring on the current state; st.final."""
+        score_game(self.st, self.bd, self.ru, self.ws)
+        return self.st.final.copy()
+
+
+def play_random(g: Game, rng: np.random.Generator, check=None, max_steps: int = 20000) -> int:
+    """Play g to its end with uniformly random legal actions, calling
+    check(g) after every step; returns the number of steps."""
+    for i in range(max_steps):
+        legal = g.legal()
+        assert legal, "no legal action in a running game"
+        a = legal[int(rng.integers(len(legal)))]
+        over = bool(step(g.st, g.bd, g.ru, np.int64(a), g.ws))
+        if check is not None:
+            check(g)
+        if over:
+            return i + 1
+    raise AssertionError("game did not end")
