@@ -283,14 +283,19 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
 
 @njit(cache=True)
 def _draw_choice(st, ru, p, second, ws):
-    """Market slot of the card the plan lacks most, else a blind draw."""
+    """A face-up locomotive when the plan lacks locomotives (ferries) and this
+    is the first card; else the market card the plan lacks most; else blind."""
     need = ws.need[p]
     hand_p = st.hand[p]
+    market = st.market
     best_slot = -1
     best_gain = 0
     grey_left = need[GRAY + 1]  # any colour helps a grey route
+    whole = ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0
     for s in range(ru[RULE_MARKET_SIZE]):
-        c = st.market[s]
+        c = market[s]
+        if c == LOCO and need[LOCO] > hand_p[LOCO] and not (second and whole):
+            return make_action(A_DRAW_MARKET, s, 0)
         if c < 0 or c == LOCO:
             continue
         gain = need[c] - hand_p[c]
@@ -304,8 +309,8 @@ def _draw_choice(st, ru, p, second, ws):
     if cards_available(st) > 0:
         return make_action(A_DRAW_BLIND, 0, 0)
     for s in range(ru[RULE_MARKET_SIZE]):
-        c = st.market[s]
-        if c >= 0 and not (second and c == LOCO and ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0):
+        c = market[s]
+        if c >= 0 and not (second and c == LOCO and whole):
             return make_action(A_DRAW_MARKET, s, 0)
     return -1
 
@@ -370,7 +375,9 @@ def greedy_action(st, bd, ru, p, rng, ws):
         hand_total = 0
         for k in range(LOCO + 1):
             hand_total += st.hand[p, k]
-        if hand_total < 30:
+        # keep drawing for the plan unless the hand is bloated or the piles are
+        # nearly dry (then the cards the plan needs are stuck in other hands)
+        if hand_total < 24 and cards_available(st) >= 10:
             a = _draw_choice(st, ru, p, False, ws)
             if a >= 0:
                 return a

@@ -40,15 +40,20 @@ from kernels.layouts import (
 
 @njit(cache=True)
 def _tickets_value(st, bd, p, uf):
+    """(ticket points, tickets completed) of seat p under union-find uf."""
+    holder = st.ticket_holder
+    tickets = bd.tickets
     value = 0
-    for t in range(bd.tickets.shape[0]):
-        if st.ticket_holder[t] == p:
-            pts = bd.tickets[t, TK_POINTS]
-            if uf_find(uf, bd.tickets[t, TK_A]) == uf_find(uf, bd.tickets[t, TK_B]):
+    completed = 0
+    for t in range(tickets.shape[0]):
+        if holder[t] == p:
+            pts = tickets[t, TK_POINTS]
+            if uf_find(uf, tickets[t, TK_A]) == uf_find(uf, tickets[t, TK_B]):
                 value += pts
+                completed += 1
             else:
                 value -= pts
-    return value
+    return value, completed
 
 
 @njit(cache=True)
@@ -65,8 +70,10 @@ def _apply_station_choice(st, bd, p, choice, n_st, ws):
 @njit(cache=True)
 def best_station_choice(st, bd, p, ws):
     """Ticket value of seat p with each station borrowing the one route (of
-    another player, into its city) that maximises p's ticket points; the
-    choice is left in ws.best_choice (index n_cand = no route). Exhaustive."""
+    another player, into its city) that maximises p's ticket points (EU-STN-3);
+    among equal points, the choice completing most tickets (the first
+    tie-break, BASE-SCR-3, is "the owner's best advantage" too). The choice is
+    left in ws.best_choice (index n_cand = no route). Exhaustive."""
     n_st = 0
     for i in range(MAX_STATIONS):
         city = st.station_city[p, i]
@@ -85,13 +92,14 @@ def best_station_choice(st, bd, p, ws):
         ws.best_choice[i] = 0
     for i in range(n_st):
         ws.best_choice[i] = ws.n_cand[i]
-    best = _tickets_value(st, bd, p, _apply_station_choice(st, bd, p, ws.best_choice, n_st, ws))
+    best, best_done = _tickets_value(st, bd, p, _apply_station_choice(st, bd, p, ws.best_choice, n_st, ws))
     if n_st == 0:
         return best
     while True:
-        value = _tickets_value(st, bd, p, _apply_station_choice(st, bd, p, ws.choice, n_st, ws))
-        if value > best:
+        value, done = _tickets_value(st, bd, p, _apply_station_choice(st, bd, p, ws.choice, n_st, ws))
+        if value > best or (value == best and done > best_done):
             best = value
+            best_done = done
             for i in range(n_st):
                 ws.best_choice[i] = ws.choice[i]
         # next combination (mixed radix, digit i runs 0..n_cand[i])
