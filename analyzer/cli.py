@@ -39,12 +39,17 @@ def simulate(
     chunk_size: Annotated[int, Opt(help="Games per chunk / part file (0: automatic).")] = 0,
     resume: Annotated[bool, Opt(help="Continue an interrupted run in --out.")] = False,
     quiet: Annotated[bool, Opt(help="No progress bar.")] = False,
+    cluster: Annotated[str | None, Opt(help="Run on Dask: local:N (N worker processes) or tcp://HOST:PORT "
+                                            "(a running `dask scheduler`).")] = None,
+    shared_out: Annotated[bool, Opt(help="tcp cluster: the workers write to --out themselves (they must see "
+                                         "the same folder); --no-shared-out sends the tables back here.")] = True,
 ):
     """Simulate games with bots and write the tables as Parquet."""
     from analyzer.runner import simulate as run
 
     res = run(board=board, players=players, bots=bots, games=games, seed=seed, rules=rules, overrides=set_ or None,
-              out=out, threads=threads, chunk_size=chunk_size or None, resume=resume, progress=not quiet)
+              out=out, threads=threads, chunk_size=chunk_size or None, resume=resume, progress=not quiet,
+              cluster=cluster, shared_out=shared_out)
     print_summary(res)
 
 

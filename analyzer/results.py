@@ -54,6 +54,8 @@ class Results:
         self.manifest = manifest
         self.board = board
         self.path = path
+        if board is not None:
+            _add_names(tables, self.route_names().tolist(), self.ticket_names().tolist())
 
     @classmethod
     def load(cls, path) -> Results:
@@ -110,13 +112,15 @@ class Results:
 
     # names for ids ---------------------------------------------------------------
     def route_names(self) -> pd.Series:
-        """Route id -> 'City A–City B (length colour kind)'."""
+        """Route id -> 'City A–City B (length colour kind)', unique (a second
+        lane of the same look gets ' #2')."""
         r = self.board.routes
-        return pd.Series(
-            [f"{a}–{b} ({n} {c}{'' if k == 'normal' else ' ' + k})"
-             for a, b, n, c, k in zip(r["a"], r["b"], r["length"], r["color"], r["kind"], strict=True)],
-            name="route_name",
-        )
+        names, seen = [], {}
+        for a, b, n, c, k in zip(r["a"], r["b"], r["length"], r["color"], r["kind"], strict=True):
+            name = f"{a}–{b} ({n} {c}{'' if k == 'normal' else ' ' + k})"
+            seen[name] = seen.get(name, 0) + 1
+            names.append(name if seen[name] == 1 else f"{name} #{seen[name]}")
+        return pd.Series(names, name="route_name")
 
     def ticket_names(self) -> pd.Series:
         t = self.board.tickets
@@ -137,6 +141,17 @@ class Results:
         m = self.manifest
         return (f"Results(board={m.get('board')!r}, players={m.get('players')}, bots={m.get('bots')}, "
                 f"games={len(self.games)}, seed={m.get('seed')})")
+
+
+def _add_names(tables: dict[str, pd.DataFrame], routes: list[str], tickets: list[str]) -> None:
+    """Categorical name columns beside the ids (codes = ids, so they cost a few bytes a row)."""
+    for t in ("claims", "tunnels"):
+        df = tables[t]
+        if "route" in df.columns and "route_name" not in df.columns:
+            df["route_name"] = pd.Categorical.from_codes(df["route"].to_numpy(np.int64), categories=routes)
+    df = tables["tickets"]
+    if "ticket" in df.columns and "ticket_name" not in df.columns:
+        df["ticket_name"] = pd.Categorical.from_codes(df["ticket"].to_numpy(np.int64), categories=tickets)
 
 
 def _unify_categoricals(df: pd.DataFrame) -> pd.DataFrame:

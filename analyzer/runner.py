@@ -1,9 +1,10 @@
 """Run simulations: split the games into chunks, run the chunks on threads
-(the kernels release the GIL), stream each chunk's tables to Parquet part
-files written atomically, and keep a manifest from which a run resumes.
+(the kernels release the GIL) or on Dask workers (analyzer.backends), stream
+each chunk's tables to Parquet part files written atomically, and keep a
+manifest from which a run resumes.
 
 Every game's randomness depends only on (seed, game index), so the tables are
-identical for any thread count or chunk size.
+identical for any thread count, chunk size or backend.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ import os
 import platform
 import shutil
 import time
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from analyzer.backends import parse_cluster
 from analyzer.boards import Board, load_board
 from analyzer.bots import bot_ids, parse_bots
 from analyzer.results import TABLES, Results, chunk_frames
@@ -136,75 +138,117 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int) -> dict[s
     return {t: np.concatenate(v) if len(v) > 1 else v[0] for t, v in parts.items()}
 
 
-# --- the run --------------------------------------------------------------------------
+# --- the run ---------------------------------------------------------------------------
+def run_chunk(job: dict, c: int, first: int, n: int) -> tuple[int, int, dict[str, pd.DataFrame] | None]:
+    """Play one chunk: games first..first+n-1. The one chunk function of every
+    backend, so `job` holds only picklable plain data (numpy arrays, numbers,
+    strings): the compiled board arrays, the rules vector, the bot ids and
+    names, the seed, the kernel source hash and the output folder (None: the
+    tables go back to the caller). With a folder, the chunk writes its own
+    part files and marker and returns no tables."""
+    if job["kernel_hash"] != SOURCE_HASH:
+        raise RuntimeError(f"this worker runs other kernel sources (hash {SOURCE_HASH}) than the client "
+                           f"({job['kernel_hash']}); install the same version everywhere")
+    out_dir = Path(job["out"]) if job["out"] is not None else None
+    if out_dir is not None and not (out_dir / MANIFEST).exists():
+        raise ValueError(f"a worker on {platform.node()} cannot see the output folder {out_dir}; "
+                         "give the workers the same folder or use --no-shared-out")
+    bd = L.BoardArrays(**job["board"])
+    arrays = run_games(bd, job["rules"], job["bot_ids"], job["seed"], first, n)
+    dfs = chunk_frames(arrays, job["bots"])
+    if out_dir is not None:
+        _write_chunk(out_dir, c, dfs)
+        return c, n, None
+    return c, n, dfs
+
+
 def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=None, overrides=None,
-             out=None, threads=0, chunk_size=None, resume=False, progress=True) -> Results:
+             out=None, threads=0, chunk_size=None, resume=False, progress=True, cluster=None,
+             shared_out=True) -> Results:
     """Simulate `games` games and return their tables (pandas DataFrames).
 
     With `out`, each chunk is written to out/<table>/part-NNNNNN.parquet as it
     finishes, and out/manifest.json records the run; `resume=True` continues
-    an interrupted run from the chunks already written."""
+    an interrupted run from the chunks already written (with any backend).
+
+    `cluster` chooses where the chunks run: None, threads in this process
+    (`threads` of them, 0: all cores); "local:N", a Dask LocalCluster of N
+    single-threaded worker processes started for the run; "tcp://HOST:PORT",
+    the workers of a running Dask scheduler. The workers of a tcp cluster
+    write their chunks to `out` themselves, so they must see the same folder
+    at the same path; with `shared_out=False` the tables come back to this
+    process, which writes them. The tables are the same with every backend."""
     spec = make_spec(board, players, bots, games, seed, rules, overrides, chunk_size)
-    threads = threads or os.cpu_count() or 1
+    target = parse_cluster(cluster)
     bd = spec.board.compile(spec.rules)
-    ru = spec.rules.to_array()
-    ids = bot_ids(spec.bots)
     manifest = spec.manifest()
+    manifest["backend"] = target.name
     total = manifest["n_chunks"]
     out_dir = Path(out) if out else None
-    todo = list(range(total))
     frames: dict[int, dict[str, pd.DataFrame]] = {}
-    if out_dir is not None:
-        todo = _prepare_out_dir(out_dir, spec, manifest, resume)
-    t0 = time.perf_counter()
+    with target.open(threads, shared_out) as backend:
+        todo = _prepare_out_dir(out_dir, spec, manifest, resume) if out_dir is not None else list(range(total))
+        job = {
+            "board": dict(bd._asdict()),  # numpy arrays
+            "rules": spec.rules.to_array(),
+            "bot_ids": bot_ids(spec.bots),
+            "bots": list(spec.bots),
+            "seed": spec.seed,
+            "kernel_hash": SOURCE_HASH,
+            "out": str(out_dir.resolve()) if out_dir is not None and backend.tasks_write_out else None,
+        }
 
-    def run_chunk(c: int):
-        first = c * spec.chunk_size
-        n = min(spec.chunk_size, spec.games - first)
-        arrays = run_games(bd, ru, ids, spec.seed, first, n)
-        dfs = chunk_frames(arrays, spec.bots)
-        if out_dir is not None:
-            _write_chunk(out_dir, c, dfs)
-            return c, n, None
-        return c, n, dfs
+        def collect(f) -> None:
+            c, n, dfs = f.result()
+            if dfs is not None:
+                if out_dir is not None:  # the tables came back: write them here
+                    _write_chunk(out_dir, c, dfs)
+                else:
+                    frames[c] = dfs
+            bar.advance(n)
 
-    done_games = spec.games - sum(min(spec.chunk_size, spec.games - c * spec.chunk_size) for c in todo)
-    bar = _Progress(spec.games, done_games, enabled=progress)
-    interrupted = False
-    with ThreadPoolExecutor(max_workers=threads) as pool:
+        done_games = spec.games - sum(_chunk_games(spec, c) for c in todo)
+        bar = _Progress(spec.games, done_games, enabled=progress)
+        t0 = time.perf_counter()
+        interrupted = False
         pending = set()
         queue = list(todo)
         try:
             while queue or pending:
-                while queue and len(pending) < threads * 2:
-                    pending.add(pool.submit(run_chunk, queue.pop(0)))
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                while queue and len(pending) < backend.slots:
+                    c = queue.pop(0)
+                    pending.add(backend.submit(f"ttr-chunk-{c:06d}", run_chunk, job, c, c * spec.chunk_size,
+                                               _chunk_games(spec, c)))
+                finished, pending = backend.wait_any(pending)
                 for f in finished:
-                    c, n, dfs = f.result()
-                    if dfs is not None:
-                        frames[c] = dfs
-                    bar.advance(n)
+                    collect(f)
         except KeyboardInterrupt:
             interrupted = True
-            queue.clear()
             bar.note("interrupted: finishing the chunks in flight ...")
-            for f in pending:
-                f.result()
-    bar.close()
-    wall = time.perf_counter() - t0
+            running = backend.stop(pending)
+            backend.wait_all(running)
+            for f in running:
+                collect(f)
+        finally:
+            bar.close()
+        wall = time.perf_counter() - t0
+        manifest["threads"] = backend.threads
     if interrupted:
         if out_dir is not None:
             raise KeyboardInterrupt(f"run interrupted; continue it with --resume (results in {out_dir})")
         raise KeyboardInterrupt("run interrupted")
     manifest["wall_time_s"] = round(wall, 3)
     manifest["games_per_s"] = round((spec.games - done_games) / wall, 1) if wall > 0 else None
-    manifest["threads"] = threads
     if out_dir is not None:
         manifest["status"] = "complete"
         _write_json(out_dir / MANIFEST, manifest)
         return Results.load(out_dir)
     tables = {t: pd.concat([frames[c][t] for c in sorted(frames)], ignore_index=True) for t in TABLES}
     return Results(tables, manifest, spec.board)
+
+
+def _chunk_games(spec: RunSpec, c: int) -> int:
+    return min(spec.chunk_size, spec.games - c * spec.chunk_size)
 
 
 def _prepare_out_dir(out_dir: Path, spec: RunSpec, manifest: dict, resume: bool) -> list[int]:
@@ -252,16 +296,21 @@ def _write_chunk(out_dir: Path, c: int, dfs: dict[str, pd.DataFrame]) -> None:
     counts = {}
     for t, df in dfs.items():
         path = out_dir / t / f"part-{c:06d}.parquet"
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp = _tmp_name(path)
         df.to_parquet(tmp, index=False)
         os.replace(tmp, path)
         counts[t] = len(df)
     _write_json(out_dir / "chunks" / f"chunk-{c:06d}.json", {"chunk": c, "rows": counts})
 
 
+def _tmp_name(path: Path) -> Path:
+    """Unique even for two workers on different machines writing the same chunk."""
+    return path.with_name(f".{path.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp")
+
+
 def _write_json(path: Path, obj) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = _tmp_name(path)
     tmp.write_text(json.dumps(obj, indent=2, sort_keys=True))
     os.replace(tmp, path)
 

@@ -318,27 +318,33 @@ def reshuffle(st):
 @njit(cache=True)
 def draw_card(st):
     """Top card of the draw pile (reshuffling the discard when empty), or -1."""
-    if st.sc[SC_N_PILE] == 0:
+    sc = st.sc
+    if sc[SC_N_PILE] == 0:
         reshuffle(st)
-        if st.sc[SC_N_PILE] == 0:
+        if sc[SC_N_PILE] == 0:
             return -1
-    st.sc[SC_N_PILE] -= 1
-    return np.int64(st.pile[st.sc[SC_N_PILE]])
+    n = sc[SC_N_PILE] - 1
+    sc[SC_N_PILE] = n
+    return np.int64(st.pile[n])
 
 
+# Hot helpers bind namedtuple fields to locals first: each field read inside
+# a loop would otherwise cost a reference-count round trip.
 @njit(cache=True)
 def cards_available(st):
+    discard = st.discard
     n = st.sc[SC_N_PILE]
     for k in range(N_CARD_KINDS):
-        n += st.discard[k]
+        n += discard[k]
     return n
 
 
 @njit(cache=True)
 def market_locos(st, ru):
+    market = st.market
     n = 0
     for s in range(ru[RULE_MARKET_SIZE]):
-        if st.market[s] == LOCO:
+        if market[s] == LOCO:
             n += 1
     return n
 
@@ -352,28 +358,31 @@ def check_market_reset(st, ru):
     size = ru[RULE_MARKET_SIZE]
     if threshold <= 0 or size == 0:
         return
+    market = st.market
+    discard = st.discard
+    pile = st.pile
     tries = 0
     while market_locos(st, ru) >= threshold and tries < 100:
         others = 0
         for k in range(LOCO):
-            others += st.discard[k]
+            others += discard[k]
         for i in range(st.sc[SC_N_PILE]):
-            if st.pile[i] != LOCO:
+            if pile[i] != LOCO:
                 others += 1
         for s in range(size):
-            if st.market[s] >= 0 and st.market[s] != LOCO:
+            if market[s] >= 0 and market[s] != LOCO:
                 others += 1
         if others < size - threshold + 1:
             return
         for s in range(size):
-            if st.market[s] >= 0:
-                st.discard[st.market[s]] += 1
-                st.market[s] = -1
+            if market[s] >= 0:
+                discard[market[s]] += 1
+                market[s] = -1
         for s in range(size):
             c = draw_card(st)
             if c < 0:
                 break
-            st.market[s] = c
+            market[s] = c
         st.sc[SC_MARKET_RESETS] += 1
         tries += 1
 
@@ -381,12 +390,13 @@ def check_market_reset(st, ru):
 @njit(cache=True)
 def fill_market(st, ru):
     """BASE-MKT-5: refill every empty slot (end of turn, and setup)."""
+    market = st.market
     for s in range(ru[RULE_MARKET_SIZE]):
-        if st.market[s] < 0:
+        if market[s] < 0:
             c = draw_card(st)
             if c < 0:
                 break
-            st.market[s] = c
+            market[s] = c
     check_market_reset(st, ru)
 
 
@@ -394,8 +404,9 @@ def fill_market(st, ru):
 def can_draw_second(st, ru):
     if cards_available(st) > 0:
         return True
+    market = st.market
     for s in range(ru[RULE_MARKET_SIZE]):
-        c = st.market[s]
+        c = market[s]
         if c >= 0 and (c != LOCO or ru[RULE_FACEUP_LOCO_WHOLE_DRAW] == 0):
             return True
     return False
@@ -425,10 +436,15 @@ def ticket_to_bottom(st, t):
 @njit(cache=True)
 def mark_completed_tickets(st, bd, p):
     """Record the turn at which each of p's tickets is joined by p's routes."""
-    for t in range(bd.tickets.shape[0]):
-        if st.ticket_holder[t] == p and st.ticket_done_turn[t] < 0:
-            if uf_find(st.uf[p], bd.tickets[t, TK_A]) == uf_find(st.uf[p], bd.tickets[t, TK_B]):
-                st.ticket_done_turn[t] = st.sc[SC_TURN]
+    holder = st.ticket_holder
+    done = st.ticket_done_turn
+    tickets = bd.tickets
+    uf = st.uf[p]
+    turn = st.sc[SC_TURN]
+    for t in range(tickets.shape[0]):
+        if holder[t] == p and done[t] < 0:
+            if uf_find(uf, tickets[t, TK_A]) == uf_find(uf, tickets[t, TK_B]):
+                done[t] = turn
 
 
 # --- claims -------------------------------------------------------------------------
@@ -686,8 +702,9 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
         return n
     second = phase == PH_SECOND_DRAW
     if (kinds >> A_DRAW_MARKET) & 1:
+        market = st.market
         for s in range(ru[RULE_MARKET_SIZE]):
-            c = st.market[s]
+            c = market[s]
             if c >= 0 and not (second and c == LOCO and ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0) and n < limit:
                 out[n] = make_action(A_DRAW_MARKET, s, 0)
                 n += 1
@@ -720,12 +737,13 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
         n += 1
     if (kinds >> A_BUILD_STATION) & 1 and st.stations_left[p] > 0:
         cost = station_cost(ru, st, p)
+        city_station = st.city_station
         for c in range(N_CARD_KINDS):
             use, _ = station_payment(hand_p, c, cost)
             if use < 0:
                 continue
-            for city in range(st.city_station.shape[0]):
-                if st.city_station[city] < 0 and n < limit:
+            for city in range(city_station.shape[0]):
+                if city_station[city] < 0 and n < limit:
                     out[n] = make_action(A_BUILD_STATION, city, c)
                     n += 1
     if n == 0 and kinds == ALL_KINDS:
