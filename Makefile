@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 GAMES ?= 20000
+STUDY_GAMES ?= 2000
 THREADS ?= 0
 
 .PHONY: all install report test lint bench clean
@@ -27,6 +28,7 @@ report: $(STAMP)
 		--threads $(THREADS) --out $(RUN) --resume
 	$(BIN)/ttr tunnels --revealed 3,4,5,6 --plot reports/default/tunnel_odds.png
 	$(BIN)/ttr tunnels --from $(RUN) --plot reports/default/tunnels_in_play.png
+	$(BIN)/ttr tunnels --study $(STUDY_GAMES) --revealed 2,3,4,5,6 --plot reports/default/tunnel_reveal_study.png
 
 test: $(STAMP)
 	$(BIN)/ruff check analyzer kernels tests bench

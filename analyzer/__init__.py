@@ -10,6 +10,8 @@ from analyzer.boards import Board, BoardError, builtin_boards, load_board
 from analyzer.results import Results, load
 from analyzer.rules import PRESETS, RuleError, RuleSet, preset
 from analyzer.runner import simulate
+from analyzer.tunnels import tunnel_odds, tunnel_odds_mc, tunnel_summary
+from analyzer.tunnels_inplay import tunnel_reveal_study, tunnels_in_play
 
 __all__ = [
     "Board",
@@ -23,4 +25,9 @@ __all__ = [
     "load_board",
     "preset",
     "simulate",
+    "tunnel_odds",
+    "tunnel_odds_mc",
+    "tunnel_reveal_study",
+    "tunnel_summary",
+    "tunnels_in_play",
 ]

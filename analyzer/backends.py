@@ -8,7 +8,8 @@ existing Dask scheduler.
 
 Every backend runs the same chunk function (analyzer.runner.run_chunk) and
 the runner drives them through the same few calls: submit, wait_any, stop,
-close.
+wait_all, close. A future's result is the chunk function's, or None for a
+chunk skipped because the run was stopped.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ class ThreadBackend:
         return wait(pending, return_when=FIRST_COMPLETED)
 
     def stop(self, pending: set) -> set:
-        """Cancel the chunks not started yet; return the running ones."""
+        """Cancel the chunks not started yet; return the running ones to wait for."""
         return {f for f in pending if not f.cancel()}
 
     @staticmethod
@@ -132,57 +133,66 @@ class DaskBackend:
 
             self.cluster = distributed.LocalCluster(n_workers=target.workers, threads_per_worker=1, processes=True,
                                                     dashboard_address=None)
-            try:
-                self.client = distributed.Client(self.cluster)
-                # Ctrl-C in a terminal reaches the whole process group: the
-                # workers ignore it, so the chunks running when it comes
-                # finish while this process stops the run.
-                self.client.run(_ignore_sigint)
-            except BaseException:
-                self.cluster.close()
-                raise
             self.tasks_write_out = True  # the workers see this machine's folders
+        else:
+            self.tasks_write_out = shared_out
+        try:
+            self._connect(target)
+        except BaseException:
+            if self.cluster is not None:
+                self.cluster.close()
+            raise
+
+    def _connect(self, target: Target) -> None:
+        distributed = self.distributed
+        if self.cluster is not None:
+            self.client = distributed.Client(self.cluster)
+            # Ctrl-C in a terminal reaches the whole process group: the
+            # workers ignore it, so the chunks running when it comes finish
+            # while this process stops the run.
+            self.client.run(_ignore_sigint)
         else:
             try:
                 self.client = distributed.Client(target.address, timeout="10s")
             except (OSError, TimeoutError) as e:
                 raise ClusterError(f"cannot reach the Dask scheduler at {target.address}: {e}") from None
-            self.tasks_write_out = shared_out
+        try:
             if not self.client.nthreads():
                 try:
                     self.client.wait_for_workers(1, timeout=60)
                 except TimeoutError:
-                    self.client.close()
                     raise ClusterError(f"the Dask scheduler at {target.address} has no workers "
-                                       "(start some with `dask worker " + target.address + "`)") from None
-        self.threads = sum(self.client.nthreads().values())
-        self.slots = max(2 * self.threads, 2)
+                                       f"(start some with `dask worker {target.address}`)") from None
+            self.threads = sum(self.client.nthreads().values())
+            self.slots = max(2 * self.threads, 2)
+            self.stop_event = distributed.Event(f"ttr-stop-{self.token}", client=self.client)
+        except BaseException:
+            self.client.close()
+            raise
 
     def submit(self, key: str, fn, *args):
-        return self.client.submit(fn, *args, key=f"{key}-{self.token}")
+        return self.client.submit(_unless_stopped, self.stop_event.name, fn, *args, key=f"{key}-{self.token}")
 
     def wait_any(self, pending: set) -> tuple[set, set]:
         done, not_done = self.distributed.wait(list(pending), return_when="FIRST_COMPLETED")
         return set(done), set(not_done)
 
     def stop(self, pending: set) -> set:
-        """Cancel the chunks no worker has started; return the running ones."""
-        try:
-            executing = {k for keys in self.client.run(_executing_keys).values() for k in keys}
-        except Exception:  # an unknown worker version: let every chunk in flight finish
-            return set(pending)
-        running = {f for f in pending if f.key in executing or f.done()}
-        waiting = [f for f in pending if f not in running]
-        if waiting:
-            self.client.cancel(waiting)
-        return running
+        """Stop the run: the chunks no worker has started return None at once
+        (no race with a worker just starting one, as cancelling would have);
+        the running ones finish. Every chunk in flight is returned."""
+        self.stop_event.set()
+        return set(pending)
 
     def wait_all(self, futures: set) -> None:
         if futures:
             self.distributed.wait(list(futures))
 
     def close(self) -> None:
-        self.client.close()
+        try:
+            self.stop_event.clear()  # forget the event on the scheduler
+        finally:
+            self.client.close()
         if self.cluster is not None:
             self.cluster.close()
 
@@ -197,5 +207,10 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _executing_keys(dask_worker) -> list:
-    return [ts.key for ts in dask_worker.state.executing]
+def _unless_stopped(stop_name: str, fn, *args):
+    """A chunk as a Dask task: skipped (None) once the client has stopped the run."""
+    import distributed
+
+    if distributed.Event(stop_name).is_set():
+        return None
+    return fn(*args)

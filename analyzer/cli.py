@@ -47,9 +47,13 @@ def simulate(
     """Simulate games with bots and write the tables as Parquet."""
     from analyzer.runner import simulate as run
 
-    res = run(board=board, players=players, bots=bots, games=games, seed=seed, rules=rules, overrides=set_ or None,
-              out=out, threads=threads, chunk_size=chunk_size or None, resume=resume, progress=not quiet,
-              cluster=cluster, shared_out=shared_out)
+    try:
+        res = run(board=board, players=players, bots=bots, games=games, seed=seed, rules=rules,
+                  overrides=set_ or None, out=out, threads=threads, chunk_size=chunk_size or None, resume=resume,
+                  progress=not quiet, cluster=cluster, shared_out=shared_out)
+    except KeyboardInterrupt as e:  # caught here: click would swallow the resume hint
+        console.print(f"[yellow]{e or 'interrupted'}[/yellow]")
+        raise typer.Exit(130) from None
     print_summary(res)
 
 
@@ -158,8 +162,12 @@ def tunnels(
     mc_trials: Annotated[int, Opt(help="Also run a Monte Carlo check with this many reveals per row.")] = 0,
     seed: Annotated[int, Opt(help="Seed of the Monte Carlo check.")] = 1,
     from_: Annotated[Path | None, Opt("--from", help="Summarise the tunnel attempts of a results folder.")] = None,
+    study: Annotated[int, Opt(help="House-rule study: GAMES Europe 4-player games for each --revealed value.")] = 0,
 ):
     """Tunnel surcharge odds (EU-TUN-2/3/5, TA-TUN-1/3/4): exact, Monte Carlo, or in play (--from)."""
+    if study:
+        _tunnel_study(revealed, study, seed, plot)
+        return
     if from_ is None:
         from analyzer.cli_tunnels import tunnels_command
 
@@ -188,6 +196,27 @@ def tunnels(
     if plot is not None:
         note = "provisional board" if res.manifest.get("provisional") else res.manifest.get("board", "")
         console.print(f"plot written to {plot_in_play(table, plot, note)}")
+
+
+def _tunnel_study(revealed: str, games: int, seed: int, plot: Path | None) -> None:
+    from analyzer.cli_tunnels import parse_revealed
+    from analyzer.tunnels_inplay import plot_in_play, tunnel_reveal_study
+
+    if games < 1:
+        raise ValueError(f"--study takes a number of games >= 1, not {games}")
+    reveals = parse_revealed(revealed)
+    table = tunnel_reveal_study(games=games, seed=seed, reveals=reveals, progress=True)
+    t = Table(title=f"house rule tunnel_reveal on Europe, 4 greedy players, {games:,} games each (same seeds)")
+    for col in ("tunnel_reveal", "attempts/game", "mean surcharge", "P(any)", "abandoned", "mean score"):
+        t.add_column(col, justify="right")
+    for n_rev, g in table.groupby("tunnel_reveal"):
+        mean = float((g["k"] * g["realised"]).sum())
+        p_any = 1.0 - float(g.loc[g["k"] == 0, "realised"].iloc[0])
+        t.add_row(str(n_rev), f"{g['tunnels_per_game'].iloc[0]:.2f}", f"{mean:.3f}", f"{p_any:.3f}",
+                  f"{g['abandon_rate'].iloc[0]:.1%}", f"{g['mean_score'].iloc[0]:.2f}")
+    console.print(t)
+    if plot is not None:
+        console.print(f"plot written to {plot_in_play(table.drop_duplicates(['to_reveal', 'k']), plot)}")
 
 
 def main() -> None:

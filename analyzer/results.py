@@ -50,12 +50,24 @@ class Results:
     """The tables of a run, as pandas DataFrames, and its manifest."""
 
     def __init__(self, tables: dict[str, pd.DataFrame], manifest: dict, board=None, path: Path | None = None):
-        self._tables = tables
+        self._tables = dict(tables)
         self.manifest = manifest
         self.board = board
         self.path = path
-        if board is not None:
-            _add_names(tables, self.route_names().tolist(), self.ticket_names().tolist())
+
+    def table(self, name: str) -> pd.DataFrame:
+        """A table by name; a run on disk reads each table on first use only,
+        so a summary of a million-game run does not load its claims."""
+        if name not in TABLES:
+            raise KeyError(f"no table '{name}'; tables: {', '.join(TABLES)}")
+        if name not in self._tables:
+            n = self.manifest.get("n_chunks", 0)
+            parts = [pd.read_parquet(self.path / name / f"part-{c:06d}.parquet") for c in range(n)]
+            self._tables[name] = _unify_categoricals(pd.concat(parts, ignore_index=True) if parts else pd.DataFrame())
+        df = self._tables[name]
+        if self.board is not None and name in ("tickets", "claims", "tunnels"):
+            _add_names(name, df, self.route_names().tolist(), self.ticket_names().tolist())
+        return df
 
     @classmethod
     def load(cls, path) -> Results:
@@ -74,41 +86,34 @@ class Results:
                 f"{path}: {len(missing)} of {n} chunks are missing or damaged (first: {missing[0]}); "
                 "finish the run with `ttr simulate ... --resume`"
             )
-        tables = {}
-        for t in TABLES:
-            parts = [pd.read_parquet(path / t / f"part-{c:06d}.parquet") for c in range(n)]
-            df = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
-            tables[t] = _unify_categoricals(df)
         board = None
         if (path / "board" / "board.toml").exists():
             from analyzer.boards import load_board
 
             board = load_board(path / "board")
-        return cls(tables, manifest, board, path)
+        return cls({}, manifest, board, path)
 
     # the tables ---------------------------------------------------------------
     @property
     def games(self) -> pd.DataFrame:
-        return self._tables["games"]
+        return self.table("games")
 
     @property
     def players(self) -> pd.DataFrame:
-        return self._tables["players"]
+        return self.table("players")
 
     @property
     def tickets(self) -> pd.DataFrame:
-        return self._tables["tickets"]
+        return self.table("tickets")
 
     @property
     def claims(self) -> pd.DataFrame:
-        return self._tables["claims"]
+        return self.table("claims")
 
     @property
     def tunnels(self) -> pd.DataFrame:
-        return self._tables["tunnels"]
+        return self.table("tunnels")
 
-    def table(self, name: str) -> pd.DataFrame:
-        return self._tables[name]
 
     # names for ids ---------------------------------------------------------------
     def route_names(self) -> pd.Series:
@@ -130,8 +135,12 @@ class Results:
     def summary(self) -> pd.DataFrame:
         """Per-seat overview: mean score and components, win rate."""
         p = self.players
-        cols = ["score", "route_points", "tickets_won", "tickets_lost", "longest_bonus", "station_points",
-                "routes_claimed", "tickets_completed", "tickets_failed", "trains_left"]
+        cols = ["score", "route_points", "mountain_points", "tickets_won", "tickets_lost", "longest_bonus",
+                "explorer_bonus", "globetrotter_bonus", "station_points", "routes_claimed", "tickets_completed",
+                "tickets_failed", "stations_built", "tunnels_tried", "tunnels_abandoned", "trains_left"]
+        optional = {"mountain_points", "explorer_bonus", "globetrotter_bonus", "station_points", "stations_built",
+                    "tunnels_tried", "tunnels_abandoned", "longest_bonus"}
+        cols = [c for c in cols if c not in optional or p[c].any()]  # hide what this variant never scores
         s = p.groupby(["seat", "bot"], observed=True)[cols].mean()
         s["win_rate"] = p.groupby(["seat", "bot"], observed=True)["winner"].mean() / 1.0
         s["games"] = p.groupby(["seat", "bot"], observed=True).size()
@@ -143,14 +152,11 @@ class Results:
                 f"games={len(self.games)}, seed={m.get('seed')})")
 
 
-def _add_names(tables: dict[str, pd.DataFrame], routes: list[str], tickets: list[str]) -> None:
+def _add_names(name: str, df: pd.DataFrame, routes: list[str], tickets: list[str]) -> None:
     """Categorical name columns beside the ids (codes = ids, so they cost a few bytes a row)."""
-    for t in ("claims", "tunnels"):
-        df = tables[t]
-        if "route" in df.columns and "route_name" not in df.columns:
-            df["route_name"] = pd.Categorical.from_codes(df["route"].to_numpy(np.int64), categories=routes)
-    df = tables["tickets"]
-    if "ticket" in df.columns and "ticket_name" not in df.columns:
+    if name in ("claims", "tunnels") and "route_name" not in df.columns:
+        df["route_name"] = pd.Categorical.from_codes(df["route"].to_numpy(np.int64), categories=routes)
+    if name == "tickets" and "ticket_name" not in df.columns:
         df["ticket_name"] = pd.Categorical.from_codes(df["ticket"].to_numpy(np.int64), categories=tickets)
 
 

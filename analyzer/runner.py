@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.backends import parse_cluster
+from analyzer.backends import ClusterError, parse_cluster
 from analyzer.boards import Board, load_board
 from analyzer.bots import bot_ids, parse_bots
 from analyzer.results import TABLES, Results, chunk_frames
@@ -100,7 +100,10 @@ def make_spec(board="europe", players=4, bots=None, games=10_000, seed=1, rules=
         raise ValueError(f"games must be a whole number >= 1, not {games!r}")
     if not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise ValueError(f"seed must be a whole number in 0..2**63-1, not {seed!r}")
-    chunk = chunk_size or min(DEFAULT_CHUNK, games)
+    # default chunk: about 16 chunks for small runs (work for every core),
+    # at most DEFAULT_CHUNK games; independent of the thread count, so a run
+    # can be resumed with any number of threads
+    chunk = chunk_size or min(DEFAULT_CHUNK, max(50, -(-games // 16)))
     if chunk < 1:
         raise ValueError("chunk size must be >= 1")
     b.compile(rs)  # raises if e.g. the route-score table is too short for the board
@@ -147,7 +150,7 @@ def run_chunk(job: dict, c: int, first: int, n: int) -> tuple[int, int, dict[str
     tables go back to the caller). With a folder, the chunk writes its own
     part files and marker and returns no tables."""
     if job["kernel_hash"] != SOURCE_HASH:
-        raise RuntimeError(f"this worker runs other kernel sources (hash {SOURCE_HASH}) than the client "
+        raise ClusterError(f"this worker runs other kernel sources (hash {SOURCE_HASH}) than the client "
                            f"({job['kernel_hash']}); install the same version everywhere")
     out_dir = Path(job["out"]) if job["out"] is not None else None
     if out_dir is not None and not (out_dir / MANIFEST).exists():
@@ -186,20 +189,26 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
     total = manifest["n_chunks"]
     out_dir = Path(out) if out else None
     frames: dict[int, dict[str, pd.DataFrame]] = {}
+    job = {
+        "board": dict(bd._asdict()),  # numpy arrays
+        "rules": spec.rules.to_array(),
+        "bot_ids": bot_ids(spec.bots),
+        "bots": list(spec.bots),
+        "seed": spec.seed,
+        "kernel_hash": SOURCE_HASH,
+        "out": None,
+    }
     with target.open(threads, shared_out) as backend:
         todo = _prepare_out_dir(out_dir, spec, manifest, resume) if out_dir is not None else list(range(total))
-        job = {
-            "board": dict(bd._asdict()),  # numpy arrays
-            "rules": spec.rules.to_array(),
-            "bot_ids": bot_ids(spec.bots),
-            "bots": list(spec.bots),
-            "seed": spec.seed,
-            "kernel_hash": SOURCE_HASH,
-            "out": str(out_dir.resolve()) if out_dir is not None and backend.tasks_write_out else None,
-        }
+        done_games = spec.games - sum(_chunk_games(spec, c) for c in todo)
+        bar = _Progress(spec.games, done_games, enabled=progress)
+        if out_dir is not None and backend.tasks_write_out:
+            job["out"] = str(out_dir.resolve())
 
         def collect(f) -> None:
-            c, n, dfs = f.result()
+            if f.cancelled() or (r := f.result()) is None:  # not started before the run was stopped
+                return
+            c, n, dfs = r
             if dfs is not None:
                 if out_dir is not None:  # the tables came back: write them here
                     _write_chunk(out_dir, c, dfs)
@@ -207,13 +216,16 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
                     frames[c] = dfs
             bar.advance(n)
 
-        done_games = spec.games - sum(_chunk_games(spec, c) for c in todo)
-        bar = _Progress(spec.games, done_games, enabled=progress)
         t0 = time.perf_counter()
         interrupted = False
         pending = set()
         queue = list(todo)
         try:
+            if todo and target.kind != "threads":
+                # Compile (or load) the kernels here first: Dask workers on
+                # this machine then load them from the disk cache (the same
+                # NUMBA_CACHE_DIR, inherited) instead of each compiling them.
+                run_chunk(dict(job, out=None), 0, 0, 1)
             while queue or pending:
                 while queue and len(pending) < backend.slots:
                     c = queue.pop(0)
@@ -225,9 +237,9 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
         except KeyboardInterrupt:
             interrupted = True
             bar.note("interrupted: finishing the chunks in flight ...")
-            running = backend.stop(pending)
-            backend.wait_all(running)
-            for f in running:
+            in_flight = backend.stop(pending)  # chunks not started yet are dropped
+            backend.wait_all(in_flight)
+            for f in in_flight:
                 collect(f)
         finally:
             bar.close()
