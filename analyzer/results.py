@@ -3,11 +3,13 @@ a run back (`analyzer.load`)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from kernels import layouts as L
@@ -30,20 +32,46 @@ def chunk_frames(arrays: dict[str, np.ndarray], bots: list[str]) -> dict[str, pd
     return dfs
 
 
-def chunk_is_complete(out_dir: Path, c: int) -> bool:
+RUN_KEY_FIELDS = ("board", "rules_hash", "players", "bots", "games", "seed", "chunk_size", "kernel_hash")
+
+
+def run_key(manifest: dict) -> str:
+    """Identity of a run's games: every part file carries it, so a part file
+    from another run (or another chunk) is never taken for this one's."""
+    ident = {k: manifest.get(k) for k in RUN_KEY_FIELDS}
+    return hashlib.sha256(json.dumps(ident, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def chunk_is_complete(out_dir: Path, c: int, key: str | None = None) -> bool:
     """A chunk counts as done when its marker exists and every part file
-    opens as Parquet with the row count the marker recorded; anything else
-    (a truncated, corrupt or foreign file) is redone."""
+    opens as Parquet, carries this run's key and chunk number, and has the row
+    count the marker recorded; anything else (a truncated, corrupt or foreign
+    file) is redone."""
+    out_dir = Path(out_dir)
     marker = out_dir / "chunks" / f"chunk-{c:06d}.json"
     try:
-        rows = json.loads(marker.read_text())["rows"]
+        if key is None:
+            key = run_key(json.loads((out_dir / "manifest.json").read_text()))
+        info = json.loads(marker.read_text())
+        if info.get("run") != key:
+            return False
         for t in TABLES:
             meta = pq.read_metadata(out_dir / t / f"part-{c:06d}.parquet")
-            if meta.num_rows != rows[t]:
+            kv = meta.metadata or {}
+            if (meta.num_rows != info["rows"][t] or kv.get(b"ttr_run") != key.encode()
+                    or kv.get(b"ttr_chunk") != str(c).encode()):
                 return False
         return True
     except Exception:
         return False
+
+
+def write_part(df: pd.DataFrame, path: Path, key: str, c: int) -> None:
+    """Write one part file with this run's key and chunk number in its metadata."""
+    table = pa.Table.from_pandas(df, preserve_index=False)
+    meta = dict(table.schema.metadata or {})
+    meta.update({b"ttr_run": key.encode(), b"ttr_chunk": str(c).encode()})
+    pq.write_table(table.replace_schema_metadata(meta), path)
 
 
 class Results:
@@ -80,7 +108,8 @@ class Results:
         except json.JSONDecodeError as e:
             raise ValueError(f"{mpath}, line {e.lineno}: not valid JSON ({e.msg})") from None
         n = manifest.get("n_chunks", 0)
-        missing = [c for c in range(n) if not chunk_is_complete(path, c)]
+        key = run_key(manifest)
+        missing = [c for c in range(n) if not chunk_is_complete(path, c, key)]
         if missing:
             raise ValueError(
                 f"{path}: {len(missing)} of {n} chunks are missing or damaged (first: {missing[0]}); "

@@ -24,7 +24,7 @@ import pandas as pd
 from analyzer.backends import ClusterError, parse_cluster
 from analyzer.boards import Board, load_board
 from analyzer.bots import bot_ids, parse_bots
-from analyzer.results import TABLES, Results, chunk_frames
+from analyzer.results import RUN_KEY_FIELDS, TABLES, Results, chunk_frames, chunk_is_complete, run_key, write_part
 from analyzer.rules import RuleError, RuleSet
 from kernels import SOURCE_HASH
 from kernels import layouts as L
@@ -160,7 +160,7 @@ def run_chunk(job: dict, c: int, first: int, n: int) -> tuple[int, int, dict[str
     arrays = run_games(bd, job["rules"], job["bot_ids"], job["seed"], first, n)
     dfs = chunk_frames(arrays, job["bots"])
     if out_dir is not None:
-        _write_chunk(out_dir, c, dfs)
+        _write_chunk(out_dir, c, dfs, job["run_key"])
         return c, n, None
     return c, n, dfs
 
@@ -196,6 +196,7 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
         "bots": list(spec.bots),
         "seed": spec.seed,
         "kernel_hash": SOURCE_HASH,
+        "run_key": run_key(manifest),
         "out": None,
     }
     with target.open(threads, shared_out) as backend:
@@ -211,7 +212,7 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
             c, n, dfs = r
             if dfs is not None:
                 if out_dir is not None:  # the tables came back: write them here
-                    _write_chunk(out_dir, c, dfs)
+                    _write_chunk(out_dir, c, dfs, job["run_key"])
                 else:
                     frames[c] = dfs
             bar.advance(n)
@@ -272,8 +273,7 @@ def _prepare_out_dir(out_dir: Path, spec: RunSpec, manifest: dict, resume: bool)
             raise ValueError(f"{mpath}: unreadable manifest ({e}); remove the folder to start again") from None
         if not resume:
             raise ValueError(f"{out_dir} already holds a run; use --resume to continue it or choose another --out")
-        keys = ("board", "rules_hash", "players", "bots", "games", "seed", "chunk_size", "kernel_hash")
-        diff = [k for k in keys if old.get(k) != manifest.get(k)]
+        diff = [k for k in RUN_KEY_FIELDS if old.get(k) != manifest.get(k)]
         if diff:
             raise ValueError(f"{mpath}: cannot resume, the run differs in {', '.join(diff)}")
     elif out_dir.exists() and any(out_dir.iterdir()) and not resume:
@@ -284,9 +284,8 @@ def _prepare_out_dir(out_dir: Path, spec: RunSpec, manifest: dict, resume: bool)
     _copy_board(spec.board, out_dir / "board")
     manifest = dict(manifest, status="running")
     _write_json(mpath, manifest)
-    from analyzer.results import chunk_is_complete
-
-    return [c for c in range(manifest["n_chunks"]) if not chunk_is_complete(out_dir, c)]
+    key = run_key(manifest)
+    return [c for c in range(manifest["n_chunks"]) if not chunk_is_complete(out_dir, c, key)]
 
 
 def _copy_board(board: Board, dest: Path) -> None:
@@ -302,17 +301,18 @@ def _copy_board(board: Board, dest: Path) -> None:
     os.replace(tmp, dest)
 
 
-def _write_chunk(out_dir: Path, c: int, dfs: dict[str, pd.DataFrame]) -> None:
+def _write_chunk(out_dir: Path, c: int, dfs: dict[str, pd.DataFrame], key: str) -> None:
     """Each part file is written under a temporary name and renamed; the chunk
-    marker (row counts) is written last, so a chunk is either complete or redone."""
+    marker (run key, row counts) is written last, so a chunk is either
+    complete or redone."""
     counts = {}
     for t, df in dfs.items():
         path = out_dir / t / f"part-{c:06d}.parquet"
         tmp = _tmp_name(path)
-        df.to_parquet(tmp, index=False)
+        write_part(df, tmp, key, c)
         os.replace(tmp, path)
         counts[t] = len(df)
-    _write_json(out_dir / "chunks" / f"chunk-{c:06d}.json", {"chunk": c, "rows": counts})
+    _write_json(out_dir / "chunks" / f"chunk-{c:06d}.json", {"chunk": c, "run": key, "rows": counts})
 
 
 def _tmp_name(path: Path) -> Path:

@@ -89,7 +89,7 @@ def main() -> None:
     except ImportError:
         pass
     if not quick:
-        for g in (20_000, 100_000):
+        for g in (100_000, 1_000_000):
             results[f"peak_rss_mb_{g}"] = peak_rss_mb(g)
             print(f"peak RSS streaming {g:,} USA 2p random games to Parquet: {results[f'peak_rss_mb_{g}']} MB")
     out = ROOT / "bench" / "last_bench.json"

@@ -120,7 +120,7 @@ _SC_NAMES = [
     "END_COUNTDOWN",  # turns left after the end trigger; -1 = not triggered
     "END_REASON",
     "PASS_STREAK",  # consecutive passes
-    "BOARD_VERSION",  # +1 at every claim or station: lets bots skip replanning
+    "BOARD_VERSION",  # +1 at every claim or station built
     "RESHUFFLES",
     "MARKET_RESETS",
 ]
@@ -264,7 +264,6 @@ Scratch = namedtuple(
         "best_choice",  # int32[MAX_STATIONS]
         "cand",  # int32[MAX_STATIONS, max degree + 1]: candidate routes per station
         "n_cand",  # int32[MAX_STATIONS]
-        "flag",  # int8[T]: per-ticket scratch
         "offer_dist",  # float64[MAX_OFFER]: bots' cost of each offered ticket
     ],
 )

@@ -66,7 +66,6 @@ from kernels.prng import STREAM_BOT, STREAM_DECK, stream_seed
 def new_scratch(bd, n_players):
     n_routes = bd.routes.shape[0]
     n_cities = bd.adj_start.shape[0] - 1
-    n_tickets = bd.tickets.shape[0]
     max_deg = 1
     for c in range(n_cities):
         max_deg = max(max_deg, bd.adj_start[c + 1] - bd.adj_start[c])
@@ -90,7 +89,6 @@ def new_scratch(bd, n_players):
         np.zeros(MAX_STATIONS, np.int32),
         np.zeros((MAX_STATIONS, max_deg + 1), np.int32),
         np.zeros(MAX_STATIONS, np.int32),
-        np.zeros(n_tickets, np.int8),
         np.zeros(MAX_OFFER, np.float64),
     )
 

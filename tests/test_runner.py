@@ -164,3 +164,19 @@ def test_sigkilled_run_resumes_to_identical_tables(tmp_path):
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     reference = analyzer.simulate(board="usa", players=2, bots="greedy", games=4000, seed=5, progress=False)
     _assert_same(reference, analyzer.load(out))
+
+
+def test_foreign_part_file_is_detected_and_redone(tmp_path):
+    """A part file from another run (same shape, other seed) is not taken for this run's."""
+    import shutil
+
+    kw = dict(board="usa", players=2, bots="greedy", games=120, chunk_size=40, progress=False)
+    a = tmp_path / "a"
+    b = tmp_path / "b"
+    analyzer.simulate(out=a, seed=1, **kw)
+    analyzer.simulate(out=b, seed=2, **kw)
+    shutil.copy(a / "games" / "part-000001.parquet", b / "games" / "part-000001.parquet")  # same row count
+    with pytest.raises(ValueError, match="missing or damaged"):
+        analyzer.load(b)
+    resumed = analyzer.simulate(out=b, seed=2, resume=True, **kw)
+    _assert_same(analyzer.simulate(seed=2, **kw), resumed)
