@@ -60,7 +60,7 @@ from kernels.prng import randint
 _INF = 1e18
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_action(bot, st, bd, ru, p, rng, ws):
     if bot == BOT_GREEDY:
         return greedy_action(st, bd, ru, p, rng, ws)
@@ -68,7 +68,7 @@ def choose_action(bot, st, bd, ru, p, rng, ws):
 
 
 # --- random ------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def random_action(st, bd, ru, p, rng, ws):
     """Uniform over the kinds of legal action (draw cards, claim, draw tickets,
     build a station, keep tickets, pay or abandon a tunnel), then uniform over
@@ -97,7 +97,7 @@ def random_action(st, bd, ru, p, rng, ws):
 
 
 # --- greedy --------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _edge_cost(owner, closed, routes, group_routes, p, r, trains, want):
     """Cost of using route r in p's plan: 0 if p owns it, ~0 if p already
     plans it, its length if p can still claim it, infinite otherwise."""
@@ -117,7 +117,7 @@ def _edge_cost(owner, closed, routes, group_routes, p, r, trains, want):
     return cost
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shortest_path(st, bd, p, src, dst, trains, want, ws):
     """Dijkstra (dense, the boards have < 100 cities); ws.prev_route holds
     the tree. Returns the distance (>= _INF when unreachable)."""
@@ -158,7 +158,7 @@ def shortest_path(st, bd, p, src, dst, trains, want, ws):
     return dist[dst]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _plan(st, bd, ru, p, ws):
     """Mark the unclaimed routes of a cheap network joining p's open tickets:
     shortest paths, each later ticket reusing the routes already planned."""
@@ -181,7 +181,7 @@ def _plan(st, bd, ru, p, ws):
     ws.plan_version[p] = _ticket_key(st, bd, p)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _ticket_key(st, bd, p):
     """Changes whenever p's tickets are kept or completed (the plan must then be redone)."""
     holder = st.ticket_holder
@@ -193,7 +193,7 @@ def _ticket_key(st, bd, p):
     return key
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _refresh_plan(st, bd, ru, p, ws):
     """Replan only when the plan is stale: p's tickets changed, or a planned
     route was taken by someone else, closed, or no longer fits p's trains.
@@ -224,7 +224,7 @@ def _refresh_plan(st, bd, ru, p, ws):
     return left
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _best_colour(hand_p, routes, r):
     """Colour to pay route r with: its own colour, or for grey the colour that
     needs the fewest locomotives (most cards on ties); LOCO as last resort;
@@ -249,7 +249,7 @@ def _best_colour(hand_p, routes, r):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _best_claim(st, bd, ru, p, only_wanted, ws):
     """The affordable route with the most points (planned routes only, or any)."""
     best_r = np.int64(-1)
@@ -281,7 +281,7 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     return best_r, best_c
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _draw_choice(st, ru, p, second, ws):
     """A face-up locomotive when the plan lacks locomotives (ferries) and this
     is the first card; else the market card the plan lacks most; else blind."""
@@ -315,7 +315,7 @@ def _draw_choice(st, ru, p, second, ws):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _keep_choice(st, bd, ru, p, ws, setup):
     """Keep the cheapest offered tickets (train distance on the current board)
     up to the minimum, and more while they fit in about half the trains."""
@@ -353,7 +353,7 @@ def _keep_choice(st, bd, ru, p, ws, setup):
     return make_action(A_KEEP_TICKETS, mask, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def greedy_action(st, bd, ru, p, rng, ws):
     """Claims the most valuable affordable route of its ticket plan, else draws
     the colours the plan needs; with every ticket done, draws tickets while

@@ -128,22 +128,22 @@ from kernels.scoring import score_game
 ALL_KINDS = (1 << 16) - 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def make_action(kind, a, b):
     return np.int64(kind) | (np.int64(a) << 4) | (np.int64(b) << 20)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def action_kind(action):
     return action & 15
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def action_a(action):
     return (action >> 4) & 0xFFFF
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def action_b(action):
     return (action >> 20) & 0xFF
 
@@ -193,7 +193,7 @@ def new_state(bd, ru, n_players):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def init_game(st, bd, ru, n_players, seed):
     """Reset st to a fresh game: shuffle, deal hands, market and setup tickets
     (BASE-SET-1, BASE-SET-2, EU-SET-2). Seat 0 plays first (BASE-SET-3)."""
@@ -282,7 +282,7 @@ def init_game(st, bd, ru, n_players, seed):
     start_setup_keep(st, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_setup_keep(st, p):
     sc = st.sc
     sc[SC_PLAYER] = p
@@ -298,7 +298,7 @@ def start_setup_keep(st, p):
 
 
 # --- cards ------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reshuffle(st):
     """BASE-MKT-4: the discard pile becomes the new draw pile."""
     n = st.sc[SC_N_PILE]
@@ -315,7 +315,7 @@ def reshuffle(st):
     st.sc[SC_N_PILE] = n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_card(st):
     """Top card of the draw pile (reshuffling the discard when empty), or -1."""
     sc = st.sc
@@ -328,9 +328,9 @@ def draw_card(st):
     return np.int64(st.pile[n])
 
 
-# Hot helpers bind namedtuple fields to locals first: each field read inside
-# a loop would otherwise cost a reference-count round trip.
-@njit(cache=True)
+# Hot helpers bind namedtuple fields to locals first: LLVM can then keep them
+# in registers (and with the runtime on, each read cost a reference count).
+@njit(cache=True, _nrt=False)
 def cards_available(st):
     discard = st.discard
     n = st.sc[SC_N_PILE]
@@ -339,7 +339,7 @@ def cards_available(st):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def market_locos(st, ru):
     market = st.market
     n = 0
@@ -349,7 +349,7 @@ def market_locos(st, ru):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def check_market_reset(st, ru):
     """BASE-MKT-3: 3+ face-up locomotives -> discard the market and deal 5 new,
     repeatedly; guarded: stop when the cards left cannot make a market with
@@ -387,7 +387,7 @@ def check_market_reset(st, ru):
         tries += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fill_market(st, ru):
     """BASE-MKT-5: refill every empty slot (end of turn, and setup)."""
     market = st.market
@@ -400,7 +400,7 @@ def fill_market(st, ru):
     check_market_reset(st, ru)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_draw_second(st, ru):
     if cards_available(st) > 0:
         return True
@@ -413,7 +413,7 @@ def can_draw_second(st, ru):
 
 
 # --- tickets --------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pop_ticket(st):
     sc = st.sc
     if sc[SC_TP_COUNT] == 0:
@@ -424,7 +424,7 @@ def pop_ticket(st):
     return np.int64(t)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ticket_to_bottom(st, t):
     sc = st.sc
     i = (sc[SC_TP_HEAD] + sc[SC_TP_COUNT]) % st.ticket_pile.shape[0]
@@ -433,7 +433,7 @@ def ticket_to_bottom(st, t):
     st.ticket_holder[t] = TH_PILE
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def mark_completed_tickets(st, bd, p):
     """Record the turn at which each of p's tickets is joined by p's routes."""
     holder = st.ticket_holder
@@ -448,13 +448,12 @@ def mark_completed_tickets(st, bd, p):
 
 
 # --- claims -------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
     """Route r can be claimed by seat p as far as the board goes: unclaimed,
     not closed, p does not hold a parallel lane (BASE-DBL-1), enough trains
     for the spaces and mountain discards (BASE-CLM-2, LA-MTN-3).
-    Takes plain arrays: reading namedtuple fields inside a hot loop costs
-    reference counting on every access, so callers hoist them."""
+    Takes plain arrays, hoisted by the callers out of their loops."""
     ok = owner[r] < 0 and closed[r] == 0 and trains_p >= routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
     g = routes[r, RT_GROUP]
     if ok and g >= 0:
@@ -465,7 +464,7 @@ def route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
     return ok
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def claim_payment(hand_p, routes, r, colour):
     """Cards paid for route r with `colour` (LOCO: locomotives only), as
     (colour cards, locomotives), or (-1, -1) if the hand cannot pay. Colour
@@ -490,7 +489,7 @@ def claim_payment(hand_p, routes, r, colour):
     return use, locos
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_route(st, bd, ru, p, r, colour, locos):
     """Put p's trains on r and score it (BASE-CLM-2, LA-MTN-2); close the
     parallel lanes with too few players (BASE-DBL-2)."""
@@ -520,13 +519,13 @@ def place_route(st, bd, ru, p, r, colour, locos):
     mark_completed_tickets(st, bd, p)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tunnel_reveal_count(bd, ru, r):
     printed = bd.routes[r, RT_REVEAL]
     return printed if printed > 0 else ru[RULE_TUNNEL_REVEAL]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_tunnel(st, bd, ru, p, r, colour, use, locos):
     """EU-TUN-1..5: lay the cards, reveal from the real deck, set the surcharge."""
     sc = st.sc
@@ -574,7 +573,7 @@ def start_tunnel(st, bd, ru, p, r, colour, use, locos):
     return surcharge
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def surcharge_payment(hand_p, colour, surcharge):
     """(colour cards, locomotives) paying a tunnel surcharge, or (-1, -1):
     colour cards first, locomotives only after a locomotive-only claim."""
@@ -592,7 +591,7 @@ def surcharge_payment(hand_p, colour, surcharge):
     return use, locos
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_tunnel(st, bd, ru, p, pay):
     """EU-TUN-4: pay the surcharge and place, or take the laid cards back;
     the revealed cards are discarded either way."""
@@ -626,7 +625,7 @@ def finish_tunnel(st, bd, ru, p, pay):
     st.tunnel_log[row, TL_PAID] = 1 if paid else 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def station_payment(hand_p, colour, cost):
     """EU-STN-1: `cost` cards of one colour, locomotives substituting."""
     use = np.int64(-1)
@@ -643,20 +642,20 @@ def station_payment(hand_p, colour, cost):
     return use, locos
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def station_cost(ru, st, p):
     return ru[RULE_STATIONS] - st.stations_left[p] + 1
 
 
 # --- legal actions ----------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_actions(st, bd, ru, out):
     """Write every legal action of the seat to move into out; return the count.
     With nothing else legal, the only action is A_PASS (BASE-TRN-1)."""
     return legal_actions_of(st, bd, ru, out, ALL_KINDS, out.shape[0])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_kinds(st, bd, ru, out):
     """Bit mask of the action kinds that have at least one legal action."""
     kinds = 0
@@ -666,7 +665,7 @@ def legal_kinds(st, bd, ru, out):
     return kinds
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_actions_of(st, bd, ru, out, kinds, limit):
     """The legal actions whose kind is in the bit mask `kinds`, at most `limit`
     of them (limit 1 answers "is any legal?" cheaply)."""
@@ -752,7 +751,7 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def popcount(x):
     n = 0
     while x:
@@ -762,7 +761,7 @@ def popcount(x):
 
 
 # --- step ---------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def step(st, bd, ru, action, ws):
     """Apply one legal action of the seat to move. Returns True when the game
     is over (then st.final holds the score components)."""
@@ -846,7 +845,7 @@ def step(st, bd, ru, action, ws):
     return end_turn(st, bd, ru, ws)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def keep_offer(st, bd, ru, p, mask, setup):
     sc = st.sc
     kept = 0
@@ -867,7 +866,7 @@ def keep_offer(st, bd, ru, p, mask, setup):
     mark_completed_tickets(st, bd, p)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_turn(st, bd, ru, ws):
     """End of a turn: refill the market (BASE-MKT-5), the end trigger
     (BASE-END-1) and the stalled-game guards (BASE-END-2)."""
@@ -892,7 +891,7 @@ def end_turn(st, bd, ru, ws):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def game_over(st, bd, ru, ws, reason):
     st.sc[SC_PHASE] = PH_OVER
     st.sc[SC_END_REASON] = reason

@@ -9,7 +9,7 @@ from numba import njit
 from kernels.layouts import RT_A, RT_B, RT_LEN
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def uf_find(parent, x):
     while parent[x] != x:
         parent[x] = parent[parent[x]]  # path halving
@@ -17,7 +17,7 @@ def uf_find(parent, x):
     return x
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def uf_union(parent, a, b):
     ra = uf_find(parent, a)
     rb = uf_find(parent, b)
@@ -25,19 +25,19 @@ def uf_union(parent, a, b):
         parent[rb] = ra
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def uf_reset(parent):
     for i in range(parent.shape[0]):
         parent[i] = i
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def owned_by(owner, r, members):
     o = owner[r]
     return o >= 0 and (members >> o) & 1 == 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def network_union_find(routes, owner, members, parent):
     """parent <- union-find of the cities joined by the members' routes."""
     uf_reset(parent)
@@ -46,7 +46,7 @@ def network_union_find(routes, owner, members, parent):
             uf_union(parent, routes[r, RT_A], routes[r, RT_B])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def largest_network_cities(routes, owner, members, parent, count, touched):
     """Cities in the members' largest connected network (Asian Explorer)."""
     network_union_find(routes, owner, members, parent)
@@ -66,7 +66,7 @@ def largest_network_cities(routes, owner, members, parent, count, touched):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def longest_trail(routes, owner, members, deg, inc, used, stk_v, stk_e, stk_i):
     """Length (in spaces) of the longest trail in the members' routes: each
     route used at most once, cities may repeat (BASE-SCR-2). Exhaustive DFS

@@ -93,7 +93,7 @@ def new_scratch(bd, n_players):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng):
     """Play game number `game` of the run to its end, in st."""
     n_players = bots.shape[0]
@@ -132,7 +132,7 @@ def run_block(bd, ru, bots, master_seed, first_game, n_games,
     return n_games
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels, counts):
     n_players = bots.shape[0]
     fin = st.final

@@ -38,7 +38,7 @@ from kernels.layouts import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _tickets_value(st, bd, p, uf):
     """(ticket points, tickets completed) of seat p under union-find uf."""
     holder = st.ticket_holder
@@ -56,18 +56,19 @@ def _tickets_value(st, bd, p, uf):
     return value, completed
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _apply_station_choice(st, bd, p, choice, n_st, ws):
     uf = ws.uf_tmp
-    uf[:] = st.uf[p]
+    own = st.uf[p]
+    for c in range(uf.shape[0]):
+        uf[c] = own[c]
     for i in range(n_st):
         if choice[i] < ws.n_cand[i]:
             r = ws.cand[i, choice[i]]
             uf_union(uf, bd.routes[r, RT_A], bd.routes[r, RT_B])
-    return uf
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_station_choice(st, bd, p, ws):
     """Ticket value of seat p with each station borrowing the one route (of
     another player, into its city) that maximises p's ticket points (EU-STN-3);
@@ -92,11 +93,13 @@ def best_station_choice(st, bd, p, ws):
         ws.best_choice[i] = 0
     for i in range(n_st):
         ws.best_choice[i] = ws.n_cand[i]
-    best, best_done = _tickets_value(st, bd, p, _apply_station_choice(st, bd, p, ws.best_choice, n_st, ws))
+    _apply_station_choice(st, bd, p, ws.best_choice, n_st, ws)
+    best, best_done = _tickets_value(st, bd, p, ws.uf_tmp)
     if n_st == 0:
         return best
     while True:
-        value, done = _tickets_value(st, bd, p, _apply_station_choice(st, bd, p, ws.choice, n_st, ws))
+        _apply_station_choice(st, bd, p, ws.choice, n_st, ws)
+        value, done = _tickets_value(st, bd, p, ws.uf_tmp)
         if value > best or (value == best and done > best_done):
             best = value
             best_done = done
@@ -115,7 +118,7 @@ def best_station_choice(st, bd, p, ws):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_game(st, bd, ru, ws):
     n = st.sc[SC_N_PLAYERS]
     fin = st.final
@@ -129,7 +132,8 @@ def score_game(st, bd, ru, ws):
             if st.station_city[p, i] >= 0:
                 n_st += 1
         best_station_choice(st, bd, p, ws)
-        uf = _apply_station_choice(st, bd, p, ws.best_choice, n_st, ws)
+        _apply_station_choice(st, bd, p, ws.best_choice, n_st, ws)
+        uf = ws.uf_tmp
         for t in range(bd.tickets.shape[0]):
             if st.ticket_holder[t] != p:
                 continue
@@ -181,7 +185,7 @@ def score_game(st, bd, ru, ws):
                 break
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _beats(st, ru, q, p):
     fin = st.final
     if fin[q, FN_TOTAL] != fin[p, FN_TOTAL]:
