@@ -82,6 +82,7 @@ class Results:
         self.manifest = manifest
         self.board = board
         self.path = path
+        self._named: set[str] = set()
 
     def table(self, name: str) -> pd.DataFrame:
         """A table by name; a run on disk reads each table on first use only,
@@ -93,8 +94,12 @@ class Results:
             parts = [pd.read_parquet(self.path / name / f"part-{c:06d}.parquet") for c in range(n)]
             self._tables[name] = _unify_categoricals(pd.concat(parts, ignore_index=True) if parts else pd.DataFrame())
         df = self._tables[name]
-        if self.board is not None and name in ("tickets", "claims", "tunnels"):
-            _add_names(name, df, self.route_names().tolist(), self.ticket_names().tolist())
+        if self.board is not None and name not in self._named:  # once per table, not per access
+            if name in ("claims", "tunnels"):
+                _add_names(name, df, self.route_names().tolist(), [])
+            elif name == "tickets":
+                _add_names(name, df, [], self.ticket_names().tolist())
+            self._named.add(name)
         return df
 
     @classmethod

@@ -58,6 +58,9 @@ def _tickets_value(st, bd, p, uf):
 
 @njit(cache=True, _nrt=False)
 def _apply_station_choice(st, bd, p, choice, n_st, ws):
+    """ws.uf_tmp <- p's own network plus the route each station borrows under
+    `choice`. (Fills scratch rather than returning it: a kernel compiled
+    without the runtime cannot return an array.)"""
     uf = ws.uf_tmp
     own = st.uf[p]
     for c in range(uf.shape[0]):
