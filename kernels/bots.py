@@ -7,6 +7,7 @@ to `choose_action` and a name to analyzer.bots.BOT_NAMES."""
 import numpy as np
 from numba import njit
 
+from kernels.bots_simple import long_route_action, one_step_action, route_focus_action
 from kernels.engine import (
     cards_available,
     claim_payment,
@@ -25,7 +26,13 @@ from kernels.layouts import (
     A_PASS,
     A_TUNNEL_ABANDON,
     A_TUNNEL_PAY,
+    BOT_BLOCKER,
+    BOT_DESTINATION_HUNGRY,
     BOT_GREEDY,
+    BOT_LONG_ROUTE,
+    BOT_ONE_STEP,
+    BOT_PLANNER,
+    BOT_ROUTE_FOCUS,
     GRAY,
     KIND_FERRY,
     KIND_TUNNEL,
@@ -55,6 +62,7 @@ from kernels.layouts import (
     TK_A,
     TK_B,
 )
+from kernels.planner import planner_action
 from kernels.prng import randint
 
 _INF = 1e18
@@ -64,6 +72,14 @@ _INF = 1e18
 def choose_action(bot, st, bd, ru, p, rng, ws):
     if bot == BOT_GREEDY:
         return greedy_action(st, bd, ru, p, rng, ws)
+    if bot == BOT_PLANNER or bot == BOT_DESTINATION_HUNGRY or bot == BOT_BLOCKER:
+        return planner_action(bot, st, bd, ru, p, rng, ws)
+    if bot == BOT_ROUTE_FOCUS:
+        return route_focus_action(st, bd, ru, p, rng, ws)
+    if bot == BOT_LONG_ROUTE:
+        return long_route_action(st, bd, ru, p, rng, ws)
+    if bot == BOT_ONE_STEP:
+        return one_step_action(st, bd, ru, p, rng, ws)
     return random_action(st, bd, ru, p, rng, ws)
 
 

@@ -265,6 +265,13 @@ Scratch = namedtuple(
         "cand",  # int32[MAX_STATIONS, max degree + 1]: candidate routes per station
         "n_cand",  # int32[MAX_STATIONS]
         "offer_dist",  # float64[MAX_OFFER]: bots' cost of each offered ticket
+        "plan_cnt",  # int32[R]: planned routes being built (heuristic bots, kernels/planner.py)
+        "tk_list",  # int32[T + MAX_OFFER]: tickets being planned, in planning order
+        "path_buf",  # int32[T + MAX_OFFER, C]: the open routes of each planned ticket's path
+        "path_len",  # int32[T + MAX_OFFER]
+        "dist2",  # float64[2, C]: distances from both ends of a ticket (one-step)
+        "route_val",  # float64[R]: per-route values (one-step)
+        "bot_params",  # float64[BP_FIELDS]: planner weights (BOT_PARAM_DEFAULTS; tunable without recompiling)
     ],
 )
 
@@ -296,6 +303,12 @@ MAX_LEGAL = 4096
 # --- bots -------------------------------------------------------------------
 BOT_RANDOM = 0
 BOT_GREEDY = 1
+BOT_PLANNER = 2
+BOT_ROUTE_FOCUS = 3
+BOT_DESTINATION_HUNGRY = 4
+BOT_LONG_ROUTE = 5
+BOT_ONE_STEP = 6
+BOT_BLOCKER = 7
 
 # --- result records (one structured dtype per table) ----------------------------
 GAME_RECORD = np.dtype(
@@ -381,3 +394,21 @@ TUNNEL_RECORD = np.dtype(
     ]
     + [("deck_" + n, "i2") for n in CARD_NAMES]  # draw-pile composition at the reveal
 )
+
+# --- planner weights (Scratch.bot_params, float64[BP_FIELDS]) ----------------------
+# Defaults chosen by head-to-head runs against `greedy` (see README, Bots).
+_BP = [
+    ("KEEP_PRICE", 0.3),  # points a ticket must be worth per train of network it adds
+    ("SETUP_BUDGET", 0.65),  # share of the trains the setup network may use before penalties
+    ("DRAW_BUDGET", 0.75),  # same for tickets drawn mid-game (of the trains the game will leave)
+    ("OVER_PRICE", 3.0),  # points per train beyond the budget
+    ("TICKET_TRAINS", 14.0),  # draw tickets only with this many trains left ...
+    ("TICKET_OTHERS", 12.0),  # ... and every other player holding at least this many
+    ("CONTESTED_BONUS", 3.0),  # claim priority of a route others can take for good, in spaces
+    ("ENDGAME_TRAINS", 5.0),  # endgame play once a player is down to this many trains
+]
+for _i, (_n, _v) in enumerate(_BP):
+    globals()["BP_" + _n] = _i
+BP_FIELDS = len(_BP)
+BOT_PARAM_DEFAULTS = tuple(v for _, v in _BP)
+BOT_PARAM_NAMES = tuple(n for n, _ in _BP)

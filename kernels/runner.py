@@ -6,6 +6,8 @@ from numba import njit
 from kernels.bots import choose_action
 from kernels.engine import init_game, new_state, step
 from kernels.layouts import (
+    BOT_PARAM_DEFAULTS,
+    BP_FIELDS,
     END_NO_ACTIONS,
     END_TURN_CAP,
     FN_EXPLORER_BONUS,
@@ -65,6 +67,7 @@ from kernels.prng import STREAM_BOT, STREAM_DECK, stream_seed
 @njit(cache=True)
 def new_scratch(bd, n_players):
     n_routes = bd.routes.shape[0]
+    n_tickets = bd.tickets.shape[0]
     n_cities = bd.adj_start.shape[0] - 1
     max_deg = 1
     for c in range(n_cities):
@@ -90,7 +93,22 @@ def new_scratch(bd, n_players):
         np.zeros((MAX_STATIONS, max_deg + 1), np.int32),
         np.zeros(MAX_STATIONS, np.int32),
         np.zeros(MAX_OFFER, np.float64),
+        np.zeros(n_routes, np.int32),
+        np.zeros(n_tickets + MAX_OFFER, np.int32),
+        np.zeros((n_tickets + MAX_OFFER, n_cities), np.int32),
+        np.zeros(n_tickets + MAX_OFFER, np.int32),
+        np.zeros((2, n_cities), np.float64),
+        np.zeros(n_routes, np.float64),
+        bot_param_defaults(),
     )
+
+
+@njit(cache=True)
+def bot_param_defaults():
+    out = np.zeros(BP_FIELDS, np.float64)
+    for i in range(BP_FIELDS):
+        out[i] = BOT_PARAM_DEFAULTS[i]
+    return out
 
 
 @njit(cache=True, _nrt=False)

@@ -55,9 +55,12 @@ def test_invariants_random_bots(board, players):
 
 
 @pytest.mark.parametrize("board", ["usa", "europe", "legendary_asia", "india"])
-@pytest.mark.parametrize("players,bot", [(2, 0), (4, 0), (2, 1), (3, 1), (5, 1)])
+@pytest.mark.parametrize("players,bot", [(2, 0), (4, 0), (2, 1), (3, 1), (5, 1),
+                                         (2, 2), (4, 2), (3, 3), (4, 4), (2, 5), (3, 6), (4, 7)])
 def test_bots_only_choose_legal_actions(board, players, bot):
-    """Every action of the random and greedy bots is in the engine's legal list."""
+    """Every action of every bot (random, greedy and the heuristic suite:
+    planner, route-focus, destination-hungry, long-route, one-step, blocker)
+    is in the engine's legal list."""
     errors, scores, turns, rs = _run(board, players, bot, 300, check_legal=True, seed=99)
     _assert_clean(errors)
 

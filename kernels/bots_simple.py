@@ -1,0 +1,321 @@
+"""The simpler heuristic bots: `route-focus`, `long-route` and `one-step`.
+Each is a documented, deliberately narrow strategy built from the planning
+helpers of kernels/planner.py; like every bot they read only what seat p may
+see, keep their memory in the scratch rows of seat p and never allocate."""
+
+import numpy as np
+from numba import njit
+
+from kernels.engine import cards_available, make_action, route_open_to, surcharge_payment
+from kernels.layouts import (
+    A_CLAIM,
+    A_DRAW_TICKETS,
+    A_PASS,
+    A_TUNNEL_ABANDON,
+    A_TUNNEL_PAY,
+    GRAY,
+    KIND_TUNNEL,
+    LOCO,
+    N_COLOURS,
+    PH_KEEP_TICKETS,
+    PH_SECOND_DRAW,
+    PH_SETUP_KEEP,
+    PH_TUNNEL,
+    RT_A,
+    RT_B,
+    RT_COLOUR,
+    RT_KIND,
+    RT_LEN,
+    RT_LOCOS,
+    SC_END_COUNTDOWN,
+    SC_PEND_COLOUR,
+    SC_PEND_SURCHARGE,
+    SC_PHASE,
+    SC_TP_COUNT,
+    TK_A,
+    TK_B,
+    TK_POINTS,
+)
+from kernels.planner import (
+    FULL_HAND,
+    INF,
+    add_need_for_route,
+    adopt_plan,
+    best_planned_claim,
+    best_scoring_claim,
+    choose_keep_mask,
+    draw_for_need,
+    fewest_trains_of_others,
+    fill_need,
+    hand_size,
+    longest_open_route,
+    pay_colour,
+    plan_dijkstra,
+    plan_is_broken,
+    plan_network,
+    route_cost,
+    route_points,
+    set_need_for_route,
+    ticket_open,
+    tunnel_spare,
+)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _pay_tunnel(st, p):
+    use, _ = surcharge_payment(st.hand[p], st.sc[SC_PEND_COLOUR], st.sc[SC_PEND_SURCHARGE])
+    return make_action(A_TUNNEL_PAY if use >= 0 else A_TUNNEL_ABANDON, 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def _endgame(st, p):
+    return st.sc[SC_END_COUNTDOWN] >= 0 or fewest_trains_of_others(st, p) <= 5 or st.trains[p] <= 5
+
+
+@njit(cache=True, _nrt=False)
+def _spend_or_draw(st, bd, ru, p, ws, endgame):
+    """Fallback once a bot has nothing better: the best-scoring route it can
+    pay (3+ spaces before the end), else cards for the longest route in reach."""
+    a = best_scoring_claim(st, bd, ru, p, ws, 1 if endgame else 3, endgame)
+    if a >= 0:
+        return a
+    set_need_for_route(st, bd, p, ws, longest_open_route(st, bd, ru, p, 3))
+    a = draw_for_need(st, ru, p, False, ws)
+    if a >= 0:
+        return a
+    a = best_scoring_claim(st, bd, ru, p, ws, 1, True)
+    if a >= 0:
+        return a
+    return make_action(A_PASS, 0, 0)
+
+
+# --- route-focus ---------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def _held_key(st, bd, p):
+    """Changes only when p keeps new tickets (not when it completes them)."""
+    key = np.int64(3)
+    for t in range(bd.tickets.shape[0]):
+        if st.ticket_holder[t] == p:
+            key = key * 31 + t + 1
+    return key
+
+
+@njit(cache=True, _nrt=False)
+def route_focus_action(st, bd, ru, p, rng, ws):
+    """Commits early to one fixed shortest path per ticket (ws.want[p] holds
+    each route's place in the building order) and builds it route by route:
+    the next route in order when affordable, another planned route only if
+    paying it does not spend the next route's colour; it draws only for the
+    next route. Replans only when a planned route is lost (or tickets added)."""
+    phase = st.sc[SC_PHASE]
+    if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
+        return choose_keep_mask(st, bd, ru, p, ws, phase == PH_SETUP_KEEP, 0.5, 0.55, 3.0)
+    if phase == PH_TUNNEL:
+        return _pay_tunnel(st, p)
+    want = ws.want[p]
+    routes = bd.routes
+    owner = st.owner
+    key = _held_key(st, bd, p)
+    if ws.plan_version[p] != key or plan_is_broken(st, bd, p, ws):
+        plan_network(st, bd, p, ws, 0, -1, 1)
+        adopt_plan(st, bd, p, ws)
+        # building order: ticket by ticket (most valuable first), along each path
+        order = 1
+        for r in range(want.shape[0]):
+            want[r] = 0
+        k = 0
+        for t in range(bd.tickets.shape[0]):
+            if ticket_open(st, bd, p, t):
+                k += 1
+        for i in range(k):
+            for m in range(ws.path_len[i]):
+                r = ws.path_buf[i, m]
+                if want[r] == 0 and ws.plan_cnt[r] > 0:
+                    want[r] = min(order, 127)
+                    order += 1
+        ws.plan_version[p] = key
+    left = fill_need(st, bd, p, ws)
+    endgame = _endgame(st, p)
+    if phase == PH_SECOND_DRAW:
+        nxt = -1
+        for r in range(want.shape[0]):
+            if want[r] and owner[r] < 0 and (nxt < 0 or want[r] < want[nxt]):
+                nxt = r
+        if nxt >= 0:
+            set_need_for_route(st, bd, p, ws, nxt)
+        return draw_for_need(st, ru, p, True, ws)
+    if left > 0:
+        nxt = -1
+        for r in range(want.shape[0]):
+            if want[r] and owner[r] < 0 and (nxt < 0 or want[r] < want[nxt]):
+                nxt = r
+        hand_p = st.hand[p]
+        need_p = ws.need[p]
+        trains_p = st.trains[p]
+        if route_open_to(owner, st.closed, trains_p, routes, bd.group_routes, p, nxt):
+            c = pay_colour(hand_p, routes, nxt, need_p)
+            if c >= 0 and (routes[nxt, RT_KIND] != KIND_TUNNEL or endgame or tunnel_spare(hand_p, routes, nxt, c) >= 1):
+                return make_action(A_CLAIM, nxt, c)
+        keep = routes[nxt, RT_COLOUR]
+        for r in range(want.shape[0]):
+            if want[r] == 0 or r == nxt:
+                continue
+            if not route_open_to(owner, st.closed, trains_p, routes, bd.group_routes, p, r):
+                continue
+            c = pay_colour(hand_p, routes, r, need_p)
+            if c < 0 or c == LOCO or (keep != GRAY and c == keep):
+                continue
+            if routes[r, RT_KIND] == KIND_TUNNEL and tunnel_spare(hand_p, routes, r, c) < 1:
+                continue
+            return make_action(A_CLAIM, r, c)
+        if not endgame and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
+            set_need_for_route(st, bd, p, ws, nxt)
+            a = draw_for_need(st, ru, p, False, ws)
+            if a >= 0:
+                return a
+    elif st.trains[p] >= 14 and fewest_trains_of_others(st, p) >= 12 and st.sc[SC_TP_COUNT] > 0:
+        return make_action(A_DRAW_TICKETS, 0, 0)
+    return _spend_or_draw(st, bd, ru, p, ws, endgame)
+
+
+# --- long-route -----------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def long_route_action(st, bd, ru, p, rng, ws):
+    """Collects cards for the longest routes (5+ spaces) and claims them as
+    soon as it can; plans only its most valuable ticket and ignores the rest;
+    keeps the fewest tickets it may and never draws more."""
+    phase = st.sc[SC_PHASE]
+    if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
+        return choose_keep_mask(st, bd, ru, p, ws, phase == PH_SETUP_KEEP, 1.0, 0.3, 5.0)
+    if phase == PH_TUNNEL:
+        return _pay_tunnel(st, p)
+    first = -1
+    for t in range(bd.tickets.shape[0]):
+        if ticket_open(st, bd, p, t) and (first < 0 or bd.tickets[t, TK_POINTS] > bd.tickets[first, TK_POINTS]):
+            first = t
+    want = ws.want[p]
+    if first >= 0:
+        plan_network(st, bd, p, ws, 0, first, 1)
+        adopt_plan(st, bd, p, ws)
+    else:
+        for r in range(want.shape[0]):
+            want[r] = 0
+    left = fill_need(st, bd, p, ws)
+    target = longest_open_route(st, bd, ru, p, 5)
+    if target < 0:
+        target = longest_open_route(st, bd, ru, p, 3)
+    add_need_for_route(st, bd, p, ws, target)
+    endgame = _endgame(st, p)
+    if phase == PH_SECOND_DRAW:
+        return draw_for_need(st, ru, p, True, ws)
+    a = best_scoring_claim(st, bd, ru, p, ws, 5, endgame)
+    if a >= 0:
+        return a
+    if left > 0:
+        a = best_planned_claim(st, bd, ru, p, ws, endgame)
+        if a >= 0:
+            return a
+    if not endgame and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
+        a = draw_for_need(st, ru, p, False, ws)
+        if a >= 0:
+            return a
+    return _spend_or_draw(st, bd, ru, p, ws, endgame)
+
+
+# --- one-step ----------------------------------------------------------------------------
+DRAW_VALUE = 2.0  # what a turn of drawing cards is worth in points now: about a point per card
+
+
+@njit(cache=True, _nrt=False)
+def one_step_action(st, bd, ru, p, rng, ws):
+    """No plan: every turn each claim is scored by its points now plus its
+    progress towards open tickets (for each ticket, the share of a shortest
+    path the route covers times the ticket's points), a draw by a fixed
+    worth plus the help of the best face-up card, a ticket draw only with no
+    open ticket and trains to spare; the best is played."""
+    phase = st.sc[SC_PHASE]
+    if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
+        return choose_keep_mask(st, bd, ru, p, ws, phase == PH_SETUP_KEEP, 0.5, 0.5, 3.0)
+    if phase == PH_TUNNEL:
+        return _pay_tunnel(st, p)
+    routes = bd.routes
+    tickets = bd.tickets
+    owner = st.owner
+    closed = st.closed
+    group_routes = bd.group_routes
+    trains_p = st.trains[p]
+    val = ws.route_val
+    cnt = ws.plan_cnt
+    need = ws.need[p]
+    for r in range(val.shape[0]):
+        val[r] = 0.0
+        cnt[r] = 0
+    for k in range(need.shape[0]):
+        need[k] = 0
+    da = ws.dist2[0]
+    db = ws.dist2[1]
+    n_open = 0
+    for t in range(tickets.shape[0]):
+        if not ticket_open(st, bd, p, t):
+            continue
+        n_open += 1
+        a = tickets[t, TK_A]
+        b = tickets[t, TK_B]
+        plan_dijkstra(st, bd, p, a, -1, cnt, 0.0, -1, da, ws.prev_route, ws.done)
+        big = da[b]
+        if big >= INF or big <= 0.0:
+            continue
+        plan_dijkstra(st, bd, p, b, -1, cnt, 0.0, -1, db, ws.prev_route, ws.done)
+        for r in range(routes.shape[0]):
+            if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
+                continue
+            w = route_cost(routes, r)
+            u = routes[r, RT_A]
+            v = routes[r, RT_B]
+            if da[u] + w + db[v] <= big + 1e-6 or da[v] + w + db[u] <= big + 1e-6:
+                val[r] += tickets[t, TK_POINTS] * w / big
+    for r in range(routes.shape[0]):
+        if val[r] > 0.0:
+            c = routes[r, RT_COLOUR]
+            need[GRAY + 1 if c == GRAY else c] += routes[r, RT_LEN] - routes[r, RT_LOCOS]
+            need[LOCO] += routes[r, RT_LOCOS]
+    if phase == PH_SECOND_DRAW:
+        return draw_for_need(st, ru, p, True, ws)
+    endgame = _endgame(st, p)
+    hand_p = st.hand[p]
+    best = np.int64(-1)
+    best_v = -INF
+    for r in range(routes.shape[0]):
+        if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
+            continue
+        c = pay_colour(hand_p, routes, r, need)
+        if c < 0:
+            continue
+        v = route_points(ru, routes, r) + val[r]
+        if routes[r, RT_KIND] == KIND_TUNNEL and tunnel_spare(hand_p, routes, r, c) < 1:
+            v -= 2.0
+        if v > best_v:
+            best_v = v
+            best = make_action(A_CLAIM, r, c)
+    draw_v = 0.5 if endgame else DRAW_VALUE
+    market = st.market
+    for s in range(market.shape[0]):
+        c = market[s]
+        if 0 <= c < N_COLOURS and need[c] > hand_p[c]:
+            draw_v += 0.5
+            break
+    draw = draw_for_need(st, ru, p, False, ws)
+    if draw < 0:
+        draw_v = -INF
+    ticket_v = -INF
+    if n_open == 0 and trains_p >= 15 and fewest_trains_of_others(st, p) >= 12 and st.sc[SC_TP_COUNT] > 0:
+        ticket_v = 3.0
+    if best >= 0 and best_v >= draw_v and best_v >= ticket_v:
+        return best
+    if ticket_v > draw_v:
+        return make_action(A_DRAW_TICKETS, 0, 0)
+    if draw >= 0:
+        return draw
+    if best >= 0:
+        return best
+    return make_action(A_PASS, 0, 0)
