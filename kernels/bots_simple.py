@@ -13,6 +13,11 @@ from kernels.layouts import (
     A_PASS,
     A_TUNNEL_ABANDON,
     A_TUNNEL_PAY,
+    BP_ONE_STEP_CARD_PRICE,
+    BP_ONE_STEP_DRAW,
+    BP_ONE_STEP_PROGRESS,
+    BP_TICKET_OTHERS,
+    BP_TICKET_TRAINS,
     GRAY,
     KIND_TUNNEL,
     LOCO,
@@ -173,7 +178,8 @@ def route_focus_action(st, bd, ru, p, rng, ws):
             a = draw_for_need(st, ru, p, False, ws)
             if a >= 0:
                 return a
-    elif st.trains[p] >= 14 and fewest_trains_of_others(st, p) >= 12 and st.sc[SC_TP_COUNT] > 0:
+    elif (st.trains[p] >= ws.bot_params[BP_TICKET_TRAINS] and st.sc[SC_TP_COUNT] > 0
+          and fewest_trains_of_others(st, p) >= ws.bot_params[BP_TICKET_OTHERS]):
         return make_action(A_DRAW_TICKETS, 0, 0)
     return _spend_or_draw(st, bd, ru, p, ws, endgame)
 
@@ -223,16 +229,16 @@ def long_route_action(st, bd, ru, p, rng, ws):
 
 
 # --- one-step ----------------------------------------------------------------------------
-DRAW_VALUE = 2.0  # what a turn of drawing cards is worth in points now: about a point per card
 
 
 @njit(cache=True, _nrt=False)
 def one_step_action(st, bd, ru, p, rng, ws):
     """No plan: every turn each claim is scored by its points now plus its
     progress towards open tickets (for each ticket, the share of a shortest
-    path the route covers times the ticket's points), a draw by a fixed
-    worth plus the help of the best face-up card, a ticket draw only with no
-    open ticket and trains to spare; the best is played."""
+    path the route covers times the ticket's points, doubled: a ticket swings
+    from minus to plus) minus a price per card spent; a draw by a fixed worth
+    plus the help of the best face-up card; a ticket draw only with no open
+    ticket and trains to spare. The best is played."""
     phase = st.sc[SC_PHASE]
     if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
         return choose_keep_mask(st, bd, ru, p, ws, phase == PH_SETUP_KEEP, 0.5, 0.5, 3.0)
@@ -245,6 +251,7 @@ def one_step_action(st, bd, ru, p, rng, ws):
     group_routes = bd.group_routes
     trains_p = st.trains[p]
     val = ws.route_val
+    prm = ws.bot_params
     cnt = ws.plan_cnt
     need = ws.need[p]
     for r in range(val.shape[0]):
@@ -273,7 +280,7 @@ def one_step_action(st, bd, ru, p, rng, ws):
             u = routes[r, RT_A]
             v = routes[r, RT_B]
             if da[u] + w + db[v] <= big + 1e-6 or da[v] + w + db[u] <= big + 1e-6:
-                val[r] += tickets[t, TK_POINTS] * w / big
+                val[r] += prm[BP_ONE_STEP_PROGRESS] * tickets[t, TK_POINTS] * w / big
     for r in range(routes.shape[0]):
         if val[r] > 0.0:
             c = routes[r, RT_COLOUR]
@@ -291,13 +298,13 @@ def one_step_action(st, bd, ru, p, rng, ws):
         c = pay_colour(hand_p, routes, r, need)
         if c < 0:
             continue
-        v = route_points(ru, routes, r) + val[r]
+        v = route_points(ru, routes, r) + val[r] - prm[BP_ONE_STEP_CARD_PRICE] * routes[r, RT_LEN]
         if routes[r, RT_KIND] == KIND_TUNNEL and tunnel_spare(hand_p, routes, r, c) < 1:
             v -= 2.0
         if v > best_v:
             best_v = v
             best = make_action(A_CLAIM, r, c)
-    draw_v = 0.5 if endgame else DRAW_VALUE
+    draw_v = 0.0 if endgame else prm[BP_ONE_STEP_DRAW]
     market = st.market
     for s in range(market.shape[0]):
         c = market[s]
@@ -308,7 +315,8 @@ def one_step_action(st, bd, ru, p, rng, ws):
     if draw < 0:
         draw_v = -INF
     ticket_v = -INF
-    if n_open == 0 and trains_p >= 15 and fewest_trains_of_others(st, p) >= 12 and st.sc[SC_TP_COUNT] > 0:
+    if n_open == 0 and trains_p >= prm[BP_TICKET_TRAINS] and fewest_trains_of_others(st, p) >= prm[BP_TICKET_OTHERS] \
+            and st.sc[SC_TP_COUNT] > 0:
         ticket_v = 3.0
     if best >= 0 and best_v >= draw_v and best_v >= ticket_v:
         return best

@@ -400,12 +400,22 @@ TUNNEL_RECORD = np.dtype(
 _BP = [
     ("KEEP_PRICE", 0.3),  # points a ticket must be worth per train of network it adds
     ("SETUP_BUDGET", 0.65),  # share of the trains the setup network may use before penalties
-    ("DRAW_BUDGET", 0.75),  # same for tickets drawn mid-game (of the trains the game will leave)
+    ("DRAW_BUDGET", 0.5),  # same for tickets drawn mid-game (of the trains the game will leave)
     ("OVER_PRICE", 3.0),  # points per train beyond the budget
-    ("TICKET_TRAINS", 14.0),  # draw tickets only with this many trains left ...
-    ("TICKET_OTHERS", 12.0),  # ... and every other player holding at least this many
+    ("TICKET_TRAINS", 22.0),  # draw tickets only with this many trains left ...
+    ("TICKET_OTHERS", 18.0),  # ... and every other player holding at least this many
     ("CONTESTED_BONUS", 3.0),  # claim priority of a route others can take for good, in spaces
     ("ENDGAME_TRAINS", 5.0),  # endgame play once a player is down to this many trains
+    # destination-hungry: the same keep rule, cheaper tickets and bigger budgets
+    ("HUNGRY_KEEP_PRICE", 0.2),
+    ("HUNGRY_BUDGET", 0.8),
+    ("HUNGRY_OVER_PRICE", 3.0),
+    ("HUNGRY_SPARE_TRAINS", 15.0),  # draws tickets while its plan leaves this many trains spare ...
+    ("HUNGRY_OTHERS", 15.0),  # ... and every other player holds at least this many
+    # one-step: worth of a turn of drawing, price per card spent, weight of ticket progress
+    ("ONE_STEP_DRAW", 2.0),
+    ("ONE_STEP_CARD_PRICE", 1.0),
+    ("ONE_STEP_PROGRESS", 4.0),
 ]
 for _i, (_n, _v) in enumerate(_BP):
     globals()["BP_" + _n] = _i

@@ -46,6 +46,11 @@ from kernels.layouts import (
     BP_CONTESTED_BONUS,
     BP_DRAW_BUDGET,
     BP_ENDGAME_TRAINS,
+    BP_HUNGRY_BUDGET,
+    BP_HUNGRY_KEEP_PRICE,
+    BP_HUNGRY_OTHERS,
+    BP_HUNGRY_OVER_PRICE,
+    BP_HUNGRY_SPARE_TRAINS,
     BP_KEEP_PRICE,
     BP_OVER_PRICE,
     BP_SETUP_BUDGET,
@@ -778,7 +783,9 @@ def planner_action(bot, st, bd, ru, p, rng, ws):
     if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
         setup = phase == PH_SETUP_KEEP
         if hungry:
-            return choose_keep_mask(st, bd, ru, p, ws, setup, 0.1, 0.9, 1.0)
+            prm = ws.bot_params
+            return choose_keep_mask(st, bd, ru, p, ws, setup, prm[BP_HUNGRY_KEEP_PRICE], prm[BP_HUNGRY_BUDGET],
+                                    prm[BP_HUNGRY_OVER_PRICE])
         prm = ws.bot_params
         return choose_keep_mask(st, bd, ru, p, ws, setup, prm[BP_KEEP_PRICE],
                                 prm[BP_SETUP_BUDGET] if setup else prm[BP_DRAW_BUDGET], prm[BP_OVER_PRICE])
@@ -804,8 +811,8 @@ def planner_action(bot, st, bd, ru, p, rng, ws):
             a = block_choice(st, bd, ru, p, ws)
             if a >= 0:
                 return a
-        if hungry and not endgame and planned_trains(st, bd, p, ws) + 10 <= trains_p and others >= 15 \
-                and st.sc[SC_TP_COUNT] > 0:
+        if hungry and not endgame and planned_trains(st, bd, p, ws) + prm[BP_HUNGRY_SPARE_TRAINS] <= trains_p \
+                and others >= prm[BP_HUNGRY_OTHERS] and st.sc[SC_TP_COUNT] > 0:
             return make_action(A_DRAW_TICKETS, 0, 0)  # room for more: the new ones may overlap the network
         if not endgame and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
             a = draw_for_need(st, ru, p, False, ws)
@@ -814,7 +821,7 @@ def planner_action(bot, st, bd, ru, p, rng, ws):
     else:
         tickets_ok = trains_p >= prm[BP_TICKET_TRAINS] and others >= prm[BP_TICKET_OTHERS]
         if hungry:
-            tickets_ok = trains_p >= 10 and others >= 10
+            tickets_ok = trains_p >= prm[BP_HUNGRY_SPARE_TRAINS] and others >= prm[BP_HUNGRY_OTHERS]
         if tickets_ok and st.sc[SC_TP_COUNT] > 0:
             return make_action(A_DRAW_TICKETS, 0, 0)
         if bot == BOT_BLOCKER and not endgame:
