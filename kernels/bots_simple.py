@@ -187,9 +187,9 @@ def route_focus_action(st, bd, ru, p, rng, ws):
 # --- long-route -----------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def long_route_action(st, bd, ru, p, rng, ws):
-    """Collects cards for the longest routes (5+ spaces) and claims them as
-    soon as it can; plans only its most valuable ticket and ignores the rest;
-    keeps the fewest tickets it may and never draws more."""
+    """Collects cards for the longest routes (5+ spaces; 3+ once those are
+    gone) and claims them as soon as it can; plans only its most valuable
+    open ticket and ignores the rest; keeps few tickets, never draws more."""
     phase = st.sc[SC_PHASE]
     if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
         return choose_keep_mask(st, bd, ru, p, ws, phase == PH_SETUP_KEEP, 1.0, 0.3, 5.0)
@@ -207,14 +207,17 @@ def long_route_action(st, bd, ru, p, rng, ws):
         for r in range(want.shape[0]):
             want[r] = 0
     left = fill_need(st, bd, p, ws)
+    # once the 5+ routes are gone (Europe has three), the longest left will do
+    min_len = 5
     target = longest_open_route(st, bd, ru, p, 5)
     if target < 0:
+        min_len = 3
         target = longest_open_route(st, bd, ru, p, 3)
     add_need_for_route(st, bd, p, ws, target)
     endgame = _endgame(st, p)
     if phase == PH_SECOND_DRAW:
         return draw_for_need(st, ru, p, True, ws)
-    a = best_scoring_claim(st, bd, ru, p, ws, 5, endgame)
+    a = best_scoring_claim(st, bd, ru, p, ws, min_len, endgame)
     if a >= 0:
         return a
     if left > 0:

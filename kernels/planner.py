@@ -314,10 +314,57 @@ def adopt_plan(st, bd, p, ws):
         want[r] = 1 if cnt[r] > 0 else 0
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def lane_cards(hand_p, routes, r):
+    """Cards of p's hand that fit lane r's colour (grey: the colour held most)."""
+    c = routes[r, RT_COLOUR]
+    have = 0
+    if c == GRAY:
+        for k in range(N_COLOURS):
+            have = max(have, hand_p[k])
+    else:
+        have = hand_p[c]
+    return have
+
+
+@njit(cache=True, _nrt=False)
+def pick_lanes(st, bd, p, ws):
+    """The plan names one lane of a double route; move the mark to the open
+    lane whose colour p's hand holds most (either lane joins the same cities)."""
+    want = ws.want[p]
+    routes = bd.routes
+    group_routes = bd.group_routes
+    owner = st.owner
+    closed = st.closed
+    trains_p = st.trains[p]
+    hand_p = st.hand[p]
+    for r in range(routes.shape[0]):
+        g = routes[r, RT_GROUP]
+        if want[r] == 0 or owner[r] >= 0 or g < 0:
+            continue
+        best = r
+        best_have = lane_cards(hand_p, routes, r)
+        for i in range(group_routes.shape[1]):
+            r2 = group_routes[g, i]
+            if r2 < 0 or r2 == r or want[r2] != 0:
+                continue
+            if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r2):
+                continue
+            have = lane_cards(hand_p, routes, r2)
+            if have > best_have:
+                best = r2
+                best_have = have
+        if best != r:
+            want[best] = want[r]
+            want[r] = 0
+
+
 @njit(cache=True, _nrt=False)
 def fill_need(st, bd, p, ws):
     """ws.need[p] <- cards the unclaimed planned routes need (last slot: grey
-    spaces, payable in any one colour). Returns the number of such routes."""
+    spaces, payable in any one colour), after choosing the lanes of doubles.
+    Returns the number of such routes."""
+    pick_lanes(st, bd, p, ws)
     want = ws.want[p]
     need = ws.need[p]
     routes = bd.routes

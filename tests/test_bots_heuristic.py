@@ -252,3 +252,29 @@ def test_planner_beats_greedy():
     """2-player Europe, seats alternating: the issue asks for 75%; this test
     guards the margin with n=300 (the README gives the long-run figure)."""
     assert _win_rate("planner", "greedy", 300) > 0.65
+
+
+def test_planner_claims_the_longest_contested_planned_route_first():
+    """With two lanes closing to one (BASE-DBL-2, 2 players) Edinburgh-London
+    (4) goes before Dieppe-Paris (1) when both are affordable."""
+    g = Game("europe", 2)
+    edinburgh_paris(g, "london")
+    g.st.owner[g.route("Dieppe", "Paris")] = -1
+    g.rebuild_uf()
+    g.set_hand(0, black=4, pink=1)
+    kind, r, colour = choice(g, L.BOT_PLANNER)
+    assert kind == L.A_CLAIM and r in g.lanes("Edinburgh", "London") and colour == L.COLOUR_NAMES.index("black")
+
+
+def test_planner_spends_its_last_trains_on_the_best_scoring_route():
+    g = Game("europe", 2)
+    g.blank()
+    g.set_ticket_pile(list(range(10)))
+    g.st.trains[0] = 5
+    g.st.trains[1] = 3  # the end is near: no new tickets, points now
+    g.set_hand(0, red=3, pink=1, blue=2)
+    g.set_pile(["green"] * 10)
+    kind, r, _ = choice(g, L.BOT_PLANNER)
+    assert kind == L.A_CLAIM
+    score = {a: int(g.ru[L.RULE_ROUTE_SCORE + g.route_len(a)]) for k, a, _ in g.legal_set() if k == L.A_CLAIM}
+    assert score[r] == max(score.values()) and score[r] >= 4
