@@ -1,6 +1,7 @@
 """The simpler heuristic bots: `route-focus`, `long-route` and `one-step`.
 Each is a documented, deliberately narrow strategy built from the planning
-helpers of kernels/planner.py; like every bot they read only what seat p may
+helpers of kernels/planner.py (all of them build a station only when a
+ticket is otherwise broken, like `planner`); like every bot they read only what seat p may
 see, keep their memory in the scratch rows of seat p and never allocate."""
 
 import numpy as np
@@ -61,6 +62,7 @@ from kernels.planner import (
     route_cost,
     route_points,
     set_need_for_route,
+    station_choice,
     ticket_open,
     tunnel_spare,
 )
@@ -141,6 +143,10 @@ def route_focus_action(st, bd, ru, p, rng, ws):
         ws.plan_version[p] = key
     left = fill_need(st, bd, p, ws)
     endgame = _endgame(st, p)
+    if phase != PH_SECOND_DRAW:
+        a = station_choice(st, bd, ru, p, ws)
+        if a >= 0:
+            return a
     if phase == PH_SECOND_DRAW:
         nxt = -1
         for r in range(want.shape[0]):
@@ -217,6 +223,9 @@ def long_route_action(st, bd, ru, p, rng, ws):
     endgame = _endgame(st, p)
     if phase == PH_SECOND_DRAW:
         return draw_for_need(st, ru, p, True, ws)
+    a = station_choice(st, bd, ru, p, ws)
+    if a >= 0:
+        return a
     a = best_scoring_claim(st, bd, ru, p, ws, min_len, endgame)
     if a >= 0:
         return a
@@ -291,6 +300,9 @@ def one_step_action(st, bd, ru, p, rng, ws):
             need[LOCO] += routes[r, RT_LOCOS]
     if phase == PH_SECOND_DRAW:
         return draw_for_need(st, ru, p, True, ws)
+    a = station_choice(st, bd, ru, p, ws)
+    if a >= 0:
+        return a
     endgame = _endgame(st, p)
     hand_p = st.hand[p]
     best = np.int64(-1)

@@ -709,7 +709,7 @@ def station_choice(st, bd, ru, p, ws):
         return np.int64(-1)
     cost = station_cost(ru, st, p)
     pay = -1
-    best_have = -1
+    best_have = -(1 << 30)
     hand_p = st.hand[p]
     for c in range(N_CARD_KINDS):
         use, locos = station_payment(hand_p, c, cost)

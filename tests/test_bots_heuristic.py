@@ -108,24 +108,26 @@ def _kobenhavn_cut_off(g: Game):
     g.set_hand(0, red=2)
 
 
-def test_planner_builds_a_station_only_when_a_ticket_is_otherwise_broken():
+@pytest.mark.parametrize("bot", list(HEURISTIC))
+def test_bots_build_a_station_only_when_a_ticket_is_otherwise_broken(bot):
     """EU-STN-1, EU-STN-3 from the bot's side."""
     g = Game("europe", 2)
     _kobenhavn_cut_off(g)
-    kind, city, colour = choice(g, L.BOT_PLANNER)
+    kind, city, colour = choice(g, HEURISTIC[bot])
     assert kind == L.A_BUILD_STATION
     assert city in (g.city("Essen"), g.city("Kobenhavn"))
     g.act(kind, city, colour)
     # the ticket now counts as joined: no second station, stations kept for their points (EU-STN-4)
     g.set_turn(0)
-    assert choice(g, L.BOT_PLANNER)[0] != L.A_BUILD_STATION
+    assert choice(g, HEURISTIC[bot])[0] != L.A_BUILD_STATION
 
 
-def test_planner_keeps_the_station_when_a_ticket_has_an_open_path():
+@pytest.mark.parametrize("bot", list(HEURISTIC))
+def test_bots_keep_the_station_when_a_ticket_has_an_open_path(bot):
     g = Game("europe", 2)
     _kobenhavn_cut_off(g)
     g.st.closed[g.lanes("Essen", "Kobenhavn")[1]] = 0  # a cheap way round is open again
-    assert choice(g, L.BOT_PLANNER)[0] != L.A_BUILD_STATION
+    assert choice(g, HEURISTIC[bot])[0] != L.A_BUILD_STATION
 
 
 def test_planner_keeps_the_drawn_ticket_that_fits_its_network():
