@@ -7,6 +7,7 @@ in pandas.
 """
 
 from analyzer.boards import Board, BoardError, builtin_boards, load_board
+from analyzer.ladder import LadderResult, ladder, load_ladder
 from analyzer.results import Results, load
 from analyzer.rules import PRESETS, RuleError, RuleSet, preset
 from analyzer.runner import simulate
@@ -16,13 +17,16 @@ from analyzer.tunnels_inplay import tunnel_reveal_study, tunnels_in_play
 __all__ = [
     "Board",
     "BoardError",
+    "LadderResult",
     "PRESETS",
     "Results",
     "RuleError",
     "RuleSet",
     "builtin_boards",
+    "ladder",
     "load",
     "load_board",
+    "load_ladder",
     "preset",
     "simulate",
     "tunnel_odds",

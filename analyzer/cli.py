@@ -219,6 +219,39 @@ def _tunnel_study(revealed: str, games: int, seed: int, plot: Path | None) -> No
         console.print(f"plot written to {plot_in_play(table.drop_duplicates(['to_reveal', 'k']), plot)}")
 
 
+@app.command("ladder")
+def ladder_command(
+    board: Annotated[str, Opt(help="Built-in board name or a board folder.")] = "europe",
+    players: Annotated[int, Opt(help="Seats at every table.")] = 2,
+    bots: Annotated[str, Opt(help="The bots to rank, comma-separated, at least two: greedy,random.")] = "greedy,random",
+    games: Annotated[int, Opt(help="Total games, split evenly over every (table, seating) run and rounded up "
+                                   "to whole seed blocks.")] = 20_000,
+    seed: Annotated[int, Opt(help="Master seed: game i of every run gets the same deal.")] = 1,
+    out: Annotated[Path | None, Opt(help="Ladder folder: runs/<run>/ results, ladder.json, summary.csv.")] = None,
+    rules: Annotated[str | None, Opt(help="Rule preset (default: the board's).")] = None,
+    set_: Annotated[list[str] | None, Opt("--set", help="House rule override key=value (repeatable).")] = None,
+    seatings: Annotated[str, Opt(help="rotations (each bot in each seat) or permutations (every order).")] = (
+        "rotations"),
+    bootstrap: Annotated[int, Opt(help="Resamples of seed blocks for the 95% intervals.")] = 1000,
+    threads: Annotated[int, Opt(help="Worker threads (0: all cores).")] = 0,
+    resume: Annotated[bool, Opt(help="Continue an interrupted ladder in --out.")] = False,
+    quiet: Annotated[bool, Opt(help="No progress bar.")] = False,
+    cluster: Annotated[str | None, Opt(help="Run on Dask: local:N or tcp://HOST:PORT.")] = None,
+):
+    """Rank bots: every table of PLAYERS bots, every seating, the same seeds; win rates, scores, Bradley-Terry."""
+    from analyzer.cli_ladder import print_ladder
+    from analyzer.ladder import ladder as run
+
+    try:
+        res = run(board=board, players=players, bots=bots, games=games, seed=seed, rules=rules,
+                  overrides=set_ or None, out=out, threads=threads, resume=resume, progress=not quiet,
+                  cluster=cluster, seatings=seatings, bootstrap=bootstrap)
+    except KeyboardInterrupt as e:  # caught here: click would swallow the resume hint
+        console.print(f"[yellow]{e or 'interrupted'}[/yellow]")
+        raise typer.Exit(130) from None
+    print_ladder(res, console)
+
+
 def main() -> None:
     """Entry point: user errors exit 2 with one line, no traceback."""
     try:
