@@ -245,7 +245,10 @@ def _complete_run(folder: Path, expected: dict) -> Results | None:
         return None
     if m.get("status") != "complete" or run_key(m) != run_key(expected):
         return None
-    return Results.load(folder)
+    try:
+        return Results.load(folder)
+    except ValueError:  # a damaged chunk: simulate(resume=True) redoes it
+        return None
 
 
 def _prepare_ladder_dir(out_dir: Path, manifest: dict, resume: bool) -> None:
