@@ -28,6 +28,9 @@ def print_ladder(res: LadderResult, console: Console) -> None:
         f"{res.runs['table'].nunique()} tables) × {m['games_per_run']:,} seed blocks = "
         f"{len(res.runs) * m['games_per_run']:,} games"
     )
+    if m["games_per_run"] < 30:
+        console.print(f"[yellow]only {m['games_per_run']} seed blocks: the intervals are rough; "
+                      "give more --games[/yellow]")
     s = res.summary
     t = Table(title="ranking (95% intervals from resampled seed blocks)")
     for col in ("bot", "win rate", "95% CI", "score", "95% CI", "BT", "95% CI"):

@@ -157,7 +157,10 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
     `resume=True` continues an interrupted ladder. `bootstrap`: resamples of
     seed blocks for the intervals. `bt_prior`: virtual tied comparisons added
     to every pair of bots that met, so that a bot that never wins (or never
-    loses) still gets a finite rating."""
+    loses) still gets a finite rating. `threads`, `cluster`: as for
+    `simulate`, per run (the runs play one after the other; with "local:N"
+    each run starts its own local Dask cluster, so prefer threads or a
+    running tcp:// scheduler for ladders of many runs)."""
     names = check_bots(bots)
     if seatings not in SEATINGS:
         raise ValueError(f"seatings must be one of {', '.join(SEATINGS)}, not {seatings!r}")
@@ -402,8 +405,9 @@ def bt_fit(wins: np.ndarray, prior: float = 0.0, tol: float = 1e-10, max_iter: i
     virtual comparisons, half won by each side, added to every pair that met
     (keeps the ratings finite when a bot never wins or never loses). Returns
     log-strengths with mean 0 over bots: P(i beats j) = 1 / (1 + exp(r_j - r_i)).
-    Bots with no win at all (prior 0) get -inf, never-beaten bots +inf-like
-    values: the maximum-likelihood ratings do not exist then."""
+    With prior 0 and a bot that never wins (or never loses) the maximum-
+    likelihood ratings do not exist: a bot without wins gets -inf and the
+    mean is taken over the finite ratings."""
     w = np.asarray(wins, np.float64)
     n_bots = w.shape[-1]
     if w.shape[-2] != n_bots:
