@@ -12,6 +12,8 @@ from analyzer.rules import PRESETS, RuleError, RuleSet, preset
 from analyzer.runner import simulate
 from analyzer.tunnels import tunnel_odds, tunnel_odds_mc, tunnel_summary
 from analyzer.tunnels_inplay import tunnel_reveal_study, tunnels_in_play
+from analyzer.sweep import SweepResults, load_sweep, sweep  # noqa: E402,I001
+from analyzer.compare import compare  # noqa: E402,I001
 
 __all__ = [
     "Board",
@@ -30,4 +32,8 @@ __all__ = [
     "tunnel_reveal_study",
     "tunnel_summary",
     "tunnels_in_play",
+    "SweepResults",
+    "compare",
+    "load_sweep",
+    "sweep",
 ]
