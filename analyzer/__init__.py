@@ -7,13 +7,13 @@ in pandas.
 """
 
 from analyzer.boards import Board, BoardError, builtin_boards, load_board
+from analyzer.compare import compare
 from analyzer.results import Results, load
 from analyzer.rules import PRESETS, RuleError, RuleSet, preset
 from analyzer.runner import simulate
+from analyzer.sweep import SweepResults, load_sweep, sweep
 from analyzer.tunnels import tunnel_odds, tunnel_odds_mc, tunnel_summary
 from analyzer.tunnels_inplay import tunnel_reveal_study, tunnels_in_play
-from analyzer.sweep import SweepResults, load_sweep, sweep  # noqa: E402,I001
-from analyzer.compare import compare  # noqa: E402,I001
 
 __all__ = [
     "Board",
