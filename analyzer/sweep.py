@@ -183,7 +183,10 @@ def read_config(path) -> dict:
     return cfg
 
 
-def sweep(board="europe", players=4, bots=None, games=10_000, seed=1, grid=None, variants=None, rules=None,
+RUN_DEFAULTS = {"board": "europe", "players": 4, "bots": "greedy", "games": 10_000, "seed": 1, "rules": None}
+
+
+def sweep(board=None, players=None, bots=None, games=None, seed=None, grid=None, variants=None, rules=None,
           base_overrides=None, baseline=None, out=None, threads=0, chunk_size=None, resume=False, progress=True,
           cluster=None, shared_out=True, config=None) -> SweepResults:
     """Run every variant on the same seeds (common random numbers).
@@ -194,21 +197,21 @@ def sweep(board="europe", players=4, bots=None, games=10_000, seed=1, grid=None,
     a sweep TOML file providing any of these. With `out`, variant V is written
     to out/variants/V/ and out/sweep.json lists the variants; `resume=True`
     continues an interrupted sweep. `threads`, `chunk_size`, `cluster` and
-    `shared_out` are passed to every `analyzer.simulate` run."""
+    `shared_out` are passed to every `analyzer.simulate` run. Arguments left
+    at None take the config's value, else RUN_DEFAULTS (europe, 4 players,
+    greedy, 10,000 games, seed 1, the board's preset)."""
     where = "sweep"
-    if config is not None:
-        cfg = read_config(config)
+    cfg = read_config(config) if config is not None else {}
+    if cfg:
         where = cfg["_path"]
-        board = cfg.get("board", board)
-        players = cfg.get("players", players)
-        bots = cfg.get("bots", bots)
-        games = cfg.get("games", games)
-        seed = cfg.get("seed", seed)
-        rules = cfg.get("rules", rules)
-        baseline = cfg.get("baseline", baseline)
+        baseline = baseline if baseline is not None else cfg.get("baseline")
         base_overrides = {**cfg.get("base", {}), **(base_overrides or {})}
         grid = {**cfg.get("grid", {}), **(grid or {})}
         variants = {**cfg.get("variants", {}), **(variants or {})}
+    given = {"board": board, "players": players, "bots": bots, "games": games, "seed": seed, "rules": rules}
+    run = {k: v if v is not None else cfg.get(k, RUN_DEFAULTS[k]) for k, v in given.items()}
+    board, players, bots, games, seed, rules = (run[k] for k in ("board", "players", "bots", "games", "seed",
+                                                                 "rules"))
     from analyzer.backends import parse_cluster
     from analyzer.runner import make_spec, simulate
 
