@@ -265,6 +265,7 @@ def compare_cmd(
     baseline: Annotated[str | None, Opt(help="Compare against this variant (default: the sweep's baseline).")] = None,
     csv: Annotated[Path | None, Opt(help="Also write the comparison table to this CSV file.")] = None,
     n_boot: Annotated[int, Opt(help="Bootstrap resamples for the intervals.")] = 1000,
+    plot: Annotated[Path | None, Opt(help="Draw each measure against each parameter into this folder.")] = None,
 ):
     """Balance measures of every variant of a sweep against the baseline, with paired 95% CIs."""
     from analyzer.compare import compare
@@ -276,6 +277,11 @@ def compare_cmd(
     if csv is not None:
         table.to_csv(csv, index=False)
         console.print(f"comparison written to {csv}")
+    if plot is not None:
+        from analyzer.report_sweep import plot_sweep
+
+        paths = plot_sweep(table, res.variants(), res.manifest["parameters"], plot)
+        console.print(f"figures written to {plot}: {', '.join(p.name for p in paths)}")
 
 
 def print_comparison(table, res) -> None:
