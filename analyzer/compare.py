@@ -90,15 +90,30 @@ def game_measures(res, bonuses=None) -> dict[str, _Measure]:
     return m
 
 
-def _stat(meas: _Measure, w: np.ndarray | None) -> np.ndarray:
-    """The statistic for each row of bootstrap weights w (b, games); w=None: the data as they are."""
-    if w is None:
-        num, den = meas.num.sum(0)[None, :], meas.den.sum(0)[None, :]
-    else:
-        num, den = w @ meas.num, w @ meas.den
+class _Stacked:
+    """Every measure's numerators and denominators side by side in one
+    (games, columns) matrix, so that one product with the bootstrap weights
+    serves all measures (the weights are read from memory once)."""
+
+    def __init__(self, meas: dict[str, _Measure]):
+        cols, self.slices, at = [], {}, 0
+        for k, m in meas.items():
+            kk = m.num.shape[1]
+            cols += [m.num, m.den]
+            self.slices[k] = (at, at + kk, at + 2 * kk, m.spread)
+            at += 2 * kk
+        self.matrix = np.ascontiguousarray(np.hstack(cols))
+
+    def stats(self, w: np.ndarray | None) -> dict[str, np.ndarray]:
+        """Each measure for each row of bootstrap weights w (b, games); w=None: the data as they are."""
+        sums = self.matrix.sum(0)[None, :] if w is None else w @ self.matrix
+        return {k: _combine(sums[:, a:b], sums[:, b:c], spread) for k, (a, b, c, spread) in self.slices.items()}
+
+
+def _combine(num: np.ndarray, den: np.ndarray, spread: bool) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):
         ratio = num / den
-    if meas.spread:
+    if spread:
         ok = np.isfinite(ratio).sum(1) >= 2
         out = np.full(len(ratio), np.nan)
         if ok.any():
@@ -109,7 +124,10 @@ def _stat(meas: _Measure, w: np.ndarray | None) -> np.ndarray:
 
 def _weights(rng, n: int, b: int) -> np.ndarray:
     """b rows of bootstrap counts over n games (each row sums to n)."""
-    return rng.multinomial(n, np.full(n, 1.0 / n), size=b).astype(np.float64)
+    w = np.empty((b, n), np.float64)
+    for i in range(b):
+        w[i] = np.bincount(rng.integers(0, n, n), minlength=n)
+    return w
 
 
 def compare(sweep, baseline: str | None = None, n_boot: int = 1000, seed: int = 0, level: float = 0.95
@@ -134,45 +152,56 @@ def compare(sweep, baseline: str | None = None, n_boot: int = 1000, seed: int = 
     runs = sw.results
     # bonus measures only for bonuses some variant gives
     bonuses = [c for c in BONUSES if any(r.players[c].any() for r in runs.values())]
-    meas = {name: game_measures(r, bonuses) for name, r in runs.items()}
+    meas = {name: _Stacked(game_measures(r, bonuses)) for name, r in runs.items()}
     n_base = len(runs[base].games)
     base_games = np.sort(runs[base].games["game"].to_numpy())
     rng = np.random.default_rng(seed)
     batch = max(1, min(n_boot, 4_000_000 // max(n_base, 1)))
     alpha = (1.0 - level) / 2.0
-    rows = []
+    paired, keys, diffs_p, diffs_u = {}, {}, {}, {}
     for name in sw.names:
         r = runs[name]
-        n = len(r.games)
-        paired = (n == n_base and r.manifest.get("seed") == runs[base].manifest.get("seed")
-                  and np.array_equal(np.sort(r.games["game"].to_numpy()), base_games))
-        keys = [k for k in meas[base] if k in meas[name]]
-        diffs_p = {k: [] for k in keys}
-        diffs_u = {k: [] for k in keys}
-        done = 0
-        while done < n_boot:
-            b = min(batch, n_boot - done)
-            w_base = _weights(rng, n_base, b)
-            w_var = _weights(rng, n, b)  # independent: the unpaired interval
-            for k in keys:
-                sb = _stat(meas[base][k], w_base)
-                diffs_u[k].append(_stat(meas[name][k], w_var) - sb)
-                if paired:
-                    diffs_p[k].append(_stat(meas[name][k], w_base) - sb)
-            done += b
-        for k in keys:
-            est = float(_stat(meas[name][k], None)[0])
-            ref = float(_stat(meas[base][k], None)[0])
-            du = np.concatenate(diffs_u[k])
-            dp = np.concatenate(diffs_p[k]) if paired else du
+        paired[name] = (len(r.games) == n_base and r.manifest.get("seed") == runs[base].manifest.get("seed")
+                        and np.array_equal(np.sort(r.games["game"].to_numpy()), base_games))
+        keys[name] = [k for k in meas[base].slices if k in meas[name].slices]
+        diffs_p[name] = {k: [] for k in keys[name]}
+        diffs_u[name] = {k: [] for k in keys[name]}
+    # One set of resampled games per batch, shared by every variant: the
+    # paired replicates apply the baseline's resample to each variant; the
+    # unpaired ones draw the variant's games independently.
+    done = 0
+    while done < n_boot:
+        b = min(batch, n_boot - done)
+        w_base = _weights(rng, n_base, b)
+        w_other = {n_base: _weights(rng, n_base, b)}
+        stat_base = meas[base].stats(w_base)
+        for name in sw.names:
+            n = len(runs[name].games)
+            if n not in w_other:
+                w_other[n] = _weights(rng, n, b)
+            unpaired_stats = meas[name].stats(w_other[n])
+            paired_stats = meas[name].stats(w_base) if paired[name] else None
+            for k in keys[name]:
+                diffs_u[name][k].append(unpaired_stats[k] - stat_base[k])
+                if paired[name]:
+                    diffs_p[name][k].append(paired_stats[k] - stat_base[k])
+        done += b
+    point = {name: m.stats(None) for name, m in meas.items()}
+    rows = []
+    for name in sw.names:
+        for k in keys[name]:
+            est = float(point[name][k][0])
+            ref = float(point[base][k][0])
+            du = np.concatenate(diffs_u[name][k])
+            dp = np.concatenate(diffs_p[name][k]) if paired[name] else du
             lo_u, hi_u = _quantiles(du, alpha)
             lo_p, hi_p = _quantiles(dp, alpha)
             if name == base:
                 lo_p = hi_p = 0.0
             rows.append({"variant": name, "measure": k, "estimate": est, "baseline_value": ref,
                          "difference": est - ref, "ci_low": lo_p, "ci_high": hi_p,
-                         "unpaired_ci_low": lo_u, "unpaired_ci_high": hi_u, "games": n, "paired": paired,
-                         "is_baseline": name == base})
+                         "unpaired_ci_low": lo_u, "unpaired_ci_high": hi_u, "games": len(runs[name].games),
+                         "paired": paired[name], "is_baseline": name == base})
     df = pd.DataFrame(rows)
     df["variant"] = pd.Categorical(df["variant"], categories=sw.names, ordered=True)
     df["measure"] = pd.Categorical(df["measure"], categories=list(dict.fromkeys(df["measure"])), ordered=True)
