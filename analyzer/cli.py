@@ -295,7 +295,8 @@ def print_comparison(table, res) -> None:
     for measure, rows in table.groupby("measure", observed=True, sort=True):
         for r in rows.itertuples():
             if r.is_baseline:
-                t.add_row(str(measure), f"{r.variant} (baseline)", f"{r.estimate:.4g}", "")
+                label = str(r.variant) if str(r.variant) == "baseline" else f"{r.variant} (baseline)"
+                t.add_row(str(measure), label, f"{r.estimate:.4g}", "")
                 continue
             star = "*" if r.ci_low > 0 or r.ci_high < 0 else ""
             t.add_row(str(measure), str(r.variant), f"{r.estimate:.4g}",
