@@ -344,7 +344,9 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> str | None:
     body = [
         f"<p>Runs: {counts}; bots: {html.escape(', '.join(bots))}. A mountain route costs one extra train per X, "
         "discarded to the Mountain Pass for 2 points each (LA-MTN-2); the Asian Explorer gives 10 points to every "
-        "player with the most cities in one network of their own routes (LA-SCR-1).</p>",
+        "player with the most cities in one network of their own routes (LA-SCR-1). With 2–3 players the other lane "
+        "of a double closes once one is claimed (LA-DBL-1), so one lane of a mountain double is then rarely "
+        "claimed.</p>",
         "<ul class=\"findings\">" + "".join(f"<li>{html.escape(f)}</li>" for f in findings) + "</ul>",
         *[_figure(stem, cap) for stem, cap in figs],
         _summary_table(players_csv, expl),
@@ -382,6 +384,13 @@ def _findings(picked, route_tabs, players_csv: pd.DataFrame, expl: pd.DataFrame)
         top = tab.iloc[0]
         low = tab.iloc[-1]
         pt = players_csv[players_csv["players_in_game"] == n].set_index("who")
+        claimed = tab["taken_games"].sum()
+        winner_share = tab["winner_games"].sum() / claimed if claimed else float("nan")
+        seat_share = pt.loc["winners", "players"] / pt.loc["all", "players"]
+        out.append(
+            f"{n} players: {_pct(tab['taken_rate'].mean())} of the {len(tab)} mountain routes are claimed in a game "
+            f"on average, {_pct(winner_share)} of them by a winner (winners are {_pct(seat_share)} of the players)."
+        )
         out.append(
             f"{n} players: a player claims {pt.loc['all', 'mountain_routes']:.2f} mountain routes on average "
             f"(winners {pt.loc['winners', 'mountain_routes']:.2f}, others {pt.loc['others', 'mountain_routes']:.2f}) "
