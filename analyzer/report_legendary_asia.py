@@ -105,6 +105,20 @@ def _route_names(routes: pd.DataFrame) -> list[str]:
     return names
 
 
+def with_mountain_columns(players: pd.DataFrame, claims: pd.DataFrame, routes: pd.DataFrame) -> pd.DataFrame:
+    """players with mountain_trains and mountain_routes: runs written before
+    those columns existed get them recounted from their claims."""
+    if "mountain_trains" in players.columns and "mountain_routes" in players.columns:
+        return players
+    xs = routes["mountains"].to_numpy()[claims["route"].to_numpy()]
+    per = pd.DataFrame({"game": claims["game"], "seat": claims["seat"], "mountain_trains": xs,
+                        "mountain_routes": (xs > 0).astype(np.int64)}).groupby(["game", "seat"]).sum()
+    out = players.drop(columns=["mountain_trains", "mountain_routes"], errors="ignore")
+    out = out.merge(per, left_on=["game", "seat"], right_index=True, how="left")
+    out[["mountain_trains", "mountain_routes"]] = out[["mountain_trains", "mountain_routes"]].fillna(0).astype(np.int64)
+    return out
+
+
 # --- tables ------------------------------------------------------------------------------------
 def mountain_route_table(players: pd.DataFrame, claims: pd.DataFrame, routes: pd.DataFrame) -> pd.DataFrame:
     """One row per mountain route: games, the share of games it was claimed
@@ -314,9 +328,10 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> str | None:
     out.mkdir(parents=True, exist_ok=True)
     route_tabs, player_tabs, dists, dist_ns, expl_rows, nets = {}, [], {}, {}, [], {}
     for n, (name, res) in picked.items():
-        players = res.players
         routes = _routes(res)
-        route_tabs[n] = mountain_route_table(players, res.claims, routes).assign(players=n, run=name)
+        claims = res.claims
+        players = with_mountain_columns(res.players, claims, routes)
+        route_tabs[n] = mountain_route_table(players, claims, routes).assign(players=n, run=name)
         player_tabs.append(mountain_player_table(players).assign(players_in_game=n, run=name))
         dists[n] = mountain_points_distribution(players)
         w = players["winner"].astype(bool)

@@ -354,8 +354,7 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     closed = st.closed
     trains_p = st.trains[p]
     x_value = 0.0
-    if ru[RULE_MOUNTAIN_POINTS] > 0:
-        x_value = mountain_x_value(bd, ru, trains_p, _planned_trains(st, bd, p, ws))
+    x_known = ru[RULE_MOUNTAIN_POINTS] <= 0  # computed at the first affordable mountain route only
     for r in range(routes.shape[0]):
         if only_wanted and want[r] == 0:
             continue
@@ -367,7 +366,12 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
             spare = hand_p[LOCO] - routes[r, RT_LEN] if c == LOCO else hand_p[c] + hand_p[LOCO] - routes[r, RT_LEN]
             if spare < 1:
                 c = -1
-        v = ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]] + x_value * routes[r, RT_MOUNTAINS]
+        v = float(ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]])
+        if c >= 0 and routes[r, RT_MOUNTAINS] > 0:
+            if not x_known:
+                x_value = mountain_x_value(bd, ru, trains_p, _planned_trains(st, bd, p, ws))
+                x_known = True
+            v += x_value * routes[r, RT_MOUNTAINS]
         if c >= 0 and v > best_v:
             best_v = v
             best_r = r

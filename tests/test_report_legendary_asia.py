@@ -110,3 +110,14 @@ def test_mountain_tables_on_hand_made_claims():
 def test_wilson_interval():
     p, lo, hi = R.wilson(50, 100)
     assert p == 0.5 and lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+
+
+def test_old_runs_get_the_mountain_columns_from_their_claims(runs):
+    """A run written before mountain_trains / mountain_routes existed: recounted from the claims
+    they equal the columns the engine writes (LA-MTN-2, LA-SCR-2)."""
+    res = runs["legendary-asia-4p"]
+    old = res.players.drop(columns=["mountain_trains", "mountain_routes"])
+    again = R.with_mountain_columns(old, res.claims, res.board.routes)
+    cols = ["game", "seat", "mountain_trains", "mountain_routes"]
+    pd.testing.assert_frame_equal(again[cols].reset_index(drop=True), res.players[cols].reset_index(drop=True),
+                                  check_dtype=False)
