@@ -340,6 +340,8 @@ PLAYER_RECORD = np.dtype(
         ("tunnels_abandoned", "i2"),
         ("turns", "i2"),
         ("winner", "?"),
+        ("mountain_trains", "i2"),  # trains discarded to the Mountain Pass (LA-MTN-2)
+        ("mountain_routes", "i2"),  # mountain routes claimed (LA-SCR-2 tie-break)
     ]
 )
 TICKET_RECORD = np.dtype(

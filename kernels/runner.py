@@ -26,6 +26,7 @@ from kernels.layouts import (
     N_CARD_KINDS,
     PH_OVER,
     PS_CARDS_DRAWN,
+    PS_MOUNTAIN_ROUTES,
     PS_MOUNTAIN_TRAINS,
     PS_PASSES,
     PS_ROUTE_POINTS,
@@ -185,6 +186,8 @@ def write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels,
         r.tunnels_abandoned = st.ps[p, PS_TUNNELS_ABANDONED]
         r.turns = st.ps[p, PS_TURNS]
         r.winner = fin[p, FN_WINNER] != 0
+        r.mountain_trains = st.ps[p, PS_MOUNTAIN_TRAINS]
+        r.mountain_routes = st.ps[p, PS_MOUNTAIN_ROUTES]
     for t in range(bd.tickets.shape[0]):
         res = st.ticket_result[t]
         if res == TR_NOT_HELD:

@@ -13,6 +13,8 @@ from kernels.layouts import (
     MAX_LEGAL,
     N_CARD_KINDS,
     PH_OVER,
+    PS_MOUNTAIN_ROUTES,
+    PS_MOUNTAIN_TRAINS,
     RT_LEN,
     RT_MOUNTAINS,
     RULE_DOUBLES_MIN_PLAYERS,
@@ -46,9 +48,11 @@ ILLEGAL_ACTION = 7
 GAME_DID_NOT_END = 8
 ROUTE_COUNT_MISMATCH = 9
 CARD_COUNT_NEGATIVE = 10
+MOUNTAIN_PASS_MISMATCH = 11
 ERROR_NAMES = ("ok", "cards not conserved", "trains negative", "trains not conserved", "double-route rule broken",
                "running score differs from the board", "tickets not conserved", "bot chose an illegal action",
-               "game did not end", "routes claimed twice or lost", "negative card count")
+               "game did not end", "routes claimed twice or lost", "negative card count",
+               "Mountain Pass differs from the X of the claimed routes")
 
 
 @njit(cache=True)
@@ -71,7 +75,10 @@ def check_state(st, bd, ru, deck_size):
             total += 1
     if total != deck_size:
         return CARDS_NOT_CONSERVED
-    # trains never negative; placed + mountain pass + supply = starting trains
+    # trains never negative; placed + mountain pass + supply = starting trains,
+    # per player and over the table (LA-MTN-2: the Mountain Pass counter is
+    # recounted from the X of the routes each player owns)
+    all_trains = 0
     for p in range(n):
         if st.trains[p] < 0:
             return TRAINS_NEGATIVE
@@ -90,6 +97,20 @@ def check_state(st, bd, ru, deck_size):
             return SCORE_MISMATCH
         if claimed != st.ps[p, 2]:  # PS_ROUTES_CLAIMED
             return ROUTE_COUNT_MISMATCH
+        placed = 0
+        xs = 0
+        mountain_routes = 0
+        for r in range(bd.routes.shape[0]):
+            if st.owner[r] == p:
+                placed += bd.routes[r, RT_LEN]
+                xs += bd.routes[r, RT_MOUNTAINS]
+                if bd.routes[r, RT_MOUNTAINS] > 0:
+                    mountain_routes += 1
+        if xs != st.ps[p, PS_MOUNTAIN_TRAINS] or mountain_routes != st.ps[p, PS_MOUNTAIN_ROUTES]:
+            return MOUNTAIN_PASS_MISMATCH
+        all_trains += placed + st.ps[p, PS_MOUNTAIN_TRAINS] + st.trains[p]
+    if all_trains != n * ru[RULE_TRAINS]:
+        return TRAINS_NOT_CONSERVED
     # doubles: never two lanes to one seat; with few players at most one lane
     for g in range(bd.group_routes.shape[0]):
         owned = 0
