@@ -148,6 +148,7 @@ def _figures(runs: dict, t: dict[str, pd.DataFrame], out_dir: Path) -> list[tupl
         ax.errorbar(s["seat"] + 1 + (n_players - 3) * 0.08, s["win_rate"], yerr=err, marker="o", capsize=3,
                     label=f"{n_players} players (n={int(s['games'].iloc[0]):,} games)")
         ax.axhline(1 / n_players, linestyle=":", linewidth=0.8, color=ax.lines[-1].get_color())
+    ax.set_xticks(sorted(seats["seat"].unique() + 1))
     ax.set_xlabel("seat (1 = first to play)")
     ax.set_ylabel("win rate, shared wins counted (95% CI)")
     ax.set_title(f"Ghost Train win rate by seat ({PROVISIONAL}; dotted: 1/players)")
@@ -225,7 +226,8 @@ def build_section(runs: dict, out_dir: Path) -> str | None:
             f"{r.players} players: a player completes {r.tickets_completed_per_player:.2f} tickets "
             f"({r.ticket_completion_rate:.0%} of the tickets held) and swaps {r.swaps_per_player:.2f} times; "
             f"{r.trick_or_treat_rate:.0%} take Trick or Treat (they win {tt.get(True, float('nan')):.0%}, "
-            f"the others {tt.get(False, float('nan')):.0%}); the Town Hall bonuses go to "
+            f"the others {tt.get(False, float('nan')):.0%}: an association, since leading players also reach "
+            f"the bonuses more easily); the Town Hall bonuses go to "
             f"{r.crypt_rate:.0%} (Crypt) and {r.manor_rate:.0%} (Manor on the Hill) of players."
         )
     items = "".join(f"<li>{html.escape(f)}</li>" for f in findings)
