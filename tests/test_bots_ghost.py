@@ -75,3 +75,23 @@ def test_greedy_beats_random_on_ghost_train():
 def test_run_manifest_says_provisional():
     res = analyzer.simulate(board="ghost_train", players=2, games=5, seed=1, progress=False)
     assert res.manifest["provisional"] is True and "transcription" in res.manifest["provisional_note"]
+
+
+def test_ghost_bots_read_only_their_own_hand_and_open_tickets():
+    """GT-SET-1 (tickets are hidden): another seat's hand and open tickets never change a bot's choice."""
+    for seed in range(20):
+        for bot in (L.BOT_RANDOM, L.BOT_GREEDY):
+            g = Game("ghost_train", 3, seed=seed)
+            g.finish_setup()
+            for _ in range(seed % 5):
+                g.act(L.A_DRAW_BLIND)
+                if g.phase == L.PH_SECOND_DRAW:
+                    g.act(L.A_DRAW_BLIND)
+            p = g.player
+            first = choose_action(bot, g.st, g.bd, g.ru, p, np.array([seed], np.uint64), g.ws)
+            for q in range(3):
+                if q != p:
+                    g.st.hand[q, :] = (seed + q) % 5
+                    g.st.ticket_holder[(g.st.ticket_holder == q) & (g.st.ticket_done_turn < 0)] = L.TH_BOX
+            again = choose_action(bot, g.st, g.bd, g.ru, p, np.array([seed], np.uint64), g.ws)
+            assert first == again
