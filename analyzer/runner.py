@@ -51,6 +51,7 @@ class RunSpec:
             "board": self.board.name,
             "board_title": self.board.title,
             "provisional": self.board.provisional,
+            "provisional_note": self.board.provisional_note,
             "rules": self.rules.as_dict(),
             "rules_name": self.rules.name,
             "rules_hash": self.rules.hash(),

@@ -48,6 +48,7 @@ from kernels.layouts import (
     RULE_MOUNTAIN_POINTS,
     RULE_ROUTE_SCORE,
     RULE_SETUP_KEEP_MIN,
+    RULE_WIN_TICKETS,
     SC_N_OFFER,
     SC_PEND_COLOUR,
     SC_PEND_SURCHARGE,
@@ -64,6 +65,8 @@ _INF = 1e18
 @njit(cache=True, _nrt=False)
 def choose_action(bot, st, bd, ru, p, rng, ws):
     if bot == BOT_GREEDY:
+        if ru[RULE_WIN_TICKETS] > 0:
+            return bots_ghost.greedy_action(st, bd, ru, p, rng, ws)  # Ghost Train
         return greedy_action(st, bd, ru, p, rng, ws)
     return random_action(st, bd, ru, p, rng, ws)
 
@@ -492,3 +495,8 @@ def greedy_action(st, bd, ru, p, rng, ws):
     if st.sc[SC_TP_COUNT] > 0:
         return make_action(A_DRAW_TICKETS, 0, 0)
     return make_action(A_PASS, 0, 0)
+
+
+# Variant bots that reuse the helpers above are imported last (the dispatch in
+# choose_action resolves them when first compiled).
+from kernels import bots_ghost  # noqa: E402

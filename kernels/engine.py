@@ -18,6 +18,7 @@ from kernels.layouts import (
     A_DRAW_TICKETS,
     A_KEEP_TICKETS,
     A_PASS,
+    A_SWAP_TICKETS,
     A_TUNNEL_ABANDON,
     A_TUNNEL_PAY,
     END_NO_ACTIONS,
@@ -63,6 +64,7 @@ from kernels.layouts import (
     RULE_DOUBLES_MIN_PLAYERS,
     RULE_DRAW_KEEP_MIN,
     RULE_DRAW_TICKETS,
+    RULE_END_IMMEDIATE,
     RULE_END_TRAINS,
     RULE_FACEUP_LOCO_WHOLE_DRAW,
     RULE_HAND_SIZE,
@@ -73,15 +75,19 @@ from kernels.layouts import (
     RULE_SETUP_KEEP_MIN,
     RULE_SETUP_TICKETS_LONG,
     RULE_SETUP_TICKETS_REGULAR,
+    RULE_SPECIAL_TICKETS,
     RULE_STATIONS,
+    RULE_SWAP_TICKETS,
     RULE_TRAINS,
     RULE_TUNNEL_REVEAL,
     RULE_TURN_CAP,
     RULE_UNKEPT_SETUP_TO_BOX,
+    RULE_WIN_TICKETS,
     SC_BOARD_VERSION,
     SC_END_COUNTDOWN,
     SC_END_REASON,
     SC_FIELDS,
+    SC_GT_SPECIAL_LEFT,
     SC_LP_COUNT,
     SC_MARKET_RESETS,
     SC_N_OFFER,
@@ -202,6 +208,7 @@ def init_game(st, bd, ru, n_players, seed):
     sc[SC_N_PLAYERS] = n_players
     sc[SC_END_COUNTDOWN] = -1
     sc[SC_END_REASON] = END_NONE
+    sc[SC_GT_SPECIAL_LEFT] = ru[RULE_SPECIAL_TICKETS]  # GT-CMP-3
     st.rng[0] = seed
     # train cards
     n = 0
@@ -659,7 +666,7 @@ def legal_actions(st, bd, ru, out):
 def legal_kinds(st, bd, ru, out):
     """Bit mask of the action kinds that have at least one legal action."""
     kinds = 0
-    for k in range(A_TUNNEL_ABANDON + 1):
+    for k in range(A_SWAP_TICKETS + 1):
         if legal_actions_of(st, bd, ru, out, 1 << k, 1) > 0:
             kinds |= 1 << k
     return kinds
@@ -731,7 +738,7 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
                     if use >= 0 and n < limit:
                         out[n] = make_action(A_CLAIM, r, c)
                         n += 1
-    if (kinds >> A_DRAW_TICKETS) & 1 and n < limit and sc[SC_TP_COUNT] > 0:
+    if (kinds >> A_DRAW_TICKETS) & 1 and n < limit and sc[SC_TP_COUNT] > 0 and ru[RULE_DRAW_TICKETS] > 0:
         out[n] = make_action(A_DRAW_TICKETS, 0, 0)
         n += 1
     if (kinds >> A_BUILD_STATION) & 1 and st.stations_left[p] > 0:
@@ -745,6 +752,9 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
                 if city_station[city] < 0 and n < limit:
                     out[n] = make_action(A_BUILD_STATION, city, c)
                     n += 1
+    if (kinds >> A_SWAP_TICKETS) & 1 and n < limit and ru[RULE_SWAP_TICKETS] != 0 and ghost.can_swap(st, p):
+        out[n] = make_action(A_SWAP_TICKETS, 0, 0)  # GT-TRN-3
+        n += 1
     if n == 0 and kinds == ALL_KINDS:
         out[0] = make_action(A_PASS, 0, 0)
         n = 1
@@ -839,6 +849,8 @@ def step(st, bd, ru, action, ws):
         st.city_station[a] = p
         st.ps[p, PS_STATIONS_BUILT] += 1
         sc[SC_BOARD_VERSION] += 1
+    elif kind == A_SWAP_TICKETS:
+        ghost.swap_tickets(st, p)
     else:  # A_PASS
         st.ps[p, PS_PASSES] += 1
         sc[SC_PASS_STREAK] += 1
@@ -874,8 +886,14 @@ def end_turn(st, bd, ru, ws):
     p = sc[SC_PLAYER]
     n = sc[SC_N_PLAYERS]
     fill_market(st, ru)
+    # Ghost Train: completed tickets, bonuses and the win (GT-TKT-1/2, GT-BON-1/2, GT-END-1)
+    now = ghost.settle(st, bd, ru, p) if ru[RULE_WIN_TICKETS] > 0 else END_NONE
+    if now == END_NONE and ru[RULE_END_IMMEDIATE] != 0 and st.trains[p] <= ru[RULE_END_TRAINS]:
+        now = END_TRAINS  # GT-END-2: the last wagon ends the game at once
     st.ps[p, PS_TURNS] += 1
     sc[SC_TURN] += 1
+    if now != END_NONE:
+        return game_over(st, bd, ru, ws, now)
     if sc[SC_END_COUNTDOWN] >= 0:
         sc[SC_END_COUNTDOWN] -= 1
         if sc[SC_END_COUNTDOWN] == 0:
@@ -895,5 +913,13 @@ def end_turn(st, bd, ru, ws):
 def game_over(st, bd, ru, ws, reason):
     st.sc[SC_PHASE] = PH_OVER
     st.sc[SC_END_REASON] = reason
-    score_game(st, bd, ru, ws)
+    if ru[RULE_WIN_TICKETS] > 0:
+        ghost.score(st, bd, ru, ws)  # no points: completed tickets (Ghost Train)
+    else:
+        score_game(st, bd, ru, ws)
     return True
+
+
+# Variant modules that call back into this one are imported last (their hooks
+# above resolve when first compiled).
+from kernels import ghost  # noqa: E402

@@ -90,6 +90,11 @@ _RULE_NAMES = [
     "TURN_CAP",  # stalled-game guard: total turns
     "TIEBREAK_SECOND",  # TIE_LONGEST or TIE_MOUNTAINS after completed tickets
     "MAX_ROUTE_LEN",  # length of the route-score table below
+    "SWAP_TICKETS",  # GT-TRN-3: 1 = the ticket-swap action exists
+    "COMPLETED_DRAW",  # GT-TKT-1: tickets drawn at once when one is completed (0: none)
+    "SPECIAL_TICKETS",  # GT-BON-1: Trick-or-Treat tickets in the box
+    "TOWN_HALL_CARDS",  # GT-BON-2: cards drawn for each Town Hall bonus
+    "END_IMMEDIATE",  # GT-END-2: 1 = the game ends at once at END_TRAINS (no last round)
 ]
 for _i, _n in enumerate(_RULE_NAMES):
     globals()["RULE_" + _n] = _i
@@ -155,6 +160,12 @@ _PS_NAMES = [
     "TUNNELS_TRIED",
     "TUNNELS_ABANDONED",
     "TURNS",
+    "GT_TICKETS",  # Ghost Train: own tickets completed (laid face up, GT-TKT-1)
+    "GT_SPECIAL",  # Ghost Train: Trick-or-Treat ticket taken (0/1, GT-BON-1)
+    "GT_CRYPT",  # Ghost Train: Town Hall-Crypt bonus taken (0/1, GT-BON-2)
+    "GT_MANOR",  # Ghost Train: Town Hall-Manor on the Hill bonus taken (0/1, GT-BON-2)
+    "GT_BONUS_CARDS",  # Ghost Train: cards received from Town Hall bonuses
+    "GT_SWAPS",  # Ghost Train: ticket swaps (GT-TRN-3)
 ]
 for _i, _n in enumerate(_PS_NAMES):
     globals()["PS_" + _n] = _i
@@ -239,6 +250,8 @@ TL_DECK = len(_TL_NAMES)  # + card kind: draw-pile composition at the reveal
 TL_FIELDS = TL_DECK + N_CARD_KINDS
 SC_N_TUNNEL_LOG = SC_FIELDS  # appended scalar
 SC_FIELDS += 1
+SC_GT_SPECIAL_LEFT = SC_FIELDS  # Ghost Train: Trick-or-Treat tickets still in the box (GT-BON-1)
+SC_FIELDS += 1
 
 # Scratch memory of one worker thread: graph searches and bot plans. Allocated
 # once per chunk so that the per-game and per-turn loops never allocate.
@@ -280,6 +293,7 @@ A_KEEP_TICKETS = 5  # a = bit mask over the offer
 A_BUILD_STATION = 6  # a = city, b = colour
 A_TUNNEL_PAY = 7
 A_TUNNEL_ABANDON = 8
+A_SWAP_TICKETS = 9  # Ghost Train: discard the unfinished tickets, draw as many (GT-TRN-3)
 ACTION_NAMES = (
     "pass",
     "draw_market",
@@ -290,6 +304,7 @@ ACTION_NAMES = (
     "build_station",
     "tunnel_pay",
     "tunnel_abandon",
+    "swap_tickets",
 )
 MAX_LEGAL = 4096
 
@@ -342,6 +357,11 @@ PLAYER_RECORD = np.dtype(
         ("winner", "?"),
         ("mountain_trains", "i2"),  # trains discarded to the Mountain Pass (LA-MTN-2)
         ("mountain_routes", "i2"),  # mountain routes claimed (LA-SCR-2 tie-break)
+        ("special_tickets", "i1"),  # Ghost Train: Trick-or-Treat ticket taken (GT-BON-1)
+        ("town_hall_crypt", "?"),  # Ghost Train: Town Hall-Crypt bonus (GT-BON-2)
+        ("town_hall_manor", "?"),  # Ghost Train: Town Hall-Manor on the Hill bonus
+        ("bonus_cards", "i2"),  # Ghost Train: cards received from the Town Hall bonuses
+        ("ticket_swaps", "i2"),  # Ghost Train: ticket swaps (GT-TRN-3)
     ]
 )
 TICKET_RECORD = np.dtype(
@@ -383,3 +403,10 @@ TUNNEL_RECORD = np.dtype(
     ]
     + [("deck_" + n, "i2") for n in CARD_NAMES]  # draw-pile composition at the reveal
 )
+
+# --- regions (BoardArrays.city_flags bits) -------------------------------------
+# A board declares its regions in board.toml ([regions] name = [places]); bit i
+# of a city's flags is region REGION_NAMES[i]. Ghost Train reads the first five.
+REGION_NAMES = ("dark_forest", "coast", "town_hall", "crypt", "manor")
+for _i, _n in enumerate(REGION_NAMES):
+    globals()["CF_" + _n.upper()] = 1 << _i

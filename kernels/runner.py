@@ -26,6 +26,11 @@ from kernels.layouts import (
     N_CARD_KINDS,
     PH_OVER,
     PS_CARDS_DRAWN,
+    PS_GT_BONUS_CARDS,
+    PS_GT_CRYPT,
+    PS_GT_MANOR,
+    PS_GT_SPECIAL,
+    PS_GT_SWAPS,
     PS_MOUNTAIN_ROUTES,
     PS_MOUNTAIN_TRAINS,
     PS_PASSES,
@@ -188,6 +193,11 @@ def write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels,
         r.winner = fin[p, FN_WINNER] != 0
         r.mountain_trains = st.ps[p, PS_MOUNTAIN_TRAINS]
         r.mountain_routes = st.ps[p, PS_MOUNTAIN_ROUTES]
+        r.special_tickets = st.ps[p, PS_GT_SPECIAL]
+        r.town_hall_crypt = st.ps[p, PS_GT_CRYPT] != 0
+        r.town_hall_manor = st.ps[p, PS_GT_MANOR] != 0
+        r.bonus_cards = st.ps[p, PS_GT_BONUS_CARDS]
+        r.ticket_swaps = st.ps[p, PS_GT_SWAPS]
     for t in range(bd.tickets.shape[0]):
         res = st.ticket_result[t]
         if res == TR_NOT_HELD:

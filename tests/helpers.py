@@ -17,6 +17,7 @@ import numpy as np
 from analyzer.boards import load_board
 from kernels import layouts as L
 from kernels.engine import action_a, action_b, action_kind, init_game, legal_actions, make_action, new_state, step
+from kernels.ghost import score as ghost_score
 from kernels.graph import uf_reset, uf_union
 from kernels.runner import new_scratch
 from kernels.scoring import score_game
@@ -280,8 +281,12 @@ class Game:
 
     # --- scoring ----------------------------------------------------------------------
     def score(self) -> np.ndarray:
-        """Run the end-of-game scoring on the current state; st.final."""
-        score_game(self.st, self.bd, self.ru, self.ws)
+        """Run the end-of-game scoring on the current state (as game_over does:
+        the ticket count on Ghost Train, else points); st.final."""
+        if self.ru[L.RULE_WIN_TICKETS] > 0:
+            ghost_score(self.st, self.bd, self.ru, self.ws)
+        else:
+            score_game(self.st, self.bd, self.ru, self.ws)
         return self.st.final.copy()
 
 
