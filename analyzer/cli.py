@@ -219,6 +219,15 @@ def _tunnel_study(revealed: str, games: int, seed: int, plot: Path | None) -> No
         console.print(f"plot written to {plot_in_play(table.drop_duplicates(['to_reveal', 'k']), plot)}")
 
 
+def _register_report() -> None:
+    from analyzer.cli_report import report_command  # options and help live there
+
+    app.command("report")(report_command)
+
+
+_register_report()
+
+
 def main() -> None:
     """Entry point: user errors exit 2 with one line, no traceback."""
     try:

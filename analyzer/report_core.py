@@ -435,11 +435,12 @@ def blocking_section(runs: dict[str, Results], out: Path) -> str | None:
         big = seats.loc[seats["difference"].abs().idxmax()]
         sig = lambda r: "" if r["ci_low"] <= 0 <= r["ci_high"] else " (CI excludes 0)"  # noqa: E731
         notes.append(f"{run}: closing the second lane changes ticket completion by "
-                     f"{100 * tc['difference']:+.2f} points ({100 * tc['ci_low']:+.2f} to {100 * tc['ci_high']:+.2f})"
-                     f"{sig(tc)} and the mean score by {sc['difference']:+.2f} points ({sc['ci_low']:+.2f} to "
-                     f"{sc['ci_high']:+.2f}){sig(sc)}; the largest change of a seat's win rate is "
-                     f"{big.name.replace('win_seat_', 'seat ')} {100 * big['difference']:+.2f} points{sig(big)} "
-                     f"(paired over {int(tc['games']):,} games with the same deals).")
+                     f"{100 * tc['difference']:+.2f} percentage points ({100 * tc['ci_low']:+.2f} to "
+                     f"{100 * tc['ci_high']:+.2f}){sig(tc)} and the mean score by {sc['difference']:+.2f} points "
+                     f"({sc['ci_low']:+.2f} to {sc['ci_high']:+.2f}){sig(sc)}; the largest change of a seat's win "
+                     f"rate is {big.name.replace('win_seat_', 'seat ')} {100 * big['difference']:+.2f} percentage "
+                     f"points ({100 * big['ci_low']:+.2f} to {100 * big['ci_high']:+.2f}){sig(big)} (paired over "
+                     f"{int(tc['games']):,} games with the same deals).")
     for run, g in lanes.groupby("run", sort=False):
         top = g.loc[g["broke_ticket"].idxmax()]
         notes.append(f"{run}: the closure breaks a ticket most often on {top['route']}: in {pct(top['broke_ticket'])} "
