@@ -686,11 +686,11 @@ def tunnels_section(runs: dict[str, Results], out: Path) -> str | None:
             a.errorbar(st["tunnel_reveal"], scale * st[col], yerr=[scale * (st[col] - st[lo_c]),
                                                                    scale * (st[hi_c] - st[col])],
                        marker="o", capsize=3)
-            a.set_xlabel("cards revealed per tunnel (house rule tunnel_reveal)")
+            a.set_xlabel("cards revealed per tunnel (tunnel_reveal)")
             a.set_ylabel(yl)
         fig.suptitle(f"Tunnel reveal house rule, {fam_label}, 95% CI (n={n_common:,} games per value, "
                      f"{int(st['attempts'].sum()):,} attempts){provisional_note(r0)}", fontsize=10)
-        stem = f"tunnel_reveal_study_{fam[0]}"
+        stem = f"tunnel_reveal_study_{r0.manifest['board']}_{r0.manifest['players']}p"
         body_figs.append(save_figure(fig, out, stem, f"Tunnel reveal house rule, {fam_label}"))
         tables.append(save_table(st, out, stem, f"Tunnel reveal house rule, {fam_label}", index=False))
     body = [findings(notes)] + body_figs + tables
