@@ -83,7 +83,8 @@ def ci_pct(lo: float, hi: float) -> str:
 
 def findings(items: list[str]) -> str:
     items = [i for i in items if i]
-    return '<ul class="findings">' + "".join(f"<li>{i}</li>" for i in items) + "</ul>" if items else ""
+    return ('<ul class="findings">' + "".join(f"<li>{html.escape(i, quote=False)}</li>" for i in items) + "</ul>"
+            if items else "")
 
 
 def section(title: str, intro: str, body: list[str]) -> str:
@@ -123,11 +124,10 @@ def runs_section(runs: dict[str, Results], out: Path) -> str:
     prov = df.loc[df["provisional board"], "study"].tolist()
     notes = [f"{len(df)} runs, {total:,} games in all; runs with the same seed share their deals game by game "
              f"(game i of every run starts from the same shuffle)."]
-    if prov:
-        notes.append(f'<span class="note">Runs on a provisional board: {", ".join(prov)}; their figures say so.'
-                     "</span>")
+    warn = (f'<p class="note">Runs on a provisional board: {html.escape(", ".join(prov))}; their figures say so.'
+            "</p>" if prov else "")
     return section("Runs", "The simulations this report is built from.",
-                   [findings(notes), save_table(df, out, "runs", "runs", max_rows=100, index=False)])
+                   [findings(notes), warn, save_table(df, out, "runs", "runs", max_rows=100, index=False)])
 
 
 # --- overview ----------------------------------------------------------------------------------
