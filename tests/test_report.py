@@ -192,3 +192,20 @@ def test_heat_map_values_are_claim_shares(built):
     mine = rc[rc["study"] == "europe-3p"].set_index("route")["claimed"]
     assert np.allclose(mine.reindex(shares.index), shares)
     assert S.route_claims(r.claims, r.games, r.board.routes, 3)["claimed"].max() <= 1
+
+
+def test_stations_section_with_station_builders(tmp_path):
+    """random bots build stations: the section's finding is the pandas share."""
+    analyzer.simulate(board="europe", players=2, bots="random", games=40, seed=5, out=tmp_path / "eu-random",
+                      progress=False)
+    runs = R.load_runs([tmp_path / "eu-random"])
+    frag = C.stations_section(runs, tmp_path / "rep")
+    p = runs["eu-random"].players
+    share = (p["stations_built"] > 0).mean()
+    assert share > 0
+    assert f"players built stations in {100 * share:.1f}% of player-games" in frag
+    st = pd.read_csv(tmp_path / "rep" / "stations.csv")
+    t = runs["eu-random"].tickets
+    assert st["tickets_via_station"].mul(st["successes"]).sum() == pytest.approx(t["via_station"].sum())
+    for ref in referenced_files(frag):
+        assert (tmp_path / "rep" / ref).is_file()
