@@ -210,7 +210,7 @@ def _page(title: str, runs: dict[str, Results], sections: list[str]) -> str:
 <h1>{html.escape(title)}</h1>
 <p>Generated {now} from {len(runs)} runs. Every figure is a PNG with an SVG beside it; every table is a CSV
 beside this page; every number can be re-derived from the runs' Parquet tables in pandas (see the README,
-“Reading the report”). Intervals are 95% confidence intervals; n is the sample size.</p>
+section “Report”). Intervals are 95% confidence intervals; n is the sample size.</p>
 <nav>{nav}</nav>
 {''.join(sections)}
 </body></html>
