@@ -103,6 +103,19 @@ def _board_note(runs: dict[str, Results]) -> str:
     return "".join(sorted({provisional_note(r) for r in runs.values()}))
 
 
+def release(*runs: Results) -> None:
+    """Forget the tables a run read (a run on disk reads them again when
+    needed): a section over million-game runs holds one run's tables at a time."""
+    for r in runs:
+        if r.path is not None:
+            r._tables.clear()
+            r._named.clear()
+
+
+def n_games(res: Results) -> int:
+    return int(res.manifest["games"])
+
+
 def ticket_info(res: Results) -> tuple[pd.DataFrame, pd.DataFrame]:
     d = S.city_distances(res.board.cities, res.board.routes)
     return S.ticket_info(res.board.tickets, d), d
@@ -145,6 +158,7 @@ def overview_section(runs: dict[str, Results], out: Path) -> str | None:
         length.append(_tagged(S.game_length(g, int(r.manifest["players"])), name, r))
         ends.append(_tagged(S.end_reasons(g), name, r))
         hist.append(_tagged(S.score_histogram(p), name, r))
+        release(r)
     seat, bot, dist, comp = (pd.concat(x, ignore_index=True) for x in (seat, bot, dist, comp))
     length, ends, hist = (pd.concat(x, ignore_index=True) for x in (length, ends, hist))
     body = []
@@ -267,6 +281,7 @@ def tickets_section(runs: dict[str, Results], out: Path) -> str | None:
         k = S.completion_by(t, pd.Series(np.where(t["long"].to_numpy(), "long", "regular"), name="kind"))
         kind.append(_tagged(k, name, r))
         mid.append(_tagged(S.midgame_tickets(t, r.players), name, r))
+        release(r)
     per_ticket, by_pts, by_dist, kind, mid = (pd.concat(x, ignore_index=True)
                                               for x in (per_ticket, by_pts, by_dist, kind, mid))
     notes = []
@@ -423,6 +438,7 @@ def blocking_section(runs: dict[str, Results], out: Path) -> str | None:
                 columns={"claimed": "claimed_open"}))
         u["route"] = u["a"] + "–" + u["b"] + " (" + u["length"].astype(str) + ")"
         lanes.append(_tagged(u, a, ra))
+        release(ra, rb)
     diffs = pd.concat(diffs, ignore_index=True)
     lanes = pd.concat(lanes, ignore_index=True)
     diffs["run"] = diffs["board"].map(lambda x: BOARD_LABELS.get(x, x)) + " " + diffs["players"].astype(str) + "p"
@@ -486,7 +502,7 @@ def blocking_section(runs: dict[str, Results], out: Path) -> str | None:
         a.legend(fontsize="small")
         study = g["study"].iloc[0]
         a.set_title(f"{run}: double routes whose closure most often broke a ticket, 95% CI "
-                    f"(n={len(runs[study].games):,} games){provisional_note(runs[study])}", fontsize=9)
+                    f"(n={n_games(runs[study]):,} games){provisional_note(runs[study])}", fontsize=9)
         body.append(save_figure(fig, out, f"blocking_routes_{study}", f"Double routes closed, {run}"))
     body.append(save_table(diffs.drop(columns="run"), out, "blocking_effects",
                            "Paired differences closed − open (per-game metrics; win_seat_s: seat s won)",
@@ -515,6 +531,7 @@ def routes_section(runs: dict[str, Results], out: Path) -> str | None:
     for name, r in base.items():
         claims[name] = S.route_claims(r.claims, r.games, r.board.routes, int(r.manifest["players"]))
         cities.append(_tagged(S.ticket_cities(r.tickets, r.board.tickets, len(r.games)), name, r))
+        release(r)
     cities = pd.concat(cities, ignore_index=True)
     rc = pd.concat([_tagged(c, n, base[n]) for n, c in claims.items()], ignore_index=True)
     rc["route_name"] = pd.concat([base[n].route_names() for n in claims], ignore_index=True).to_numpy()
@@ -550,7 +567,7 @@ def routes_section(runs: dict[str, Results], out: Path) -> str | None:
         for a, n in zip(ax.ravel(), names, strict=False):
             r = group[n]
             lc = route_heat_map(a, r.board.cities, r.board.routes, claims[n]["claimed"].to_numpy(), vmax=vmax)
-            a.set_title(f"{r.manifest['players']} players (n={len(r.games):,} games)", fontsize=9)
+            a.set_title(f"{r.manifest['players']} players (n={n_games(r):,} games)", fontsize=9)
         fig.colorbar(lc, ax=ax.ravel().tolist(), shrink=0.6, label="share of games the route was claimed")
         fig.suptitle(f"{BOARD_LABELS.get(board, board)}: route claim frequency{_board_note(group)}", fontsize=11)
         body.append(save_figure(fig, out, f"route_heat_map_{board}", f"Route claim frequency map, {board}"))
@@ -601,7 +618,11 @@ def tunnels_section(runs: dict[str, Results], out: Path) -> str | None:
     from analyzer.tunnels_inplay import abandonment, plot_in_play, tunnels_in_play
 
     base = base_runs(runs)
-    with_tunnels = {n: r for n, r in base.items() if len(r.tunnels)}
+    with_tunnels = {}
+    for n, r in base.items():
+        if len(r.tunnels):
+            with_tunnels[n] = r
+        release(r)
     fams = reveal_families(runs)
     if not with_tunnels and not fams:
         return None
@@ -625,8 +646,10 @@ def tunnels_section(runs: dict[str, Results], out: Path) -> str | None:
             ab = _tagged(abandonment(r.tunnels), n, r)
             tables.append(save_table(ab, out, f"tunnel_abandonment_{n}", f"Tunnel attempts abandoned by "
                                      f"surcharge, {label(r)}", index=False))
+            release(r)
         inplay = pd.concat(inplay, ignore_index=True)
-        study, r = max(with_tunnels.items(), key=lambda kv: len(kv[1].tunnels))
+        study = inplay.groupby("study", sort=False)["attempts"].max().idxmax()  # the run with most attempts
+        r = with_tunnels[study]
         t = inplay[(inplay["study"] == study)]
         for ext in ("png", "svg"):
             plot_in_play(t, out / f"tunnels_in_play.{ext}", f"{label(r)}, {bots_text(r)} bots")
@@ -646,7 +669,7 @@ def tunnels_section(runs: dict[str, Results], out: Path) -> str | None:
                                  max_rows=8, index=False))
     for fam in fams:
         rows = []
-        n_common = min(len(runs[n].games) for n in fam)
+        n_common = min(n_games(runs[n]) for n in fam)
         for n in fam:
             r = runs[n]
             tun = r.tunnels[r.tunnels["game"] < n_common]
@@ -668,6 +691,7 @@ def tunnels_section(runs: dict[str, Results], out: Path) -> str | None:
                          "p_any_ci_high": float(hi_any), "abandoned": k_ab / max(len(tun), 1),
                          "abandoned_ci_low": float(lo_ab), "abandoned_ci_high": float(hi_ab),
                          "mean_score": m_sc["mean"], "score_ci_low": m_sc["ci_low"], "score_ci_high": m_sc["ci_high"]})
+            release(r)
         st = pd.DataFrame(rows)
         r0 = runs[fam[0]]
         fam_label = f"{board_label(r0)} {r0.manifest['players']}p"
