@@ -39,8 +39,12 @@ def report_command(
     if paths:
         runs = load_runs(paths)
     else:
-        runs = run_studies(games=games, bots=bots, seed=seed, results_dir=results or Path("results") / name,
-                           threads=threads, progress=not quiet, log=console.print)
+        try:
+            runs = run_studies(games=games, bots=bots, seed=seed, results_dir=results or Path("results") / name,
+                               threads=threads, progress=not quiet, log=console.print)
+        except KeyboardInterrupt:  # the finished chunks are kept: the same command continues
+            console.print("[yellow]interrupted: run the same command again to continue where it stopped[/yellow]")
+            raise typer.Exit(130) from None
     console.print(f"building the report from {len(runs)} runs ...")
     page = build_report(runs, out or Path("reports") / name, title=f"Ticket to Ride analysis: {name}",
                         log=console.print)
