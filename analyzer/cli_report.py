@@ -41,7 +41,8 @@ def report_command(
     else:
         try:
             runs = run_studies(games=games, bots=bots, seed=seed, results_dir=results or Path("results") / name,
-                               threads=threads, progress=not quiet, log=console.print)
+                               threads=threads, progress=not quiet,
+                               log=lambda m: console.print(m, soft_wrap=True))
         except KeyboardInterrupt:  # the finished chunks are kept: the same command continues
             console.print("[yellow]interrupted: run the same command again to continue where it stopped[/yellow]")
             raise typer.Exit(130) from None
