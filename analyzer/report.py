@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime
 import html
 import importlib
+import re
 import traceback
 from pathlib import Path
 
@@ -178,7 +179,7 @@ def build_report(runs: dict[str, Results], out_dir: Path | str, title: str = "Ti
             frag = (f'<section><h2>{html.escape(name)}</h2><p class="error">This section failed: '
                     f'{html.escape(repr(e))}</p><pre>{html.escape(traceback.format_exc())}</pre></section>')
         finally:
-            _release(runs)
+            report_core.release(*runs.values())
         if frag:
             parts.append(frag)
     page = _page(title, runs, parts)
@@ -187,18 +188,7 @@ def build_report(runs: dict[str, Results], out_dir: Path | str, title: str = "Ti
     return path
 
 
-def _release(runs: dict[str, Results]) -> None:
-    """Drop the tables read so far: each section reads what it needs, so a
-    report of million-game runs holds one section's tables at a time."""
-    for r in runs.values():
-        if r.path is not None:
-            r._tables.clear()
-            r._named.clear()
-
-
 def _page(title: str, runs: dict[str, Results], sections: list[str]) -> str:
-    import re
-
     heads = [re.search(r"<h2[^>]*>(.*?)</h2>", s, re.S) for s in sections]
     ids = [f"s{i}" for i in range(len(sections))]
     sections = [s.replace("<section>", f'<section id="{i}">', 1) for s, i in zip(sections, ids, strict=True)]
