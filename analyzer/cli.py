@@ -334,6 +334,13 @@ def print_comparison(table, res) -> None:
                       f"{r.difference:+.3g} [{r.ci_low:+.3g}, {r.ci_high:+.3g}]{star}")
         t.add_section()
     console.print(t)
+def _register_report() -> None:
+    from analyzer.cli_report import report_command  # options and help live there
+
+    app.command("report")(report_command)
+
+
+_register_report()
 
 
 def main() -> None:
