@@ -23,7 +23,8 @@ from analyzer.figures import (
 )
 from analyzer.results import Results
 
-BOARD_LABELS = {"usa": "USA", "europe": "Europe", "legendary_asia": "Legendary Asia", "india": "India"}
+BOARD_LABELS = {"usa": "USA", "europe": "Europe", "legendary_asia": "Legendary Asia", "india": "India",
+                "ghost_train": "Ghost Train", "team_asia": "Team Asia"}
 
 
 # --- run bookkeeping --------------------------------------------------------------------
@@ -52,6 +53,14 @@ def base_runs(runs: dict[str, Results]) -> dict[str, Results]:
     """Runs under their board's default rules (every run when none is),
     ordered by board and player count."""
     base = {n: r for n, r in runs.items() if not rule_changes(r)} or dict(runs)
+    # One run per board, players and bots (e.g. a sweep's baseline repeats the
+    # Europe 4p study): keep the largest, so labels stay unique.
+    best: dict[tuple, tuple[str, Results]] = {}
+    for n, r in sorted(base.items()):
+        key = (r.manifest.get("board"), r.manifest.get("players"), tuple(r.manifest.get("bots") or ()))
+        if key not in best or n_games(r) > n_games(best[key][1]):
+            best[key] = (n, r)
+    base = dict(best.values())
     return dict(sorted(base.items(), key=lambda kv: (kv[1].manifest.get("board", ""),
                                                       kv[1].manifest.get("players", 0), kv[0])))
 
