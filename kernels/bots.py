@@ -7,6 +7,7 @@ to `choose_action` and a name to analyzer.bots.BOT_NAMES."""
 import numpy as np
 from numba import njit
 
+from kernels.bots_team import greedy_team_action
 from kernels.engine import (
     cards_available,
     claim_payment,
@@ -47,6 +48,7 @@ from kernels.layouts import (
     RULE_MARKET_SIZE,
     RULE_ROUTE_SCORE,
     RULE_SETUP_KEEP_MIN,
+    RULE_TEAM_SIZE,
     SC_N_OFFER,
     SC_PEND_COLOUR,
     SC_PEND_SURCHARGE,
@@ -62,6 +64,8 @@ _INF = 1e18
 
 @njit(cache=True, _nrt=False)
 def choose_action(bot, st, bd, ru, p, rng, ws):
+    if bot == BOT_GREEDY and ru[RULE_TEAM_SIZE] > 1:
+        return greedy_team_action(st, bd, ru, p, rng, ws)  # Team Asia
     if bot == BOT_GREEDY:
         return greedy_action(st, bd, ru, p, rng, ws)
     return random_action(st, bd, ru, p, rng, ws)

@@ -151,6 +151,7 @@ class Game:
             if c >= 0:
                 n[c] += 1
         n += st.hand.sum(axis=0)
+        n += st.holder.sum(axis=0)  # Team Asia shared card holders (zero elsewhere)
         n += st.laid
         for c in st.revealed[: int(st.sc[L.SC_N_REVEALED])]:
             n[c] += 1
