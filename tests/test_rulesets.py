@@ -76,8 +76,8 @@ def test_hash_is_stable_and_sensitive():
 def test_unimplemented_variants_are_refused_not_faked():
     import analyzer
 
-    with pytest.raises(RuleError, match="team play"):
-        analyzer.simulate(board="legendary_asia", players=4, rules="team-asia", games=1)
+    with pytest.raises(RuleError, match="whole teams"):  # TA-TEAM-1: teams of two only
+        analyzer.simulate(board="team_asia", players=5, rules="team-asia", games=1)
     with pytest.raises(RuleError, match="Ghost Train"):
         analyzer.simulate(board="usa", players=2, rules="ghost-train", games=1)
 
