@@ -4,7 +4,6 @@ lane rules of doubles and triples held (TA-DBL-1/2), every game ends, every
 bot action legal; and from the result tables: the team score recomputed
 from its rows (TA-TEAM-2, TA-SCR-1), winners are whole teams (TA-SCR-2)."""
 
-import numpy as np
 import pytest
 from test_invariants import _assert_clean, _run
 
