@@ -110,7 +110,7 @@ def boards_show(name: Annotated[str, typer.Argument(help="Board name or folder."
     b = load_board(name)
     s = b.summary()
     if b.provisional:
-        console.print(f"[yellow]provisional board[/yellow]: {b.provisional_note}")
+        console.print(f"[yellow]PROVISIONAL[/yellow]: {b.provisional_note}")
     t = Table(title=f"{b.title} ({b.path})")
     t.add_column("what")
     t.add_column("value", justify="right")

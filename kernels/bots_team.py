@@ -147,12 +147,13 @@ def team_shortest_path(st, bd, ru, p, src, dst, trains, want, ws):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _visible_open(st, ru, p, t):
-    """Ticket t is p's own open ticket (mode 1) or a teammate's shared open one (mode 2); else 0."""
+    """Ticket t is open and p may see it: p's own hidden ticket (mode 1), a
+    teammate's shared one (mode 2), p's own shared one (mode 3); else 0."""
     h = st.ticket_holder[t]
     if h < 0 or st.ticket_done_turn[t] >= 0:
         return 0
     if h == p:
-        return 1
+        return 3 if st.ticket_shared[t] != 0 else 1
     first = _first(ru, p)
     if h >= first and h < first + max(ru[RULE_TEAM_SIZE], 1) and st.ticket_shared[t] != 0:
         return 2
@@ -212,9 +213,9 @@ def _refresh(st, bd, ru, p, ws):
     the board or the visible tickets changed. Returns the trains still to place."""
     key = _key(st, ru, p)
     if ws.plan_version[p] != key:
-        _plan_into(st, bd, ru, p, ws.want[p], (1 << 1) | (1 << 2), ws)
+        _plan_into(st, bd, ru, p, ws.want[p], (1 << 1) | (1 << 2) | (1 << 3), ws)
         ws.plan_version[p] = key
-    _plan_into(st, bd, ru, p, ws.team_want, 1 << 2, ws)
+    _plan_into(st, bd, ru, p, ws.team_want, (1 << 2) | (1 << 3), ws)  # the team's shared tickets
     _need_of(bd, st, ws.team_want, ws.team_need)
     return _need_of(bd, st, ws.want[p], ws.need[p])
 
@@ -273,18 +274,19 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
 
 @njit(cache=True, _nrt=False)
 def _dest_for(st, ru, p, c, ws):
-    """TA-CRD-2: share the card when the teammate's shared tickets lack it
-    more than p's own plan does."""
+    """TA-CRD-2: the card goes to the holder when the team's shared tickets
+    (which both teammates play for) lack it more than p's hidden tickets do;
+    the holder's cards serve both, the hand's only p."""
     if c < 0:
         return DEST_HAND
-    purse = st.purse
-    own = ws.need[p, c] - purse[c]
-    team = ws.team_need[c] - st.holder[_first(ru, p) // max(ru[RULE_TEAM_SIZE], 1), c]
-    if c == LOCO:
-        return DEST_HOLDER if team > own else DEST_HAND
-    if ws.team_need[GRAY + 1] > 0 and team <= 0:
-        team = 1 if ws.need[p, GRAY + 1] == 0 else 0
-    return DEST_HOLDER if team > own else DEST_HAND
+    team_t = _first(ru, p) // max(ru[RULE_TEAM_SIZE], 1)
+    private = max(ws.need[p, c] - ws.team_need[c], 0) - st.hand[p, c]
+    team = ws.team_need[c] - st.holder[team_t, c]
+    if c != LOCO and team <= 0 and private <= 0:
+        # a colour for grey routes: where the grey need is
+        private = max(ws.need[p, GRAY + 1] - ws.team_need[GRAY + 1], 0) - st.hand[p, c]
+        team = ws.team_need[GRAY + 1] - st.holder[team_t, c]
+    return DEST_HOLDER if team > private else DEST_HAND
 
 
 @njit(cache=True, _nrt=False)
