@@ -74,3 +74,60 @@ def test_team_sharing_is_used_and_counted(team_run):
     assert p["cards_shared"].sum() > 0 and p["holder_cards_used"].sum() > 0
     assert t["shared"].sum() == p["tickets_shared"].sum()
     assert team_run.manifest["provisional"] is True
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_team_final_scores_match_the_oracle(players):
+    """TA-TKT-4, TA-SCR-1, TA-SCR-2 recomputed by the independent oracle from
+    the final owners and ticket holders: team networks (tickets, longest
+    trail), Asia Express, Globetrotter, one total per team, team winners."""
+    import numpy as np
+    from oracle import brute_force_longest_trail, connected
+
+    from analyzer.boards import load_board
+    from kernels import layouts as L
+    from kernels.engine import new_state
+    from kernels.runner import new_scratch, play_game
+
+    board = load_board("team_asia")
+    rs = board.rules()
+    bd, ru = board.compile(rs), rs.to_array()
+    city = {n: i for i, n in enumerate(board.cities["name"])}
+    ends = [(city[a], city[b]) for a, b in zip(board.routes["a"], board.routes["b"], strict=True)]
+    lengths = [int(x) for x in board.routes["length"]]
+    tickets = [(city[a], city[b], int(p)) for a, b, p in
+               zip(board.tickets["a"], board.tickets["b"], board.tickets["points"], strict=True)]
+    st = new_state(bd, ru, players)
+    ws = new_scratch(bd, players)
+    bot_rng = np.zeros(players, np.uint64)
+    bots = np.array([1, 0] * (players // 2), np.int8)  # greedy and random teammates
+    n_teams = players // 2
+    for game in range(25):
+        play_game(st, bd, ru, bots, 77, game, ws, bot_rng)
+        owner = [int(o) for o in st.owner]
+        totals, done, trails = [], [], []
+        for tm in range(n_teams):
+            mine = [r for r in range(len(owner)) if owner[r] in (2 * tm, 2 * tm + 1)]
+            edges = [(*ends[r], lengths[r]) for r in mine]
+            pairs = [ends[r] for r in mine]
+            pts = sum(rs.route_scores[lengths[r]] for r in mine)
+            n_done = 0
+            for t, (a, b, v) in enumerate(tickets):
+                if int(st.ticket_holder[t]) in (2 * tm, 2 * tm + 1):
+                    ok = connected(pairs, a, b)
+                    pts += v if ok else -v
+                    n_done += ok
+            totals.append(pts)
+            done.append(n_done)
+            trails.append(brute_force_longest_trail(edges))
+        for tm in range(n_teams):
+            if trails[tm] == max(trails) and max(trails) > 0:
+                totals[tm] += rs.longest_path_bonus
+            if done[tm] == max(done) and max(done) > 0:
+                totals[tm] += rs.globetrotter_bonus
+        keys = [(totals[tm], done[tm], trails[tm]) for tm in range(n_teams)]
+        for p in range(players):
+            tm = p // 2
+            assert st.final[p, L.FN_TOTAL] == totals[tm], (game, p)
+            assert st.final[p, L.FN_LONGEST_PATH] == trails[tm]
+            assert bool(st.final[p, L.FN_WINNER]) == (keys[tm] == max(keys))
