@@ -34,6 +34,7 @@ from kernels.layouts import (
     A_DRAW_TICKETS,
     A_KEEP_TICKETS,
     A_PASS,
+    A_PLACE_CARD,
     A_SHARE_TICKETS,
     A_TUNNEL_ABANDON,
     A_TUNNEL_PAY,
@@ -46,6 +47,7 @@ from kernels.layouts import (
     N_CARD_KINDS,
     N_COLOURS,
     PH_KEEP_TICKETS,
+    PH_PLACE_CARD,
     PH_SECOND_DRAW,
     PH_SETUP_KEEP,
     PH_TUNNEL,
@@ -67,6 +69,7 @@ from kernels.layouts import (
     SC_BOARD_VERSION,
     SC_FIRST_DEST,
     SC_N_OFFER,
+    SC_PEND_CARD,
     SC_PEND_COLOUR,
     SC_PEND_SURCHARGE,
     SC_PHASE,
@@ -273,18 +276,18 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
 
 
 @njit(cache=True, _nrt=False)
-def _dest_for(st, ru, p, c, ws):
+def _dest_for(st, ru, p, c, in_hand, ws):
     """TA-CRD-2: the card goes to the holder when the team's shared tickets
     (which both teammates play for) lack it more than p's hidden tickets do;
     the holder's cards serve both, the hand's only p."""
     if c < 0:
         return DEST_HAND
     team_t = _first(ru, p) // max(ru[RULE_TEAM_SIZE], 1)
-    private = max(ws.need[p, c] - ws.team_need[c], 0) - st.hand[p, c]
+    private = max(ws.need[p, c] - ws.team_need[c], 0) - (st.hand[p, c] - in_hand)
     team = ws.team_need[c] - st.holder[team_t, c]
     if c != LOCO and team <= 0 and private <= 0:
         # a colour for grey routes: where the grey need is
-        private = max(ws.need[p, GRAY + 1] - ws.team_need[GRAY + 1], 0) - st.hand[p, c]
+        private = max(ws.need[p, GRAY + 1] - ws.team_need[GRAY + 1], 0) - (st.hand[p, c] - in_hand)
         team = ws.team_need[GRAY + 1] - st.holder[team_t, c]
     return DEST_HOLDER if team > private else DEST_HAND
 
@@ -314,7 +317,7 @@ def _draw(st, ru, p, second, ws):
             best_gain = gain
             best_slot = s
     if best_slot >= 0:
-        dest = forced if second else _dest_for(st, ru, p, np.int64(market[best_slot]), ws)
+        dest = forced if second else _dest_for(st, ru, p, np.int64(market[best_slot]), 0, ws)
         return make_action(A_DRAW_MARKET, best_slot, dest)
     if cards_available(st) > 0:
         return make_action(A_DRAW_BLIND, 0, forced if second else DEST_HAND)
@@ -417,6 +420,8 @@ def greedy_team_action(st, bd, ru, p, rng, ws):
         return make_action(A_TUNNEL_PAY if use >= 0 else A_TUNNEL_ABANDON, 0, 0)
     planned = _refresh(st, bd, ru, p, ws)
     fill_purse(st, ru, p)
+    if phase == PH_PLACE_CARD:  # the blind card just seen (it sits in the hand until placed)
+        return make_action(A_PLACE_CARD, 0, _dest_for(st, ru, p, st.sc[SC_PEND_CARD], 1, ws))
     if phase == PH_SECOND_DRAW:
         return _draw(st, ru, p, True, ws)
     if planned > 0:

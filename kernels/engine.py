@@ -18,6 +18,7 @@ from kernels.layouts import (
     A_DRAW_TICKETS,
     A_KEEP_TICKETS,
     A_PASS,
+    A_PLACE_CARD,
     A_SHARE_TICKETS,
     A_TUNNEL_ABANDON,
     A_TUNNEL_PAY,
@@ -38,6 +39,7 @@ from kernels.layouts import (
     N_CARD_KINDS,
     PH_KEEP_TICKETS,
     PH_OVER,
+    PH_PLACE_CARD,
     PH_SECOND_DRAW,
     PH_SETUP_KEEP,
     PH_TUNNEL,
@@ -100,6 +102,7 @@ from kernels.layouts import (
     SC_N_TUNNEL_LOG,
     SC_OFFER_SETUP,
     SC_PASS_STREAK,
+    SC_PEND_CARD,
     SC_PEND_COLOUR,
     SC_PEND_ROUTE,
     SC_PEND_SURCHARGE,
@@ -734,6 +737,13 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
     team = is_team_game(ru)
     if team:
         fill_purse(st, ru, p)  # TA-CRD-4, TA-TUN-2: hand and holder together
+    if phase == PH_PLACE_CARD:  # TA-CRD-2: the blind card was seen; keep it or share it
+        if (kinds >> A_PLACE_CARD) & 1:
+            for dest in range(2):
+                if n < limit:
+                    out[n] = make_action(A_PLACE_CARD, 0, dest)
+                    n += 1
+        return n
     if phase == PH_TUNNEL:
         if (kinds >> A_TUNNEL_PAY) & 1:
             use, _ = surcharge_payment(st.purse if team else st.hand[p], sc[SC_PEND_COLOUR], sc[SC_PEND_SURCHARGE])
@@ -828,16 +838,10 @@ def team_draw_actions(st, ru, out, kinds, limit, second):
                     if n < limit:
                         out[n] = make_action(A_DRAW_MARKET, s, dest)
                         n += 1
-    if (kinds >> A_DRAW_BLIND) & 1 and cards_available(st) > 0:
-        if second:
-            if n < limit:
-                out[n] = make_action(A_DRAW_BLIND, 0, forced)
-                n += 1
-        else:
-            for dest in range(2):
-                if n < limit:
-                    out[n] = make_action(A_DRAW_BLIND, 0, dest)
-                    n += 1
+    if (kinds >> A_DRAW_BLIND) & 1 and cards_available(st) > 0 and n < limit:
+        # a blind first card is placed once seen (A_PLACE_CARD); the second goes where the first did not
+        out[n] = make_action(A_DRAW_BLIND, 0, forced if second else DEST_HAND)
+        n += 1
     return n
 
 
@@ -885,6 +889,12 @@ def step(st, bd, ru, action, ws):
         else:
             c = draw_card(st)
         if c >= 0:
+            if is_team_game(ru) and kind == A_DRAW_BLIND and phase == PH_TURN:
+                st.hand[p, c] += 1  # seen in the hand, placed by A_PLACE_CARD (TA-CRD-2)
+                st.ps[p, PS_CARDS_DRAWN] += 1
+                sc[SC_PEND_CARD] = c
+                sc[SC_PHASE] = PH_PLACE_CARD
+                return False
             if is_team_game(ru):  # TA-CRD-2/3
                 receive_card(st, ru, p, c, b)
                 sc[SC_FIRST_DEST] = b
@@ -939,6 +949,15 @@ def step(st, bd, ru, action, ws):
         st.city_station[a] = p
         st.ps[p, PS_STATIONS_BUILT] += 1
         sc[SC_BOARD_VERSION] += 1
+    elif kind == A_PLACE_CARD:
+        c = sc[SC_PEND_CARD]
+        if b == DEST_HOLDER:
+            st.hand[p, c] -= 1
+            receive_card(st, ru, p, c, DEST_HOLDER)
+        sc[SC_FIRST_DEST] = b
+        if ru[RULE_CARDS_PER_DRAW] > 1 and can_draw_second(st, ru):
+            sc[SC_PHASE] = PH_SECOND_DRAW
+            return False
     elif kind == A_SHARE_TICKETS:
         share_tickets(st, p, a, b)  # TA-TKT-3
         st.ps[p, PS_SHARE_ACTIONS] += 1

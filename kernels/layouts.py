@@ -126,6 +126,7 @@ _SC_NAMES = [
     "RESHUFFLES",
     "MARKET_RESETS",
     "FIRST_DEST",  # Team Asia: where the first card of this draw went (DEST_*)
+    "PEND_CARD",  # Team Asia: the blind first card waiting in the hand for A_PLACE_CARD
 ]
 for _i, _n in enumerate(_SC_NAMES):
     globals()["SC_" + _n] = _i
@@ -137,6 +138,7 @@ PH_SECOND_DRAW = 2
 PH_KEEP_TICKETS = 3
 PH_TUNNEL = 4
 PH_OVER = 5
+PH_PLACE_CARD = 6  # Team Asia: a blind first card was seen, hand or holder? (TA-CRD-2)
 
 END_NONE = -1
 END_TRAINS = 0  # the last round after the train trigger was played
@@ -293,6 +295,7 @@ A_BUILD_STATION = 6  # a = city, b = colour
 A_TUNNEL_PAY = 7
 A_TUNNEL_ABANDON = 8
 A_SHARE_TICKETS = 9  # Team Asia (TA-TKT-3): a = ticket, b = second ticket + 1 (0: none)
+A_PLACE_CARD = 10  # Team Asia (TA-CRD-2): b = DEST_* of the blind first card just seen
 ACTION_NAMES = (
     "pass",
     "draw_market",
@@ -304,6 +307,7 @@ ACTION_NAMES = (
     "tunnel_pay",
     "tunnel_abandon",
     "share_tickets",
+    "place_card",
 )
 N_ACTION_KINDS = len(ACTION_NAMES)
 MAX_LEGAL = 4096

@@ -89,3 +89,16 @@ def test_greedy_team_beats_random_team():
         p = res.players
         wins = p[p["team"] == greedy_team].groupby("game")["winner"].first()
         assert wins.mean() >= 0.9
+
+
+def test_greedy_places_a_blind_card_after_seeing_it():
+    """TA-CRD-2: a blind blue card, once seen, goes to the holder for the
+    teammate's shared ticket, to the hand for its own hidden one."""
+    for mate, expect in ((True, L.DEST_HOLDER), (False, L.DEST_HAND)):
+        g = position(shared=mate, mate=mate)
+        g.set_market(["pink", "white", "white", "yellow", "orange"])
+        g.set_pile(["blue"] + ["red"] * 20)
+        kind, _, _ = greedy(g)
+        assert kind == L.A_DRAW_BLIND
+        g.act(L.A_DRAW_BLIND, 0, L.DEST_HAND)
+        assert greedy(g) == (L.A_PLACE_CARD, 0, expect)

@@ -28,6 +28,14 @@ def set_holder(g: Game, team: int, **cards) -> None:
         g.st.holder[team, L.CARD_NAMES.index("locomotive" if name == "loco" else name)] = n
 
 
+def draw_two_blind(g: Game, first=L.DEST_HAND) -> bool:
+    """A whole blind draw: the first card seen and placed, the second to the other place."""
+    g.act(L.A_DRAW_BLIND, 0, L.DEST_HAND)
+    assert g.phase == L.PH_PLACE_CARD
+    g.act(L.A_PLACE_CARD, 0, first)
+    return g.act(L.A_DRAW_BLIND, 0, 1 - first)
+
+
 # --- teams and trains -----------------------------------------------------------------
 def test_TA_TEAM_1_teammates_sit_next_to_each_other_and_play_in_turn():
     """TA-TEAM-1: seats A1 A2 B1 B2 [C1 C2]: team = seat // 2, turns in seat order."""
@@ -37,8 +45,7 @@ def test_TA_TEAM_1_teammates_sit_next_to_each_other_and_play_in_turn():
         order = []
         for _ in range(n):
             order.append(g.player)
-            g.act(L.A_DRAW_BLIND, 0, L.DEST_HAND)
-            g.act(L.A_DRAW_BLIND, 0, L.DEST_HOLDER)
+            draw_two_blind(g)
         assert order == list(range(n))
         # each seat's second card landed in its own team's holder: teams are seat pairs
         assert list(g.st.holder[: n // 2, L.CARD_NAMES.index("red")]) == [2] * (n // 2)
@@ -83,9 +90,12 @@ def test_TA_CRD_2_one_card_to_hand_one_to_holder_chosen_at_the_first_card():
     g.set_pile(["red", "blue", "black", "black"])
     legal = g.legal_set()
     for dest in (L.DEST_HAND, L.DEST_HOLDER):
-        assert (L.A_DRAW_BLIND, 0, dest) in legal
-        assert (L.A_DRAW_MARKET, 0, dest) in legal
-    g.act(L.A_DRAW_BLIND, 0, L.DEST_HOLDER)  # red shared
+        assert (L.A_DRAW_MARKET, 0, dest) in legal, "a face-up card: placed as it is taken"
+    # a blind card is seen, then placed at once
+    g.act(L.A_DRAW_BLIND, 0, L.DEST_HAND)
+    assert g.phase == L.PH_PLACE_CARD and g.kinds() == {L.A_PLACE_CARD}
+    assert g.legal_set() == {(L.A_PLACE_CARD, 0, L.DEST_HAND), (L.A_PLACE_CARD, 0, L.DEST_HOLDER)}
+    g.act(L.A_PLACE_CARD, 0, L.DEST_HOLDER)  # red shared
     assert holder(g, 0) == {"red": 1} and g.hand(0) == {}
     second = {(k, b) for k, _, b in g.legal_set()}
     assert second == {(L.A_DRAW_MARKET, L.DEST_HAND), (L.A_DRAW_BLIND, L.DEST_HAND)}, "second card: the other place"
@@ -94,6 +104,7 @@ def test_TA_CRD_2_one_card_to_hand_one_to_holder_chosen_at_the_first_card():
     assert g.player == 1
     # and the other way round
     g.act(L.A_DRAW_BLIND, 0, L.DEST_HAND)
+    g.act(L.A_PLACE_CARD, 0, L.DEST_HAND)
     assert {b for _, _, b in g.legal_set()} == {L.DEST_HOLDER}
     g.act(L.A_DRAW_BLIND, 0, L.DEST_HOLDER)
     assert g.hand(1) == {"black": 1} and holder(g, 0) == {"red": 1, "black": 1}  # blue refilled the market
@@ -423,16 +434,14 @@ def test_TA_END_1_team_supply_at_4_or_fewer_gives_everyone_one_more_turn():
     g = team_game()
     g.set_pile(["red"] * 60)
     g.st.trains[:] = [3, 10, 27, 27]
-    g.act(L.A_DRAW_BLIND, 0, L.DEST_HAND)
-    g.act(L.A_DRAW_BLIND, 0, L.DEST_HOLDER)
+    draw_two_blind(g)
     assert int(g.sc[L.SC_END_COUNTDOWN]) == -1, "3 trains alone do not end it: the team has 13"
     g.st.trains[:] = [2, 2, 27, 27]
     turns = 0
     over = False
     while not over:
         p = g.player
-        g.act(L.A_DRAW_BLIND, 0, L.DEST_HAND)
-        over = g.act(L.A_DRAW_BLIND, 0, L.DEST_HOLDER) if g.phase == L.PH_SECOND_DRAW else over
+        over = draw_two_blind(g)
         turns += 1
         if turns == 1:
             assert p == 1 and int(g.sc[L.SC_END_COUNTDOWN]) == 4
