@@ -66,7 +66,6 @@ from kernels.layouts import (
     RULE_SHARED_TICKETS_DRAW,
     RULE_SHARED_TICKETS_SETUP,
     RULE_TEAM_SIZE,
-    SC_BOARD_VERSION,
     SC_FIRST_DEST,
     SC_N_OFFER,
     SC_PEND_CARD,
@@ -202,7 +201,7 @@ def _need_of(bd, st, want, need):
 
 @njit(cache=True, _nrt=False)
 def _key(st, ru, p):
-    key = np.int64(st.sc[SC_BOARD_VERSION])
+    key = np.int64(0)
     for t in range(st.ticket_holder.shape[0]):
         m = _visible_open(st, ru, p, t)
         if m > 0:
@@ -212,15 +211,36 @@ def _key(st, ru, p):
 
 @njit(cache=True, _nrt=False)
 def _refresh(st, bd, ru, p, ws):
-    """Replan p's own + shared tickets and the teammate's shared tickets when
-    the board or the visible tickets changed. Returns the trains still to place."""
+    """Replan p's own + the team's shared tickets when the visible tickets
+    changed or a planned route was taken by the other team, closed, or no
+    longer fits p's trains. Returns the trains still to place."""
     key = _key(st, ru, p)
-    if ws.plan_version[p] != key:
-        _plan_into(st, bd, ru, p, ws.want[p], (1 << 1) | (1 << 2) | (1 << 3), ws)
+    want = ws.want[p]
+    stale = ws.plan_version[p] != key
+    if not stale:
+        first = _first(ru, p)
+        size = max(ru[RULE_TEAM_SIZE], 1)
+        routes = bd.routes
+        owner = st.owner
+        trains_p = st.trains[p]
+        for r in range(routes.shape[0]):
+            if want[r] and ((owner[r] >= 0 and (owner[r] < first or owner[r] >= first + size))
+                            or st.closed[r] != 0 or (owner[r] < 0 and routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+                                                     > trains_p)):
+                stale = True
+                break
+    if stale:
+        _plan_into(st, bd, ru, p, want, (1 << 1) | (1 << 2) | (1 << 3), ws)
         ws.plan_version[p] = key
-    _plan_into(st, bd, ru, p, ws.team_want, (1 << 2) | (1 << 3), ws)  # the team's shared tickets
+    return _need_of(bd, st, want, ws.need[p])
+
+
+@njit(cache=True, _nrt=False)
+def _team_plan(st, bd, ru, p, ws):
+    """ws.team_need <- cards the team's shared tickets still need (only for
+    deciding where a drawn card goes; recomputed each time, it is cheap)."""
+    _plan_into(st, bd, ru, p, ws.team_want, (1 << 2) | (1 << 3), ws)
     _need_of(bd, st, ws.team_want, ws.team_need)
-    return _need_of(bd, st, ws.want[p], ws.need[p])
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -276,12 +296,13 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
 
 
 @njit(cache=True, _nrt=False)
-def _dest_for(st, ru, p, c, in_hand, ws):
+def _dest_for(st, bd, ru, p, c, in_hand, ws):
     """TA-CRD-2: the card goes to the holder when the team's shared tickets
     (which both teammates play for) lack it more than p's hidden tickets do;
     the holder's cards serve both, the hand's only p."""
     if c < 0:
         return DEST_HAND
+    _team_plan(st, bd, ru, p, ws)
     team_t = _first(ru, p) // max(ru[RULE_TEAM_SIZE], 1)
     private = max(ws.need[p, c] - ws.team_need[c], 0) - (st.hand[p, c] - in_hand)
     team = ws.team_need[c] - st.holder[team_t, c]
@@ -293,9 +314,9 @@ def _dest_for(st, ru, p, c, in_hand, ws):
 
 
 @njit(cache=True, _nrt=False)
-def _draw(st, ru, p, second, ws):
-    """Market card the plans lack most (own need, or the teammate's shared
-    need), else blind; with the destination rule of TA-CRD-2/3."""
+def _draw(st, bd, ru, p, second, ws):
+    """Market card the plan (own and team-shared tickets) lacks most, else
+    blind; with the destination rule of TA-CRD-2/3."""
     need = ws.need[p]
     purse = st.purse
     market = st.market
@@ -303,21 +324,21 @@ def _draw(st, ru, p, second, ws):
     forced = DEST_HOLDER if st.sc[SC_FIRST_DEST] == DEST_HAND else DEST_HAND
     best_slot = -1
     best_gain = 0
-    grey_left = need[GRAY + 1] + ws.team_need[GRAY + 1]
+    grey_left = need[GRAY + 1]  # the plan covers the team's shared tickets too
     for s in range(ru[RULE_MARKET_SIZE]):
         c = market[s]
-        if c == LOCO and not second and need[LOCO] + ws.team_need[LOCO] > purse[LOCO]:
+        if c == LOCO and not second and need[LOCO] > purse[LOCO]:
             return make_action(A_DRAW_MARKET, s, DEST_HOLDER)  # TA-CRD-3
         if c < 0 or c == LOCO:
             continue
-        gain = need[c] + ws.team_need[c] - purse[c]
+        gain = need[c] - purse[c]
         if gain <= 0 and grey_left > 0:
             gain = 1 if purse[c] > 0 else 0
         if gain > best_gain:
             best_gain = gain
             best_slot = s
     if best_slot >= 0:
-        dest = forced if second else _dest_for(st, ru, p, np.int64(market[best_slot]), 0, ws)
+        dest = forced if second else _dest_for(st, bd, ru, p, np.int64(market[best_slot]), 0, ws)
         return make_action(A_DRAW_MARKET, best_slot, dest)
     if cards_available(st) > 0:
         return make_action(A_DRAW_BLIND, 0, forced if second else DEST_HAND)
@@ -421,9 +442,9 @@ def greedy_team_action(st, bd, ru, p, rng, ws):
     planned = _refresh(st, bd, ru, p, ws)
     fill_purse(st, ru, p)
     if phase == PH_PLACE_CARD:  # the blind card just seen (it sits in the hand until placed)
-        return make_action(A_PLACE_CARD, 0, _dest_for(st, ru, p, st.sc[SC_PEND_CARD], 1, ws))
+        return make_action(A_PLACE_CARD, 0, _dest_for(st, bd, ru, p, st.sc[SC_PEND_CARD], 1, ws))
     if phase == PH_SECOND_DRAW:
-        return _draw(st, ru, p, True, ws)
+        return _draw(st, bd, ru, p, True, ws)
     if planned > 0:
         r, c = _best_claim(st, bd, ru, p, True, ws)
         if r >= 0:
@@ -435,7 +456,7 @@ def greedy_team_action(st, bd, ru, p, rng, ws):
         for k in range(N_CARD_KINDS):
             total += st.purse[k]
         if total < 28 and cards_available(st) >= 10:
-            a = _draw(st, ru, p, False, ws)
+            a = _draw(st, bd, ru, p, False, ws)
             if a >= 0:
                 return a
     elif st.trains[p] >= 8 and st.sc[SC_TP_COUNT] > 0:
@@ -443,7 +464,7 @@ def greedy_team_action(st, bd, ru, p, rng, ws):
     r, c = _best_claim(st, bd, ru, p, False, ws)
     if r >= 0 and (planned == 0 or bd.routes[r, RT_LEN] >= 3):
         return make_action(A_CLAIM, r, c)
-    a = _draw(st, ru, p, False, ws)
+    a = _draw(st, bd, ru, p, False, ws)
     if a >= 0:
         return a
     if r >= 0:

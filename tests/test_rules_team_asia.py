@@ -160,6 +160,7 @@ def test_TA_CRD_5_greedy_ignores_the_teammates_hand_and_hidden_tickets():
         p = g.player
         if g.phase == L.PH_TURN:
             mate = p ^ 1
+            g.ws.plan_version[p] = -1  # both choices planned from scratch (its own memory may lag)
             base = choose_action(L.BOT_GREEDY, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
             saved_hand = g.st.hand[mate].copy()
             saved_holder = g.st.ticket_holder.copy()
