@@ -147,7 +147,14 @@ def build_section(runs: dict, out_dir: Path) -> str | None:
     if len(odds):
         pooled = odds.groupby(["printed", "at_least"], as_index=False)[["attempts", "hits"]].sum()
         pooled["p"], pooled["lo"], pooled["hi"] = wilson(pooled["hits"], pooled["attempts"])
-        fig, ax = plt.subplots(figsize=(7, 4))
+        from analyzer.tunnels import tunnel_odds as exact_odds
+
+        exact = exact_odds(revealed=sorted(int(x) for x in pooled["printed"].unique()))
+        exact = exact.set_index(["revealed", "k"])["p_at_least"]
+        pooled["exact_fresh_deck"] = [float(exact.get((r, k), 0.0)) for r, k in
+                                      zip(pooled["printed"], pooled["at_least"], strict=True)]
+        pooled.to_csv(out_dir / "team_asia_tunnel_odds_pooled.csv", index=False)
+        fig, ax = plt.subplots(figsize=(9, 4.5))
         printed = sorted(pooled["printed"].unique())
         width = 0.27
         for i, at_least in enumerate((1, 2, 3)):
@@ -155,19 +162,23 @@ def build_section(runs: dict, out_dir: Path) -> str | None:
             x = np.arange(len(printed)) + (i - 1) * width
             ax.bar(x, d["p"], width, label=f"surcharge >= {at_least}",
                    yerr=[d["p"] - d["lo"], d["hi"] - d["p"]], capsize=3)
+            ax.plot(x, d["exact_fresh_deck"], "kx", label="exact, fresh 110-card deck" if i == 0 else None)
         ax.set_xticks(np.arange(len(printed)))
         n_att = pooled[pooled["at_least"] == 1].set_index("printed")["attempts"]
-        ax.set_xticklabels([f"{k} revealed{' (Himalaya)' if k > 3 else ''}\nn={int(n_att[k]):,}" for k in printed])
+        ax.set_xticklabels([f"{k}{' (Himalaya)' if k > 3 else ''}\nn={int(n_att[k]):,}" for k in printed])
         ax.set_ylabel("share of tunnel attempts")
         ax.set_xlabel("cards revealed (printed on the route)")
         ax.set_title(f"Team Asia tunnel surcharges in play, 95% CI ({PROVISIONAL})")
-        ax.legend()
+        ax.set_ylim(0, 1.15)
+        ax.legend(loc="upper left", ncol=2, fontsize="small")
         img = _save(fig, out_dir, "team_asia_tunnel_odds")
-        p1 = pooled[pooled["at_least"] == 1].set_index("printed")["p"]
-        sent = "; ".join(f"{k} revealed: {p1[k]:.0%}" for k in printed)
+        one = pooled[pooled["at_least"] == 1].set_index("printed")
+        sent = "; ".join(f"{k} revealed: {one.loc[k, 'p']:.0%} (fresh deck exact {one.loc[k, 'exact_fresh_deck']:.0%})"
+                         for k in printed)
         parts.append(f"<h3>Tunnel surcharges: 3 revealed against Himalaya 4, 5, 6</h3><img src='{img}' "
                      f"alt='tunnel odds'><p>Share of tunnel attempts with at least one card to add: {sent} "
-                     f"(<a href='team_asia_tunnel_odds.csv'>table</a>).</p>")
+                     "(<a href='team_asia_tunnel_odds.csv'>table</a>, "
+                     "<a href='team_asia_tunnel_odds_pooled.csv'>pooled</a>).</p>")
 
     # 2. team win rates by seat pair
     wins = team_win_rates(mine)
@@ -221,16 +232,18 @@ def build_section(runs: dict, out_dir: Path) -> str | None:
     # 4. sharing
     sh = sharing_use(mine)
     sh.to_csv(out_dir / "team_asia_sharing.csv", index=False)
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(8, 4.5))
     cols = ["cards_shared", "holder_cards_used", "tickets_shared", "share_actions"]
     for i, (_, r) in enumerate(sh.iterrows()):
-        ax.bar(np.arange(len(cols)) + i * 0.4, [r[c] for c in cols], 0.4,
+        p = mine[r["study"]].players
+        half = [Z * p[c].std() / np.sqrt(len(p)) for c in cols]  # 95% CI of the mean
+        ax.bar(np.arange(len(cols)) + i * 0.4, [r[c] for c in cols], 0.4, yerr=half, capsize=3,
                label=f"{r['study']} (n={int(r['player_games']):,} player-games)")
     ax.set_xticks(np.arange(len(cols)) + 0.2)
-    ax.set_xticklabels(["cards put in holder", "holder cards spent", "tickets shared", "share-ticket turns"])
+    ax.set_xticklabels(["cards put\nin holder", "holder cards\nspent", "tickets\nshared", "share-ticket\nturns"])
     ax.set_ylabel("mean per player per game (count)")
     ax.set_xlabel("sharing")
-    ax.set_title(f"Team Asia: how much sharing greedy teams use ({PROVISIONAL})")
+    ax.set_title(f"Team Asia: how much sharing greedy teams use, 95% CI ({PROVISIONAL})")
     ax.legend()
     img = _save(fig, out_dir, "team_asia_sharing")
     sents = []
