@@ -534,3 +534,21 @@ def test_TA_SCR_2_winner_points_then_tickets_then_longest_path():
     # all equal: tied teams all win
     fin3 = team_game().score()
     assert list(fin3[:, L.FN_WINNER]) == [1, 1, 1, 1]
+
+
+def test_TA_DBL_2_triple_lanes_and_doubles_are_rule_parameters():
+    """TA-DBL-1/2 as house rules: `triple_lanes=3` opens the third lane of a
+    triple with 4 players; `doubles_min_players=4` opens doubles with 4."""
+    g = team_game(overrides={"triple_lanes": 3})
+    lanes = g.lanes("Nanking", "Shanghai")
+    colours = [g.board.routes.loc[r, "color"] for r in lanes]
+    for seat in (0, 1):
+        g.set_turn(seat)
+        g.set_hand(seat, **{colours[seat]: 1})
+        g.claim(lanes[seat], colours[seat])
+    assert g.st.closed[lanes[2]] == 0
+    g = team_game(overrides={"doubles_min_players": 4})
+    red, orange = g.route("Peking", "Shenyang", "red"), g.route("Peking", "Shenyang", "orange")
+    g.set_hand(0, red=2)
+    g.claim(red, "red")
+    assert g.st.closed[orange] == 0
