@@ -90,3 +90,15 @@ def test_always_open_only_on_parallel_lanes(tmp_path):
     (folder / "routes.csv").write_text("\n".join(lines) + "\n")
     with pytest.raises(BoardError, match=rf"routes.csv, line {i + 1}, field 'always_open'"):
         load_board(folder)
+
+
+def test_cli_simulate_team_asia_says_provisional_and_team_wins(tmp_path):
+    cmd = [sys.executable, "-m", "analyzer.cli", "simulate", "--board", "team_asia", "--players", "4",
+           "--bots", "greedy", "--games", "6", "--threads", "1", "--out", str(tmp_path / "run")]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    text = " ".join(out.stdout.split())
+    assert "provisional board" in text and "team win rate: team 0 (seats 0+1)" in text
+    bad = subprocess.run(cmd[:7] + ["5", "--games", "2"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "whole teams" in bad.stdout + bad.stderr
+    assert "Traceback" not in bad.stdout + bad.stderr
