@@ -83,6 +83,7 @@ class Board:
         routes[:, L.RT_LOCOS] = rt["locomotives"].to_numpy()
         routes[:, L.RT_MOUNTAINS] = rt["mountains"].to_numpy()
         routes[:, L.RT_REVEAL] = rt["reveal"].to_numpy()
+        routes[:, L.RT_ALWAYS_OPEN] = rt["always_open"].to_numpy()
         groups = {}
         for r, g in enumerate(rt["parallel_group"]):
             if g >= 0:
@@ -148,6 +149,7 @@ class Board:
             "routes": len(rt),
             "city_pairs": int(len(pairs)),
             "doubles": int((pairs >= 2).sum()),
+            "triples": int((pairs >= 3).sum()),
             "total_length": int(rt["length"].sum()),
             "tunnels": int((rt["kind"] == "tunnel").sum()),
             "ferries": int((rt["kind"] == "ferry").sum()),
@@ -287,7 +289,8 @@ def _load_folder(folder: Path) -> Board:
                          "a provisional board needs a sentence saying what is provisional and why")
 
     rpath = folder / "routes.csv"
-    opt = {"kind": "normal", "locomotives": "0", "mountains": "0", "parallel_group": "", "reveal": ""}
+    opt = {"kind": "normal", "locomotives": "0", "mountains": "0", "parallel_group": "", "reveal": "",
+           "always_open": "0"}
     rrows = []
     group_pairs = {}
     for line, row in _read_csv(rpath, ["a", "b", "length", "color"], opt):
@@ -316,6 +319,9 @@ def _load_folder(folder: Path) -> Board:
         reveal = _int(rpath, line, "reveal", row["reveal"], 1, L.MAX_REVEAL, empty=0)
         if reveal and kind != "tunnel":
             raise BoardError(rpath, line, "reveal", "only tunnels reveal cards")
+        always_open = _int(rpath, line, "always_open", row["always_open"], 0, 1)
+        if always_open and group < 0:
+            raise BoardError(rpath, line, "always_open", "only lanes of a double or triple route can stay open")
         if group >= 0:
             pair = frozenset((row["a"], row["b"]))
             first = group_pairs.setdefault(group, (pair, line))
@@ -324,7 +330,7 @@ def _load_folder(folder: Path) -> Board:
                                  f"group {group} joins other cities on line {first[1]}")
         a, b = sorted((row["a"], row["b"]))
         rrows.append(dict(a=a, b=b, length=length, color=colour, kind=kind, locomotives=locos,
-                          mountains=mountains, parallel_group=group, reveal=reveal))
+                          mountains=mountains, parallel_group=group, reveal=reveal, always_open=always_open))
     if not rrows:
         raise BoardError(rpath, None, None, "no routes")
     routes = pd.DataFrame(rrows)

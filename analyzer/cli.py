@@ -82,6 +82,11 @@ def print_summary(res) -> None:
         t.add_row(col, *[f"{v:,.3f}" if col == "win_rate" else f"{v:,.2f}" if col != "games" else f"{int(v):,}"
                          for v in s[col]])
     console.print(t)
+    size = int(m.get("rules", {}).get("team_size", 1))
+    if size > 1:  # Team Asia: scores and wins are the team's
+        tw = res.players.groupby(["game", "team"], observed=True)["winner"].first().groupby("team").mean()
+        console.print("team win rate: " + ", ".join(
+            f"team {t} (seats {'+'.join(str(size * t + i) for i in range(size))}) {v:.3f}" for t, v in tw.items()))
     g = res.games
     ends = g["end_reason"].value_counts().to_dict()
     console.print(f"turns per game: mean {g['turns'].mean():.1f}; end reasons: {ends}; "
@@ -110,7 +115,7 @@ def boards_show(name: Annotated[str, typer.Argument(help="Board name or folder."
     b = load_board(name)
     s = b.summary()
     if b.provisional:
-        console.print(f"[yellow]provisional board[/yellow]: {b.provisional_note}")
+        console.print(f"[yellow]PROVISIONAL[/yellow]: {b.provisional_note}")
     t = Table(title=f"{b.title} ({b.path})")
     t.add_column("what")
     t.add_column("value", justify="right")

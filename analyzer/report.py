@@ -28,6 +28,7 @@ from analyzer.results import Results, load
 SECTION_MODULES: list[str] = [
     "analyzer.report_legendary_asia",
     "analyzer.report_ghost_train",
+    "analyzer.report_team_asia",
     "analyzer.report_sweep",
 ]
 """Variant section modules, e.g. "analyzer.report_legendary_asia" (appended by each variant)."""

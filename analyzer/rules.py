@@ -20,12 +20,7 @@ class RuleError(ValueError):
 
 # Engine features that exist in the matrix but not yet in the kernels: a rule
 # set that needs one is refused with the issue that will add it.
-UNIMPLEMENTED = {
-    "team_size": (1, "team play (Team Asia) is not implemented yet"),
-    "shared_tickets_setup": (0, "shared ticket holders (Team Asia) are not implemented yet"),
-    "shared_tickets_draw": (0, "shared ticket holders (Team Asia) are not implemented yet"),
-    "end_trigger_team": (False, "the team end trigger (Team Asia) is not implemented yet"),
-}
+UNIMPLEMENTED: dict = {}
 
 
 @dataclass(frozen=True)
@@ -66,6 +61,7 @@ class RuleSet:
     win_tickets: int = 0  # GT-END-1: 0 = a points game
     turn_cap: int = 2000  # BASE-END-2
     tiebreak_second: str = "longest"  # BASE-SCR-3; "mountains" (LA-SCR-2)
+    triple_lanes: int = 2  # TA-DBL-2: lanes of a triple route claimable below doubles_min_players
     notes: tuple[str, ...] = field(default=(), compare=False)
     swap_tickets: bool = False  # GT-TRN-3: the ticket-swap action
     completed_draw: int = 0  # GT-TKT-1: tickets drawn at once for each completed one
@@ -124,6 +120,16 @@ class RuleSet:
             bad("town_hall_cards", "must be 0..10")
         if self.tiebreak_second not in ("longest", "mountains"):
             bad("tiebreak_second", "must be 'longest' or 'mountains'")
+        if self.team_size not in (1, 2):
+            bad("team_size", "must be 1 (no teams) or 2 (Team Asia)")
+        if self.team_size > 1 and (self.min_players % self.team_size or self.max_players % self.team_size):
+            bad("team_size", f"player counts {self.min_players}-{self.max_players} must be whole teams")
+        if self.shared_tickets_setup > self.setup_keep_min or self.shared_tickets_draw > self.draw_keep_min:
+            bad("shared_tickets_setup", "cannot share more tickets than the minimum kept")
+        if (self.shared_tickets_setup or self.shared_tickets_draw) and self.team_size == 1:
+            bad("shared_tickets_setup", "shared ticket holders need teams (team_size=2)")
+        if not 1 <= self.triple_lanes <= 3:
+            bad("triple_lanes", "must be 1..3")
         rs = self.route_scores
         if not isinstance(rs, tuple) or not rs or any(not isinstance(x, int) or x < 0 for x in rs):
             bad("route_scores", "must be a list of whole numbers >= 0, indexed by route length")

@@ -7,6 +7,7 @@ to `choose_action` and a name to analyzer.bots.BOT_NAMES."""
 import numpy as np
 from numba import njit
 
+from kernels.bots_team import greedy_team_action
 from kernels.engine import (
     cards_available,
     claim_payment,
@@ -48,6 +49,7 @@ from kernels.layouts import (
     RULE_MOUNTAIN_POINTS,
     RULE_ROUTE_SCORE,
     RULE_SETUP_KEEP_MIN,
+    RULE_TEAM_SIZE,
     RULE_WIN_TICKETS,
     SC_N_OFFER,
     SC_PEND_COLOUR,
@@ -64,6 +66,8 @@ _INF = 1e18
 
 @njit(cache=True, _nrt=False)
 def choose_action(bot, st, bd, ru, p, rng, ws):
+    if bot == BOT_GREEDY and ru[RULE_TEAM_SIZE] > 1:
+        return greedy_team_action(st, bd, ru, p, rng, ws)  # Team Asia
     if bot == BOT_GREEDY:
         if ru[RULE_WIN_TICKETS] > 0:
             return bots_ghost.greedy_action(st, bd, ru, p, rng, ws)  # Ghost Train

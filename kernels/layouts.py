@@ -29,7 +29,8 @@ RT_LOCOS = 5  # ferry locomotive symbols
 RT_MOUNTAINS = 6  # Legendary Asia X spaces
 RT_GROUP = 7  # index of the parallel group (double/triple), -1 for single
 RT_REVEAL = 8  # tunnel cards revealed as printed (0: the rule set's tunnel_reveal)
-ROUTE_FIELDS = 9
+RT_ALWAYS_OPEN = 9  # 1: every lane of this group stays open whatever the player count (TA-DBL-1)
+ROUTE_FIELDS = 10
 
 KIND_NORMAL = 0
 KIND_TUNNEL = 1
@@ -95,6 +96,7 @@ _RULE_NAMES = [
     "SPECIAL_TICKETS",  # GT-BON-1: Trick-or-Treat tickets in the box
     "TOWN_HALL_CARDS",  # GT-BON-2: cards drawn for each Town Hall bonus
     "END_IMMEDIATE",  # GT-END-2: 1 = the game ends at once at END_TRAINS (no last round)
+    "TRIPLE_LANES",  # TA-DBL-2: lanes of a triple claimable below DOUBLES_MIN_PLAYERS
 ]
 for _i, _n in enumerate(_RULE_NAMES):
     globals()["RULE_" + _n] = _i
@@ -128,6 +130,8 @@ _SC_NAMES = [
     "BOARD_VERSION",  # +1 at every claim or station built
     "RESHUFFLES",
     "MARKET_RESETS",
+    "FIRST_DEST",  # Team Asia: where the first card of this draw went (DEST_*)
+    "PEND_CARD",  # Team Asia: the blind first card waiting in the hand for A_PLACE_CARD
 ]
 for _i, _n in enumerate(_SC_NAMES):
     globals()["SC_" + _n] = _i
@@ -139,6 +143,7 @@ PH_SECOND_DRAW = 2
 PH_KEEP_TICKETS = 3
 PH_TUNNEL = 4
 PH_OVER = 5
+PH_PLACE_CARD = 6  # Team Asia: a blind first card was seen, hand or holder? (TA-CRD-2)
 
 END_NONE = -1
 END_TRAINS = 0  # the last round after the train trigger was played
@@ -166,6 +171,10 @@ _PS_NAMES = [
     "GT_MANOR",  # Ghost Train: Town Hall-Manor on the Hill bonus taken (0/1, GT-BON-2)
     "GT_BONUS_CARDS",  # Ghost Train: cards received from Town Hall bonuses
     "GT_SWAPS",  # Ghost Train: ticket swaps (GT-TRN-3)
+    "CARDS_SHARED",  # Team Asia: cards this seat put into the team's holder (TA-CRD-2/3)
+    "HOLDER_CARDS_USED",  # cards of the team holder this seat spent (TA-CRD-4, TA-TUN-2)
+    "TICKETS_SHARED",  # tickets this seat put into the team's ticket holder (TA-TKT-1..3)
+    "SHARE_ACTIONS",  # turns spent on the share-tickets action (TA-TKT-3)
 ]
 for _i, _n in enumerate(_PS_NAMES):
     globals()["PS_" + _n] = _i
@@ -215,6 +224,9 @@ GameState = namedtuple(
         "tunnel_log",  # int32[TURN_CAP + 1, TL_FIELDS]: one row per tunnel attempt
         "final",  # int32[P, FN_FIELDS]: end-of-game score components
         "ticket_result",  # int8[T]: TR_*
+        "purse",  # int32[N_CARD_KINDS]: Team Asia: hand + team holder of the seat to move (scratch)
+        "laid_holder",  # int32[N_CARD_KINDS]: cards laid for a pending tunnel that came from the holder
+        "ticket_shared",  # int8[T]: 1 when the ticket is in its team's shared ticket holder
     ],
 )
 
@@ -278,6 +290,8 @@ Scratch = namedtuple(
         "cand",  # int32[MAX_STATIONS, max degree + 1]: candidate routes per station
         "n_cand",  # int32[MAX_STATIONS]
         "offer_dist",  # float64[MAX_OFFER]: bots' cost of each offered ticket
+        "team_want",  # int8[R]: Team Asia bots: routes the teammate's shared tickets need (per decision)
+        "team_need",  # int32[N_CARD_KINDS + 1]: cards those routes need (last: grey)
     ],
 )
 
@@ -294,6 +308,8 @@ A_BUILD_STATION = 6  # a = city, b = colour
 A_TUNNEL_PAY = 7
 A_TUNNEL_ABANDON = 8
 A_SWAP_TICKETS = 9  # Ghost Train: discard the unfinished tickets, draw as many (GT-TRN-3)
+A_SHARE_TICKETS = 10  # Team Asia (TA-TKT-3): a = ticket, b = second ticket + 1 (0: none)
+A_PLACE_CARD = 11  # Team Asia (TA-CRD-2): b = DEST_* of the blind first card just seen
 ACTION_NAMES = (
     "pass",
     "draw_market",
@@ -305,8 +321,14 @@ ACTION_NAMES = (
     "tunnel_pay",
     "tunnel_abandon",
     "swap_tickets",
+    "share_tickets",
+    "place_card",
 )
+N_ACTION_KINDS = len(ACTION_NAMES)
 MAX_LEGAL = 4096
+# Team Asia card draws: b of A_DRAW_MARKET / A_DRAW_BLIND says where the card goes (TA-CRD-2)
+DEST_HAND = 0
+DEST_HOLDER = 1
 
 # --- bots -------------------------------------------------------------------
 BOT_RANDOM = 0
@@ -324,6 +346,7 @@ GAME_RECORD = np.dtype(
         ("reshuffles", "i2"),
         ("market_resets", "i2"),
         ("longest_path", "i2"),  # the longest trail of the game
+        ("team_winners", "i1"),  # bit mask of winning teams (seats when there are no teams)
     ]
 )
 PLAYER_RECORD = np.dtype(
@@ -362,6 +385,11 @@ PLAYER_RECORD = np.dtype(
         ("town_hall_manor", "?"),  # Ghost Train: Town Hall-Manor on the Hill bonus
         ("bonus_cards", "i2"),  # Ghost Train: cards received from the Town Hall bonuses
         ("ticket_swaps", "i2"),  # Ghost Train: ticket swaps (GT-TRN-3)
+        ("team", "i1"),  # seat // team size (Team Asia: score is the team's, on each teammate's row)
+        ("cards_shared", "i2"),  # train cards this seat put into the team holder
+        ("holder_cards_used", "i2"),  # team-holder cards this seat spent on claims and surcharges
+        ("tickets_shared", "i2"),  # tickets this seat put into the team's ticket holder
+        ("share_actions", "i2"),  # turns spent sharing tickets (TA-TKT-3)
     ]
 )
 TICKET_RECORD = np.dtype(
@@ -375,6 +403,7 @@ TICKET_RECORD = np.dtype(
         ("via_station", "?"),  # completed only thanks to a station
         ("turn_kept", "i2"),
         ("turn_completed", "i2"),  # -1 when not joined by own routes
+        ("shared", "?"),  # Team Asia: in the team's shared ticket holder at the end
     ]
 )
 CLAIM_RECORD = np.dtype(

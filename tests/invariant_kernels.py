@@ -15,12 +15,14 @@ from kernels.layouts import (
     PH_OVER,
     PS_MOUNTAIN_ROUTES,
     PS_MOUNTAIN_TRAINS,
+    RT_ALWAYS_OPEN,
     RT_LEN,
     RT_MOUNTAINS,
     RULE_DOUBLES_MIN_PLAYERS,
     RULE_MOUNTAIN_POINTS,
     RULE_ROUTE_SCORE,
     RULE_TRAINS,
+    RULE_TRIPLE_LANES,
     RULE_TURN_CAP,
     SC_N_PILE,
     SC_N_PLAYERS,
@@ -70,6 +72,8 @@ def check_state(st, bd, ru, deck_size):
                 return CARD_COUNT_NEGATIVE
         for t in range(st.holder.shape[0]):
             total += st.holder[t, k]
+            if st.holder[t, k] < 0:
+                return CARD_COUNT_NEGATIVE
     for s in range(st.market.shape[0]):
         if st.market[s] >= 0:
             total += 1
@@ -114,17 +118,23 @@ def check_state(st, bd, ru, deck_size):
     # doubles: never two lanes to one seat; with few players at most one lane
     for g in range(bd.group_routes.shape[0]):
         owned = 0
+        lanes = 0
+        always_open = 0
         for i in range(bd.group_routes.shape[1]):
             r = bd.group_routes[g, i]
             if r < 0:
                 continue
+            lanes += 1
+            always_open = max(always_open, bd.routes[r, RT_ALWAYS_OPEN])
             if st.owner[r] >= 0:
                 owned += 1
                 for j in range(i + 1, bd.group_routes.shape[1]):
                     r2 = bd.group_routes[g, j]
                     if r2 >= 0 and st.owner[r2] == st.owner[r]:
                         return DOUBLE_RULE_BROKEN
-        if n < ru[RULE_DOUBLES_MIN_PLAYERS] and owned > 1:
+        # TA-DBL-1/2: a triple keeps TRIPLE_LANES usable, an always-open group all of them
+        allowed = lanes if always_open else (1 if lanes <= 2 else ru[RULE_TRIPLE_LANES])
+        if n < ru[RULE_DOUBLES_MIN_PLAYERS] and owned > allowed:
             return DOUBLE_RULE_BROKEN
     # tickets: each exactly once, pile count matches
     in_pile = 0

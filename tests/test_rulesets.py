@@ -78,6 +78,10 @@ def test_unimplemented_variants_are_refused_not_faked():
 
     with pytest.raises(RuleError, match="team play"):
         analyzer.simulate(board="legendary_asia", players=4, rules="team-asia", games=1)
+    with pytest.raises(RuleError, match="whole teams"):  # TA-TEAM-1: teams of two only
+        analyzer.simulate(board="team_asia", players=5, rules="team-asia", games=1)
+    with pytest.raises(RuleError, match="Ghost Train"):
+        analyzer.simulate(board="usa", players=2, rules="ghost-train", games=1)
 
 
 def test_cli_bad_override_exits_2():
