@@ -102,7 +102,8 @@ def test_blocking_pairs_and_reveal_families_are_found_from_manifests(built):
 def test_provisional_board_is_labelled(tmp_path):
     board = tmp_path / "myboard"
     shutil.copytree(DATA_DIR / "usa", board)
-    toml = (board / "board.toml").read_text().replace("provisional = false", "provisional = true")
+    toml = (board / "board.toml").read_text().replace(
+        "provisional = false", 'provisional = true\nprovisional_note = "a test copy marked provisional"')
     (board / "board.toml").write_text(toml)
     analyzer.simulate(board=str(board), players=2, bots="greedy", games=30, seed=1, out=tmp_path / "prov",
                       progress=False)
