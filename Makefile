@@ -3,8 +3,13 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-GAMES ?= 20000
-STUDY_GAMES ?= 2000
+# GAMES: games of one main study of the report (each study runs its share of
+# it; 200,000 is about 10 minutes of simulation on 2 cores with greedy bots).
+GAMES ?= 200000
+# BOTS: the bots of every study (one name, or a comma list cycled over the seats).
+BOTS ?= greedy
+NAME ?= default
+SEED ?= 1
 THREADS ?= 0
 
 .PHONY: all install report test lint bench clean
@@ -19,16 +24,14 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-RUN := results/default-europe-4p-$(GAMES)
+comma := ,
+RESULTS := results/$(NAME)-$(subst $(comma),+,$(BOTS))-$(GAMES)
 
-# Until the HTML report lands: the default Europe study, its summary and the
-# tunnel figures in reports/default/.
+# The default studies (USA and Europe at 2-5 players, the double-route
+# closure pairs, the tunnel house rule), resumable, then reports/$(NAME)/index.html.
 report: $(STAMP)
-	$(BIN)/ttr simulate --board europe --players 4 --bots greedy --games $(GAMES) --seed 1 \
-		--threads $(THREADS) --out $(RUN) --resume
-	$(BIN)/ttr tunnels --revealed 3,4,5,6 --plot reports/default/tunnel_odds.png
-	$(BIN)/ttr tunnels --from $(RUN) --plot reports/default/tunnels_in_play.png
-	$(BIN)/ttr tunnels --study $(STUDY_GAMES) --revealed 2,3,4,5,6 --plot reports/default/tunnel_reveal_study.png
+	$(BIN)/ttr report --name $(NAME) --games $(GAMES) --bots $(BOTS) --seed $(SEED) --threads $(THREADS) \
+		--results $(RESULTS)
 
 test: $(STAMP)
 	$(BIN)/ruff check analyzer kernels tests bench

@@ -7,22 +7,28 @@ in pandas.
 """
 
 from analyzer.boards import Board, BoardError, builtin_boards, load_board
+from analyzer.compare import compare
+from analyzer.ladder import LadderResult, ladder, load_ladder
 from analyzer.results import Results, load
 from analyzer.rules import PRESETS, RuleError, RuleSet, preset
 from analyzer.runner import simulate
+from analyzer.sweep import SweepResults, load_sweep, sweep
 from analyzer.tunnels import tunnel_odds, tunnel_odds_mc, tunnel_summary
 from analyzer.tunnels_inplay import tunnel_reveal_study, tunnels_in_play
 
 __all__ = [
     "Board",
     "BoardError",
+    "LadderResult",
     "PRESETS",
     "Results",
     "RuleError",
     "RuleSet",
     "builtin_boards",
+    "ladder",
     "load",
     "load_board",
+    "load_ladder",
     "preset",
     "simulate",
     "tunnel_odds",
@@ -30,4 +36,8 @@ __all__ = [
     "tunnel_reveal_study",
     "tunnel_summary",
     "tunnels_in_play",
+    "SweepResults",
+    "compare",
+    "load_sweep",
+    "sweep",
 ]

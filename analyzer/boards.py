@@ -50,6 +50,7 @@ class Board:
     deck: dict[str, int]
     rule_overrides: dict = field(default_factory=dict)
     provisional_note: str = ""
+    regions: dict[str, list[str]] = field(default_factory=dict)  # [regions] of board.toml (L.REGION_NAMES)
 
     def rules(self, preset_name: str | None = None, overrides=None) -> RuleSet:
         """The board's default rule preset, its own overrides, then the user's."""
@@ -82,6 +83,7 @@ class Board:
         routes[:, L.RT_LOCOS] = rt["locomotives"].to_numpy()
         routes[:, L.RT_MOUNTAINS] = rt["mountains"].to_numpy()
         routes[:, L.RT_REVEAL] = rt["reveal"].to_numpy()
+        routes[:, L.RT_ALWAYS_OPEN] = rt["always_open"].to_numpy()
         groups = {}
         for r, g in enumerate(rt["parallel_group"]):
             if g >= 0:
@@ -117,8 +119,24 @@ class Board:
             adj_start,
             adj_route,
             group_routes,
-            np.zeros(n_cities, np.int32),
+            self.city_flags(rules),
         )
+
+    def city_flags(self, rules: RuleSet) -> np.ndarray:
+        """Bit i of a city's flags: the city is in region L.REGION_NAMES[i].
+        A rule that needs a region the board does not declare is refused."""
+        needs = {"special_tickets": ("dark_forest", "coast"), "town_hall_cards": ("town_hall",)}
+        for key, regions in needs.items():
+            missing = [r for r in regions if not self.regions.get(r)]
+            if getattr(rules, key) and missing:
+                raise RuleError(f"rule {key}={getattr(rules, key)} needs the region(s) {', '.join(missing)} "
+                                f"in [regions] of board '{self.name}' ({self.path / 'board.toml'})")
+        cidx = {n: i for i, n in enumerate(self.cities["name"])}
+        flags = np.zeros(len(cidx), np.int32)
+        for bit, region in enumerate(L.REGION_NAMES):
+            for place in self.regions.get(region, []):
+                flags[cidx[place]] |= 1 << bit
+        return flags
 
     def summary(self) -> dict:
         rt = self.routes
@@ -131,6 +149,7 @@ class Board:
             "routes": len(rt),
             "city_pairs": int(len(pairs)),
             "doubles": int((pairs >= 2).sum()),
+            "triples": int((pairs >= 3).sum()),
             "total_length": int(rt["length"].sum()),
             "tunnels": int((rt["kind"] == "tunnel").sum()),
             "ferries": int((rt["kind"] == "ferry").sum()),
@@ -142,6 +161,7 @@ class Board:
             "ticket_points": int(self.tickets["points"].sum()),
             "deck": dict(self.deck),
             "preset": self.preset,
+            "regions": "; ".join(f"{k}: {', '.join(v)}" for k, v in self.regions.items()),
         }
 
 
@@ -259,9 +279,18 @@ def _load_folder(folder: Path) -> Board:
         ys.append(_float(cpath, line, "y", row["y"]))
     if not names:
         raise BoardError(cpath, None, None, "no cities")
+    regions = _regions(toml_path, meta.get("regions", {}), seen)
+    provisional = meta.get("provisional", False)
+    if not isinstance(provisional, bool):
+        raise BoardError(toml_path, None, "provisional", f"{provisional!r} is not true or false")
+    note = meta.get("provisional_note", "")
+    if not isinstance(note, str) or (provisional and not note.strip()):
+        raise BoardError(toml_path, None, "provisional_note",
+                         "a provisional board needs a sentence saying what is provisional and why")
 
     rpath = folder / "routes.csv"
-    opt = {"kind": "normal", "locomotives": "0", "mountains": "0", "parallel_group": "", "reveal": ""}
+    opt = {"kind": "normal", "locomotives": "0", "mountains": "0", "parallel_group": "", "reveal": "",
+           "always_open": "0"}
     rrows = []
     group_pairs = {}
     for line, row in _read_csv(rpath, ["a", "b", "length", "color"], opt):
@@ -290,6 +319,9 @@ def _load_folder(folder: Path) -> Board:
         reveal = _int(rpath, line, "reveal", row["reveal"], 1, L.MAX_REVEAL, empty=0)
         if reveal and kind != "tunnel":
             raise BoardError(rpath, line, "reveal", "only tunnels reveal cards")
+        always_open = _int(rpath, line, "always_open", row["always_open"], 0, 1)
+        if always_open and group < 0:
+            raise BoardError(rpath, line, "always_open", "only lanes of a double or triple route can stay open")
         if group >= 0:
             pair = frozenset((row["a"], row["b"]))
             first = group_pairs.setdefault(group, (pair, line))
@@ -298,7 +330,7 @@ def _load_folder(folder: Path) -> Board:
                                  f"group {group} joins other cities on line {first[1]}")
         a, b = sorted((row["a"], row["b"]))
         rrows.append(dict(a=a, b=b, length=length, color=colour, kind=kind, locomotives=locos,
-                          mountains=mountains, parallel_group=group, reveal=reveal))
+                          mountains=mountains, parallel_group=group, reveal=reveal, always_open=always_open))
     if not rrows:
         raise BoardError(rpath, None, None, "no routes")
     routes = pd.DataFrame(rrows)
@@ -340,12 +372,33 @@ def _load_folder(folder: Path) -> Board:
         title=str(meta.get("title", meta["name"])),
         path=folder,
         preset=meta["preset"],
-        provisional=bool(meta.get("provisional", False)),
+        provisional=provisional,
         provenance=str(meta.get("provenance", "")),
         cities=pd.DataFrame({"name": names, "x": xs, "y": ys}),
         routes=routes,
         tickets=tickets,
         deck=deck,
         rule_overrides=overrides,
-        provisional_note=str(meta.get("provisional_note", "")),
+        provisional_note=note.strip(),
+        regions=regions,
     )
+
+
+def _regions(toml_path: Path, raw, cities: dict) -> dict[str, list[str]]:
+    """[regions] name = ["Place", ...]: names from L.REGION_NAMES, places from cities.csv."""
+    if not isinstance(raw, dict):
+        raise BoardError(toml_path, None, "regions", "must be a table: region = [\"Place\", ...]")
+    out = {}
+    for region, places in raw.items():
+        key = f"regions.{region}"
+        if region not in L.REGION_NAMES:
+            raise BoardError(toml_path, None, key, f"unknown region (known: {', '.join(L.REGION_NAMES)})")
+        if isinstance(places, str):
+            places = [places]
+        if not isinstance(places, list) or not places or not all(isinstance(x, str) for x in places):
+            raise BoardError(toml_path, None, key, "must be a non-empty list of place names")
+        for place in places:
+            if place not in cities:
+                raise BoardError(toml_path, None, key, f"unknown place '{place}' (not in cities.csv)")
+        out[region] = list(places)
+    return out

@@ -82,6 +82,11 @@ def print_summary(res) -> None:
         t.add_row(col, *[f"{v:,.3f}" if col == "win_rate" else f"{v:,.2f}" if col != "games" else f"{int(v):,}"
                          for v in s[col]])
     console.print(t)
+    size = int(m.get("rules", {}).get("team_size", 1))
+    if size > 1:  # Team Asia: scores and wins are the team's
+        tw = res.players.groupby(["game", "team"], observed=True)["winner"].first().groupby("team").mean()
+        console.print("team win rate: " + ", ".join(
+            f"team {t} (seats {'+'.join(str(size * t + i) for i in range(size))}) {v:.3f}" for t, v in tw.items()))
     g = res.games
     ends = g["end_reason"].value_counts().to_dict()
     console.print(f"turns per game: mean {g['turns'].mean():.1f}; end reasons: {ends}; "
@@ -110,7 +115,7 @@ def boards_show(name: Annotated[str, typer.Argument(help="Board name or folder."
     b = load_board(name)
     s = b.summary()
     if b.provisional:
-        console.print(f"[yellow]provisional board[/yellow]: {b.provisional_note}")
+        console.print(f"[yellow]PROVISIONAL[/yellow]: {b.provisional_note}")
     t = Table(title=f"{b.title} ({b.path})")
     t.add_column("what")
     t.add_column("value", justify="right")
@@ -217,6 +222,130 @@ def _tunnel_study(revealed: str, games: int, seed: int, plot: Path | None) -> No
     console.print(t)
     if plot is not None:
         console.print(f"plot written to {plot_in_play(table.drop_duplicates(['to_reveal', 'k']), plot)}")
+
+
+@app.command("ladder")
+def ladder_command(
+    board: Annotated[str, Opt(help="Built-in board name or a board folder.")] = "europe",
+    players: Annotated[int, Opt(help="Seats at every table.")] = 2,
+    bots: Annotated[str, Opt(help="The bots to rank, comma-separated, at least two: greedy,random.")] = "greedy,random",
+    games: Annotated[int, Opt(help="Total games, split evenly over every (table, seating) run and rounded up "
+                                   "to whole seed blocks.")] = 20_000,
+    seed: Annotated[int, Opt(help="Master seed: game i of every run gets the same deal.")] = 1,
+    out: Annotated[Path | None, Opt(help="Ladder folder: runs/<run>/ results, ladder.json, summary.csv.")] = None,
+    rules: Annotated[str | None, Opt(help="Rule preset (default: the board's).")] = None,
+    set_: Annotated[list[str] | None, Opt("--set", help="House rule override key=value (repeatable).")] = None,
+    seatings: Annotated[str, Opt(help="rotations (each bot in each seat) or permutations (every order).")] = (
+        "rotations"),
+    bootstrap: Annotated[int, Opt(help="Resamples of seed blocks for the 95% intervals.")] = 1000,
+    threads: Annotated[int, Opt(help="Worker threads (0: all cores).")] = 0,
+    resume: Annotated[bool, Opt(help="Continue an interrupted ladder in --out.")] = False,
+    quiet: Annotated[bool, Opt(help="No progress bar.")] = False,
+    cluster: Annotated[str | None, Opt(help="Run on Dask: local:N or tcp://HOST:PORT.")] = None,
+):
+    """Rank bots: every table of PLAYERS bots, every seating, the same seeds; win rates, scores, Bradley-Terry."""
+    from analyzer.cli_ladder import print_ladder
+    from analyzer.ladder import ladder as run
+
+    try:
+        res = run(board=board, players=players, bots=bots, games=games, seed=seed, rules=rules,
+                  overrides=set_ or None, out=out, threads=threads, resume=resume, progress=not quiet,
+                  cluster=cluster, seatings=seatings, bootstrap=bootstrap)
+    except KeyboardInterrupt as e:  # caught here: click would swallow the resume hint
+        console.print(f"[yellow]{e or 'interrupted'}[/yellow]")
+        raise typer.Exit(130) from None
+    print_ladder(res, console)
+@app.command("sweep")
+def sweep_cmd(
+    board: Annotated[str | None, Opt(help="Built-in board name or a board folder (default: europe).")] = None,
+    players: Annotated[int | None, Opt(help="Number of players (default: 4).")] = None,
+    bots: Annotated[str | None, Opt(help="One bot for every seat, or one per seat (default: greedy).")] = None,
+    games: Annotated[int | None, Opt(help="Games per variant (default: 10000).")] = None,
+    seed: Annotated[int | None, Opt(help="Master seed, the same for every variant (default: 1).")] = None,
+    out: Annotated[Path | None, Opt(help="Sweep folder: variants/<variant>/ runs + sweep.json.")] = None,
+    rules: Annotated[str | None, Opt(help="Base rule preset (default: the board's).")] = None,
+    set_: Annotated[list[str] | None, Opt("--set", help="Swept rule key=v1,v2,... (repeatable: the grid of "
+                                                        "every combination); route_scores lists split by ';'.")] = None,
+    config: Annotated[Path | None, Opt(help="Sweep config (TOML): named variants, grid, base rules, baseline.")] = None,
+    baseline: Annotated[str | None, Opt(help="Name of the baseline variant (default: the one with the base "
+                                             "rules, added if missing).")] = None,
+    threads: Annotated[int, Opt(help="Worker threads (0: all cores).")] = 0,
+    chunk_size: Annotated[int, Opt(help="Games per chunk / part file (0: automatic).")] = 0,
+    resume: Annotated[bool, Opt(help="Continue an interrupted sweep in --out.")] = False,
+    quiet: Annotated[bool, Opt(help="No progress bars.")] = False,
+    cluster: Annotated[str | None, Opt(help="Run every variant on Dask: local:N or tcp://HOST:PORT.")] = None,
+    shared_out: Annotated[bool, Opt(help="tcp cluster: the workers write to --out themselves; "
+                                         "--no-shared-out sends the tables back here.")] = True,
+):
+    """House-rule sweep: every variant on the same game seeds (common random numbers), then the comparison."""
+    from analyzer.compare import compare
+    from analyzer.sweep import parse_set_options
+    from analyzer.sweep import sweep as run
+
+    grid = parse_set_options(set_) if set_ else None
+    try:
+        res = run(board=board, players=players, bots=bots, games=games, seed=seed, grid=grid, rules=rules,
+                  baseline=baseline, out=out, threads=threads, chunk_size=chunk_size or None, resume=resume,
+                  progress=not quiet, cluster=cluster, shared_out=shared_out, config=config)
+    except KeyboardInterrupt as e:
+        console.print(f"[yellow]{e or 'interrupted'}[/yellow]; continue the sweep with the same command and --resume")
+        raise typer.Exit(130) from None
+    print_comparison(compare(res), res)
+    if res.path is not None:
+        console.print(f"sweep in {res.path}: analyzer.load_sweep('{res.path}'), `ttr compare {res.path}`")
+
+
+@app.command("compare")
+def compare_cmd(
+    path: Annotated[Path, typer.Argument(help="A sweep folder (written by `ttr sweep --out`).")],
+    baseline: Annotated[str | None, Opt(help="Compare against this variant (default: the sweep's baseline).")] = None,
+    csv: Annotated[Path | None, Opt(help="Also write the comparison table to this CSV file.")] = None,
+    n_boot: Annotated[int, Opt(help="Bootstrap resamples for the intervals.")] = 1000,
+    plot: Annotated[Path | None, Opt(help="Draw each measure against each parameter into this folder.")] = None,
+):
+    """Balance measures of every variant of a sweep against the baseline, with paired 95% CIs."""
+    from analyzer.compare import compare
+    from analyzer.sweep import load_sweep
+
+    res = load_sweep(path)
+    table = compare(res, baseline=baseline, n_boot=n_boot)
+    print_comparison(table, res)
+    if csv is not None:
+        table.to_csv(csv, index=False)
+        console.print(f"comparison written to {csv}")
+    if plot is not None:
+        from analyzer.report_sweep import plot_sweep
+
+        paths = plot_sweep(table, res.variants(), res.manifest["parameters"], plot)
+        console.print(f"figures written to {plot}: {', '.join(p.name for p in paths)}")
+
+
+def print_comparison(table, res) -> None:
+    m = res.manifest
+    base = table.loc[table["is_baseline"], "variant"].iloc[0]
+    console.print(f"[bold]{m['board']}[/bold], {m['players']} players, bots {','.join(m['bots'])}, "
+                  f"{m['games']:,} games per variant, seed {m['seed']}, baseline [bold]{base}[/bold]")
+    t = Table(title="variants against the baseline (* = the paired 95% CI excludes 0)")
+    for col in ("measure", "variant", "value", "change, paired 95% CI"):
+        t.add_column(col, justify="left" if col in ("measure", "variant") else "right")
+    for measure, rows in table.groupby("measure", observed=True, sort=True):
+        for r in rows.itertuples():
+            if r.is_baseline:
+                label = str(r.variant) if str(r.variant) == "baseline" else f"{r.variant} (baseline)"
+                t.add_row(str(measure), label, f"{r.estimate:.4g}", "")
+                continue
+            star = "*" if r.ci_low > 0 or r.ci_high < 0 else ""
+            t.add_row(str(measure), str(r.variant), f"{r.estimate:.4g}",
+                      f"{r.difference:+.3g} [{r.ci_low:+.3g}, {r.ci_high:+.3g}]{star}")
+        t.add_section()
+    console.print(t)
+def _register_report() -> None:
+    from analyzer.cli_report import report_command  # options and help live there
+
+    app.command("report")(report_command)
+
+
+_register_report()
 
 
 def main() -> None:

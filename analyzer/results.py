@@ -171,10 +171,12 @@ class Results:
         p = self.players
         cols = ["score", "route_points", "mountain_points", "tickets_won", "tickets_lost", "longest_bonus",
                 "explorer_bonus", "globetrotter_bonus", "station_points", "routes_claimed", "tickets_completed",
-                "tickets_failed", "stations_built", "tunnels_tried", "tunnels_abandoned", "trains_left"]
+                "tickets_failed", "stations_built", "tunnels_tried", "tunnels_abandoned", "trains_left",
+                "special_tickets", "town_hall_crypt", "town_hall_manor", "bonus_cards", "ticket_swaps"]
         optional = {"mountain_points", "explorer_bonus", "globetrotter_bonus", "station_points", "stations_built",
-                    "tunnels_tried", "tunnels_abandoned", "longest_bonus"}
-        cols = [c for c in cols if c not in optional or p[c].any()]  # hide what this variant never scores
+                    "tunnels_tried", "tunnels_abandoned", "longest_bonus",
+                    "special_tickets", "town_hall_crypt", "town_hall_manor", "bonus_cards", "ticket_swaps"}
+        cols = [c for c in cols if c in p.columns and (c not in optional or p[c].any())]  # hide what never happens
         s = p.groupby(["seat", "bot"], observed=True)[cols].mean()
         s["win_rate"] = p.groupby(["seat", "bot"], observed=True)["winner"].mean() / 1.0
         s["games"] = p.groupby(["seat", "bot"], observed=True).size()

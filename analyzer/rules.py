@@ -20,13 +20,7 @@ class RuleError(ValueError):
 
 # Engine features that exist in the matrix but not yet in the kernels: a rule
 # set that needs one is refused with the issue that will add it.
-UNIMPLEMENTED = {
-    "team_size": (1, "team play (Team Asia) is not implemented yet"),
-    "win_tickets": (0, "the ticket-count victory (Ghost Train) is not implemented yet"),
-    "shared_tickets_setup": (0, "shared ticket holders (Team Asia) are not implemented yet"),
-    "shared_tickets_draw": (0, "shared ticket holders (Team Asia) are not implemented yet"),
-    "end_trigger_team": (False, "the team end trigger (Team Asia) is not implemented yet"),
-}
+UNIMPLEMENTED: dict = {}
 
 
 @dataclass(frozen=True)
@@ -49,7 +43,7 @@ class RuleSet:
     setup_tickets_long: int = 0  # EU-SET-2, LA-TKT-2
     setup_keep_min: int = 2
     unkept_setup_to_box: bool = False  # EU-SET-2: True
-    draw_tickets: int = 3  # BASE-TKT-1
+    draw_tickets: int = 3  # BASE-TKT-1; 0 = no ticket-draw action (Ghost Train)
     draw_keep_min: int = 1
     shared_tickets_setup: int = 0  # TA-TKT-1
     shared_tickets_draw: int = 0  # TA-TKT-2
@@ -67,7 +61,13 @@ class RuleSet:
     win_tickets: int = 0  # GT-END-1: 0 = a points game
     turn_cap: int = 2000  # BASE-END-2
     tiebreak_second: str = "longest"  # BASE-SCR-3; "mountains" (LA-SCR-2)
+    triple_lanes: int = 2  # TA-DBL-2: lanes of a triple route claimable below doubles_min_players
     notes: tuple[str, ...] = field(default=(), compare=False)
+    swap_tickets: bool = False  # GT-TRN-3: the ticket-swap action
+    completed_draw: int = 0  # GT-TKT-1: tickets drawn at once for each completed one
+    special_tickets: int = 0  # GT-BON-1: Trick-or-Treat tickets in the box (needs the board's regions)
+    town_hall_cards: int = 0  # GT-BON-2: cards for each Town Hall bonus (needs the board's regions)
+    end_immediate: bool = False  # GT-END-2: the game ends at once at end_trains, no last round
 
     # --- checks -----------------------------------------------------------
     def validate(self) -> RuleSet:
@@ -100,9 +100,9 @@ class RuleSet:
             bad("setup_tickets_regular", "at least one ticket must be dealt")
         if self.setup_keep_min > self.setup_tickets_regular + self.setup_tickets_long:
             bad("setup_keep_min", "more than the tickets dealt")
-        if not 1 <= self.draw_tickets <= L.MAX_OFFER:
-            bad("draw_tickets", f"must be 1..{L.MAX_OFFER}")
-        if self.draw_keep_min < 1 or self.draw_keep_min > self.draw_tickets:
+        if not 0 <= self.draw_tickets <= L.MAX_OFFER:
+            bad("draw_tickets", f"must be 0..{L.MAX_OFFER} (0: no ticket-draw action)")
+        if self.draw_tickets and (self.draw_keep_min < 1 or self.draw_keep_min > self.draw_tickets):
             bad("draw_keep_min", "must be 1..draw_tickets")
         if self.stations > L.MAX_STATIONS:
             bad("stations", f"at most {L.MAX_STATIONS}")
@@ -110,8 +110,26 @@ class RuleSet:
             bad("tunnel_reveal", f"must be 0..{L.MAX_REVEAL}")
         if self.turn_cap < 10 or self.turn_cap > 100_000:
             bad("turn_cap", "must be 10..100000")
+        if self.win_tickets > 30:
+            bad("win_tickets", "must be 0 (a points game) or 1..30 tickets")
+        if self.completed_draw > 4:
+            bad("completed_draw", "must be 0..4")
+        if self.special_tickets > 8:
+            bad("special_tickets", "must be 0..8")
+        if self.town_hall_cards > 10:
+            bad("town_hall_cards", "must be 0..10")
         if self.tiebreak_second not in ("longest", "mountains"):
             bad("tiebreak_second", "must be 'longest' or 'mountains'")
+        if self.team_size not in (1, 2):
+            bad("team_size", "must be 1 (no teams) or 2 (Team Asia)")
+        if self.team_size > 1 and (self.min_players % self.team_size or self.max_players % self.team_size):
+            bad("team_size", f"player counts {self.min_players}-{self.max_players} must be whole teams")
+        if self.shared_tickets_setup > self.setup_keep_min or self.shared_tickets_draw > self.draw_keep_min:
+            bad("shared_tickets_setup", "cannot share more tickets than the minimum kept")
+        if (self.shared_tickets_setup or self.shared_tickets_draw) and self.team_size == 1:
+            bad("shared_tickets_setup", "shared ticket holders need teams (team_size=2)")
+        if not 1 <= self.triple_lanes <= 3:
+            bad("triple_lanes", "must be 1..3")
         rs = self.route_scores
         if not isinstance(rs, tuple) or not rs or any(not isinstance(x, int) or x < 0 for x in rs):
             bad("route_scores", "must be a list of whole numbers >= 0, indexed by route length")
@@ -262,11 +280,18 @@ PRESETS: dict[str, RuleSet] = {
         loco_reset=0,
         setup_tickets_regular=2,
         setup_keep_min=2,
-        draw_tickets=1,
+        draw_tickets=0,  # no ticket-draw action: one ticket comes with each completion
         longest_path_bonus=0,
+        doubles_min_players=2,  # GT-DBL-1a: both lanes open to different players at any count
         end_trains=0,
         win_tickets=6,
         route_scores=(0, 0, 0, 0, 0, 0, 0, 0, 0),
+        swap_tickets=True,
+        completed_draw=1,
+        special_tickets=4,
+        town_hall_cards=2,
+        end_immediate=True,
+        turn_cap=600,  # games last ~50-120 turns; a stalled one (endless swaps) ends sooner
     ),
 }
 

@@ -51,6 +51,7 @@ class RunSpec:
             "board": self.board.name,
             "board_title": self.board.title,
             "provisional": self.board.provisional,
+            "provisional_note": self.board.provisional_note,
             "rules": self.rules.as_dict(),
             "rules_name": self.rules.name,
             "rules_hash": self.rules.hash(),
@@ -95,6 +96,8 @@ def make_spec(board="europe", players=4, bots=None, games=10_000, seed=1, rules=
     rs.check_implemented()
     if not isinstance(players, int) or not rs.min_players <= players <= rs.max_players:
         raise RuleError(f"rule set '{rs.name}' is for {rs.min_players}-{rs.max_players} players, not {players}")
+    if players % rs.team_size:
+        raise RuleError(f"rule set '{rs.name}' plays in teams of {rs.team_size}: {players} players is not whole teams")
     names = parse_bots(bots, players)
     if not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number >= 1, not {games!r}")

@@ -8,6 +8,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bots_simple import long_route_action, one_step_action, route_focus_action
+from kernels.bots_team import greedy_team_action
 from kernels.engine import (
     cards_available,
     claim_payment,
@@ -32,6 +33,7 @@ from kernels.layouts import (
     BOT_LONG_ROUTE,
     BOT_ONE_STEP,
     BOT_PLANNER,
+    BOT_RANDOM,
     BOT_ROUTE_FOCUS,
     GRAY,
     KIND_FERRY,
@@ -52,8 +54,11 @@ from kernels.layouts import (
     RULE_DRAW_KEEP_MIN,
     RULE_FACEUP_LOCO_WHOLE_DRAW,
     RULE_MARKET_SIZE,
+    RULE_MOUNTAIN_POINTS,
     RULE_ROUTE_SCORE,
     RULE_SETUP_KEEP_MIN,
+    RULE_TEAM_SIZE,
+    RULE_WIN_TICKETS,
     SC_N_OFFER,
     SC_PEND_COLOUR,
     SC_PEND_SURCHARGE,
@@ -70,8 +75,16 @@ _INF = 1e18
 
 @njit(cache=True, _nrt=False)
 def choose_action(bot, st, bd, ru, p, rng, ws):
+    if bot == BOT_GREEDY and ru[RULE_TEAM_SIZE] > 1:
+        return greedy_team_action(st, bd, ru, p, rng, ws)  # Team Asia
     if bot == BOT_GREEDY:
+        if ru[RULE_WIN_TICKETS] > 0:
+            return bots_ghost.greedy_action(st, bd, ru, p, rng, ws)  # Ghost Train
         return greedy_action(st, bd, ru, p, rng, ws)
+    if bot != BOT_RANDOM and ru[RULE_TEAM_SIZE] > 1:
+        return greedy_team_action(st, bd, ru, p, rng, ws)  # the heuristic suite plays Team Asia as greedy
+    if bot != BOT_RANDOM and ru[RULE_WIN_TICKETS] > 0:
+        return bots_ghost.greedy_action(st, bd, ru, p, rng, ws)  # ... and Ghost Train
     if bot == BOT_PLANNER or bot == BOT_DESTINATION_HUNGRY or bot == BOT_BLOCKER:
         return planner_action(bot, st, bd, ru, p, rng, ws)
     if bot == BOT_ROUTE_FOCUS:
@@ -117,6 +130,14 @@ def random_action(st, bd, ru, p, rng, ws):
 def _edge_cost(owner, closed, routes, group_routes, p, r, trains, want):
     """Cost of using route r in p's plan: 0 if p owns it, ~0 if p already
     plans it, its length if p can still claim it, infinite otherwise."""
+    return _edge_cost_w(owner, closed, routes, group_routes, p, r, trains, want, 1.0)
+
+
+@njit(cache=True, _nrt=False)
+def _edge_cost_w(owner, closed, routes, group_routes, p, r, trains, want, x_cost):
+    """_edge_cost with each mountain X (LA-MTN-2) costing x_cost instead of
+    the one train it takes: below 1, even negative, when its points outweigh
+    the train (see mountain_x_value). Never below 0.1 for an open route."""
     o = owner[r]
     cost = _INF
     if o == p:
@@ -125,11 +146,12 @@ def _edge_cost(owner, closed, routes, group_routes, p, r, trains, want):
         if want[r]:
             cost = 0.01
         else:
-            cost = float(routes[r, RT_LEN] + routes[r, RT_MOUNTAINS])
+            cost = routes[r, RT_LEN] + x_cost * routes[r, RT_MOUNTAINS]
             if routes[r, RT_KIND] == KIND_TUNNEL:
                 cost += 0.5  # surcharge risk
             elif routes[r, RT_KIND] == KIND_FERRY:
                 cost += 0.5 * routes[r, RT_LOCOS]
+            cost = max(cost, 0.1)
     return cost
 
 
@@ -137,6 +159,12 @@ def _edge_cost(owner, closed, routes, group_routes, p, r, trains, want):
 def shortest_path(st, bd, p, src, dst, trains, want, ws):
     """Dijkstra (dense, the boards have < 100 cities); ws.prev_route holds
     the tree. Returns the distance (>= _INF when unreachable)."""
+    return shortest_path_w(st, bd, p, src, dst, trains, want, ws, 1.0)
+
+
+@njit(cache=True, _nrt=False)
+def shortest_path_w(st, bd, p, src, dst, trains, want, ws, x_cost):
+    """shortest_path with each mountain X costing x_cost (see _edge_cost_w)."""
     dist = ws.dist
     done = ws.done
     prev_route = ws.prev_route
@@ -164,7 +192,7 @@ def shortest_path(st, bd, p, src, dst, trains, want, ws):
         done[u] = 1
         for j in range(adj_start[u], adj_start[u + 1]):
             r = adj_route[j]
-            cost = _edge_cost(owner, closed, routes, group_routes, p, r, trains, want)
+            cost = _edge_cost_w(owner, closed, routes, group_routes, p, r, trains, want, x_cost)
             if cost >= _INF:
                 continue
             v = routes[r, RT_B] if routes[r, RT_A] == u else routes[r, RT_A]
@@ -177,7 +205,26 @@ def shortest_path(st, bd, p, src, dst, trains, want, ws):
 @njit(cache=True, _nrt=False)
 def _plan(st, bd, ru, p, ws):
     """Mark the unclaimed routes of a cheap network joining p's open tickets:
-    shortest paths, each later ticket reusing the routes already planned."""
+    shortest paths, each later ticket reusing the routes already planned.
+    Mountain trade (LA-MTN-2): a first plan counts each X as the train it
+    takes; from the trains that plan needs, each X is then re-weighed by its
+    net points (mountain_x_value) and the network planned again, unless the
+    re-weighed plan no longer fits the trains left while the first did."""
+    trains = st.trains[p]
+    plan_trains = _plan_paths(st, bd, p, ws, 1.0)
+    if ru[RULE_MOUNTAIN_POINTS] > 0 and trains > 0 and _open_mountains(st, bd):
+        per_train = train_value(bd, ru, trains)
+        if per_train > 0:
+            x_cost = -mountain_x_value(bd, ru, trains, plan_trains) / per_train
+            if _plan_paths(st, bd, p, ws, x_cost) > trains and plan_trains <= trains:
+                _plan_paths(st, bd, p, ws, 1.0)
+    ws.plan_version[p] = _ticket_key(st, bd, p)
+
+
+@njit(cache=True, _nrt=False)
+def _plan_paths(st, bd, p, ws, x_cost):
+    """ws.want[p] <- the routes of the plan (mountain X costing x_cost each);
+    returns the trains they need, Mountain Pass discards included."""
     want = ws.want[p]
     want[:] = 0
     trains = st.trains[p]
@@ -186,7 +233,7 @@ def _plan(st, bd, ru, p, ws):
             continue
         a = bd.tickets[t, TK_A]
         b = bd.tickets[t, TK_B]
-        if shortest_path(st, bd, p, a, b, trains, want, ws) >= _INF:
+        if shortest_path_w(st, bd, p, a, b, trains, want, ws, x_cost) >= _INF:
             continue  # blocked: nothing to plan for it
         v = b
         while v != a:
@@ -194,7 +241,62 @@ def _plan(st, bd, ru, p, ws):
             if st.owner[r] < 0:
                 want[r] = 1
             v = bd.routes[r, RT_B] if bd.routes[r, RT_A] == v else bd.routes[r, RT_A]
-    ws.plan_version[p] = _ticket_key(st, bd, p)
+    return _planned_trains(st, bd, p, ws)
+
+
+@njit(cache=True, _nrt=False)
+def _planned_trains(st, bd, p, ws):
+    """Trains p's planned, still unclaimed routes need (spaces + mountain X)."""
+    want = ws.want[p]
+    routes = bd.routes
+    owner = st.owner
+    total = 0
+    for r in range(routes.shape[0]):
+        if want[r] and owner[r] < 0:
+            total += routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def _open_mountains(st, bd):
+    """True while some mountain route is unclaimed."""
+    routes = bd.routes
+    owner = st.owner
+    found = False
+    for r in range(routes.shape[0]):
+        if routes[r, RT_MOUNTAINS] > 0 and owner[r] < 0:
+            found = True
+            break
+    return found
+
+
+@njit(cache=True, _nrt=False)
+def train_value(bd, ru, trains_left):
+    """Points one train of the supply can still earn on the board: the best
+    points per train over the board's route lengths that fit in trains_left
+    (route-score table)."""
+    routes = bd.routes
+    best = 0.0
+    for r in range(routes.shape[0]):
+        n = routes[r, RT_LEN]
+        if 0 < n <= trains_left:
+            v = ru[RULE_ROUTE_SCORE + n] / n
+            if v > best:
+                best = v
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def mountain_x_value(bd, ru, trains_left, plan_trains):
+    """Net points of one train discarded to the Mountain Pass (LA-MTN-2):
+    its mountain points minus the points that train could earn on a route
+    (train_value), weighted by the share of the trains left that p's plan
+    needs. Plenty of trains: the discard is nearly free points; trains
+    scarce (the plan needs them all): it costs more than it scores."""
+    pressure = 1.0
+    if trains_left > plan_trains:
+        pressure = plan_trains / trains_left
+    return ru[RULE_MOUNTAIN_POINTS] - train_value(bd, ru, trains_left) * pressure
 
 
 @njit(cache=True, _nrt=False)
@@ -267,10 +369,11 @@ def _best_colour(hand_p, routes, r):
 
 @njit(cache=True, _nrt=False)
 def _best_claim(st, bd, ru, p, only_wanted, ws):
-    """The affordable route with the most points (planned routes only, or any)."""
+    """The affordable route with the most points (planned routes only, or
+    any): route score plus the net points of its mountain X (mountain_x_value)."""
     best_r = np.int64(-1)
     best_c = np.int64(-1)
-    best_v = np.int64(-1)
+    best_v = -_INF
     want = ws.want[p]
     hand_p = st.hand[p]
     routes = bd.routes
@@ -278,6 +381,8 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     owner = st.owner
     closed = st.closed
     trains_p = st.trains[p]
+    x_value = 0.0
+    x_known = ru[RULE_MOUNTAIN_POINTS] <= 0  # computed at the first affordable mountain route only
     for r in range(routes.shape[0]):
         if only_wanted and want[r] == 0:
             continue
@@ -289,7 +394,12 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
             spare = hand_p[LOCO] - routes[r, RT_LEN] if c == LOCO else hand_p[c] + hand_p[LOCO] - routes[r, RT_LEN]
             if spare < 1:
                 c = -1
-        v = ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]]
+        v = float(ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]])
+        if c >= 0 and routes[r, RT_MOUNTAINS] > 0:
+            if not x_known:
+                x_value = mountain_x_value(bd, ru, trains_p, _planned_trains(st, bd, p, ws))
+                x_known = True
+            v += x_value * routes[r, RT_MOUNTAINS]
         if c >= 0 and v > best_v:
             best_v = v
             best_r = r
@@ -410,3 +520,8 @@ def greedy_action(st, bd, ru, p, rng, ws):
     if st.sc[SC_TP_COUNT] > 0:
         return make_action(A_DRAW_TICKETS, 0, 0)
     return make_action(A_PASS, 0, 0)
+
+
+# Variant bots that reuse the helpers above are imported last (the dispatch in
+# choose_action resolves them when first compiled).
+from kernels import bots_ghost  # noqa: E402

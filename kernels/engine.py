@@ -18,8 +18,13 @@ from kernels.layouts import (
     A_DRAW_TICKETS,
     A_KEEP_TICKETS,
     A_PASS,
+    A_PLACE_CARD,
+    A_SHARE_TICKETS,
+    A_SWAP_TICKETS,
     A_TUNNEL_ABANDON,
     A_TUNNEL_PAY,
+    DEST_HAND,
+    DEST_HOLDER,
     END_NO_ACTIONS,
     END_NONE,
     END_TRAINS,
@@ -31,9 +36,11 @@ from kernels.layouts import (
     MAX_OFFER,
     MAX_REVEAL,
     MAX_STATIONS,
+    N_ACTION_KINDS,
     N_CARD_KINDS,
     PH_KEEP_TICKETS,
     PH_OVER,
+    PH_PLACE_CARD,
     PH_SECOND_DRAW,
     PH_SETUP_KEEP,
     PH_TUNNEL,
@@ -45,6 +52,7 @@ from kernels.layouts import (
     PS_PASSES,
     PS_ROUTE_POINTS,
     PS_ROUTES_CLAIMED,
+    PS_SHARE_ACTIONS,
     PS_STATIONS_BUILT,
     PS_TICKETS_DRAWN_MIDGAME,
     PS_TUNNELS_ABANDONED,
@@ -63,6 +71,7 @@ from kernels.layouts import (
     RULE_DOUBLES_MIN_PLAYERS,
     RULE_DRAW_KEEP_MIN,
     RULE_DRAW_TICKETS,
+    RULE_END_IMMEDIATE,
     RULE_END_TRAINS,
     RULE_FACEUP_LOCO_WHOLE_DRAW,
     RULE_HAND_SIZE,
@@ -73,15 +82,23 @@ from kernels.layouts import (
     RULE_SETUP_KEEP_MIN,
     RULE_SETUP_TICKETS_LONG,
     RULE_SETUP_TICKETS_REGULAR,
+    RULE_SHARED_TICKETS_DRAW,
+    RULE_SHARED_TICKETS_SETUP,
+    RULE_SPECIAL_TICKETS,
     RULE_STATIONS,
+    RULE_SWAP_TICKETS,
+    RULE_TEAM_SIZE,
     RULE_TRAINS,
     RULE_TUNNEL_REVEAL,
     RULE_TURN_CAP,
     RULE_UNKEPT_SETUP_TO_BOX,
+    RULE_WIN_TICKETS,
     SC_BOARD_VERSION,
     SC_END_COUNTDOWN,
     SC_END_REASON,
     SC_FIELDS,
+    SC_FIRST_DEST,
+    SC_GT_SPECIAL_LEFT,
     SC_LP_COUNT,
     SC_MARKET_RESETS,
     SC_N_OFFER,
@@ -91,6 +108,7 @@ from kernels.layouts import (
     SC_N_TUNNEL_LOG,
     SC_OFFER_SETUP,
     SC_PASS_STREAK,
+    SC_PEND_CARD,
     SC_PEND_COLOUR,
     SC_PEND_ROUTE,
     SC_PEND_SURCHARGE,
@@ -123,6 +141,19 @@ from kernels.layouts import (
 )
 from kernels.prng import shuffle_int8, shuffle_int16
 from kernels.scoring import score_game
+from kernels.teams import (
+    close_lanes,
+    fill_purse,
+    is_team_game,
+    keep_actions,
+    receive_card,
+    share_actions,
+    share_offered,
+    share_tickets,
+    take_cards,
+    team_trains,
+    team_union,
+)
 
 # --- actions ------------------------------------------------------------------
 ALL_KINDS = (1 << 16) - 1
@@ -190,6 +221,9 @@ def new_state(bd, ru, n_players):
         np.zeros((ru[RULE_TURN_CAP] + 1, TL_FIELDS), np.int32),
         np.zeros((n_players, FN_FIELDS), np.int32),
         np.zeros(n_tickets, np.int8),
+        np.zeros(N_CARD_KINDS, np.int32),
+        np.zeros(N_CARD_KINDS, np.int32),
+        np.zeros(n_tickets, np.int8),
     )
 
 
@@ -202,6 +236,7 @@ def init_game(st, bd, ru, n_players, seed):
     sc[SC_N_PLAYERS] = n_players
     sc[SC_END_COUNTDOWN] = -1
     sc[SC_END_REASON] = END_NONE
+    sc[SC_GT_SPECIAL_LEFT] = ru[RULE_SPECIAL_TICKETS]  # GT-CMP-3
     st.rng[0] = seed
     # train cards
     n = 0
@@ -230,6 +265,9 @@ def init_game(st, bd, ru, n_players, seed):
     st.city_station[:] = -1
     st.final[:, :] = 0
     st.ticket_result[:] = 0
+    st.purse[:] = 0
+    st.laid_holder[:] = 0
+    st.ticket_shared[:] = 0
     for p in range(n_players):
         uf_reset(st.uf[p])
         for _ in range(ru[RULE_HAND_SIZE]):
@@ -509,6 +547,10 @@ def place_route(st, bd, ru, p, r, colour, locos):
     if mountains > 0:
         st.ps[p, PS_MOUNTAIN_ROUTES] += 1
     sc[SC_BOARD_VERSION] += 1
+    if is_team_game(ru):  # TA-DBL-1/2, TA-TKT-4
+        close_lanes(st, bd, ru, r)
+        team_union(st, bd, ru, p, r)
+        return
     g = bd.routes[r, RT_GROUP]
     if g >= 0 and sc[SC_N_PLAYERS] < ru[RULE_DOUBLES_MIN_PLAYERS]:
         for i in range(bd.group_routes.shape[1]):
@@ -529,12 +571,12 @@ def tunnel_reveal_count(bd, ru, r):
 def start_tunnel(st, bd, ru, p, r, colour, use, locos):
     """EU-TUN-1..5: lay the cards, reveal from the real deck, set the surcharge."""
     sc = st.sc
-    if colour != LOCO:
-        st.hand[p, colour] -= use
-    st.hand[p, LOCO] -= locos
     st.laid[:] = 0
+    st.laid_holder[:] = 0
     if colour != LOCO:
+        st.laid_holder[colour] += take_cards(st, ru, p, colour, use)  # TA-CRD-4
         st.laid[colour] += use
+    st.laid_holder[LOCO] += take_cards(st, ru, p, LOCO, locos)
     st.laid[LOCO] += locos
     row = sc[SC_N_TUNNEL_LOG]
     log = st.tunnel_log
@@ -601,12 +643,16 @@ def finish_tunnel(st, bd, ru, p, pay):
     row = sc[SC_N_TUNNEL_LOG] - 1
     paid = False
     if pay:
-        use, locos = surcharge_payment(st.hand[p], colour, sc[SC_PEND_SURCHARGE])
+        if is_team_game(ru):  # TA-TUN-2: hand and holder
+            fill_purse(st, ru, p)
+            use, locos = surcharge_payment(st.purse, colour, sc[SC_PEND_SURCHARGE])
+        else:
+            use, locos = surcharge_payment(st.hand[p], colour, sc[SC_PEND_SURCHARGE])
         if use >= 0:
             if colour != LOCO:
-                st.hand[p, colour] -= use
+                st.laid_holder[colour] += take_cards(st, ru, p, colour, use)
                 st.laid[colour] += use
-            st.hand[p, LOCO] -= locos
+            st.laid_holder[LOCO] += take_cards(st, ru, p, LOCO, locos)
             st.laid[LOCO] += locos
             paid = True
     if paid:
@@ -614,10 +660,13 @@ def finish_tunnel(st, bd, ru, p, pay):
             st.discard[k] += st.laid[k]
         place_route(st, bd, ru, p, r, colour, st.laid[LOCO])
     else:
-        for k in range(N_CARD_KINDS):
-            st.hand[p, k] += st.laid[k]
+        team = p // max(ru[RULE_TEAM_SIZE], 1)
+        for k in range(N_CARD_KINDS):  # back where they came from
+            st.hand[p, k] += st.laid[k] - st.laid_holder[k]
+            st.holder[team, k] += st.laid_holder[k]
         st.ps[p, PS_TUNNELS_ABANDONED] += 1
     st.laid[:] = 0
+    st.laid_holder[:] = 0
     for i in range(sc[SC_N_REVEALED]):
         st.discard[st.revealed[i]] += 1
         st.revealed[i] = -1
@@ -659,7 +708,7 @@ def legal_actions(st, bd, ru, out):
 def legal_kinds(st, bd, ru, out):
     """Bit mask of the action kinds that have at least one legal action."""
     kinds = 0
-    for k in range(A_TUNNEL_ABANDON + 1):
+    for k in range(N_ACTION_KINDS):
         if legal_actions_of(st, bd, ru, out, 1 << k, 1) > 0:
             kinds |= 1 << k
     return kinds
@@ -681,6 +730,9 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
         k = sc[SC_N_OFFER]
         keep_min = ru[RULE_SETUP_KEEP_MIN] if phase == PH_SETUP_KEEP else ru[RULE_DRAW_KEEP_MIN]
         keep_min = min(keep_min, k)
+        n_share = ru[RULE_SHARED_TICKETS_SETUP] if phase == PH_SETUP_KEEP else ru[RULE_SHARED_TICKETS_DRAW]
+        if n_share > 0 and k > 0:  # TA-TKT-1/2
+            return keep_actions(st, out, keep_min, n_share, limit)
         for mask in range(1, 1 << k):
             if popcount(mask) >= keep_min and n < limit:
                 out[n] = make_action(A_KEEP_TICKETS, mask, 0)
@@ -689,9 +741,19 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
             out[n] = make_action(A_KEEP_TICKETS, 0, 0)
             n += 1
         return n
+    team = is_team_game(ru)
+    if team:
+        fill_purse(st, ru, p)  # TA-CRD-4, TA-TUN-2: hand and holder together
+    if phase == PH_PLACE_CARD:  # TA-CRD-2: the blind card was seen; keep it or share it
+        if (kinds >> A_PLACE_CARD) & 1:
+            for dest in range(2):
+                if n < limit:
+                    out[n] = make_action(A_PLACE_CARD, 0, dest)
+                    n += 1
+        return n
     if phase == PH_TUNNEL:
         if (kinds >> A_TUNNEL_PAY) & 1:
-            use, _ = surcharge_payment(st.hand[p], sc[SC_PEND_COLOUR], sc[SC_PEND_SURCHARGE])
+            use, _ = surcharge_payment(st.purse if team else st.hand[p], sc[SC_PEND_COLOUR], sc[SC_PEND_SURCHARGE])
             if use >= 0:
                 out[n] = make_action(A_TUNNEL_PAY, 0, 0)
                 n += 1
@@ -700,19 +762,21 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
             n += 1
         return n
     second = phase == PH_SECOND_DRAW
-    if (kinds >> A_DRAW_MARKET) & 1:
+    if team:  # TA-CRD-2/3: where the card goes is part of the action
+        n = team_draw_actions(st, ru, out, kinds, limit, second)
+    if (kinds >> A_DRAW_MARKET) & 1 and not team:
         market = st.market
         for s in range(ru[RULE_MARKET_SIZE]):
             c = market[s]
             if c >= 0 and not (second and c == LOCO and ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0) and n < limit:
                 out[n] = make_action(A_DRAW_MARKET, s, 0)
                 n += 1
-    if (kinds >> A_DRAW_BLIND) & 1 and n < limit and cards_available(st) > 0:
+    if (kinds >> A_DRAW_BLIND) & 1 and n < limit and cards_available(st) > 0 and not team:
         out[n] = make_action(A_DRAW_BLIND, 0, 0)
         n += 1
     if second:
         return n
-    hand_p = st.hand[p]
+    hand_p = st.purse if team else st.hand[p]
     if (kinds >> A_CLAIM) & 1:
         routes = bd.routes
         group_routes = bd.group_routes
@@ -731,7 +795,7 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
                     if use >= 0 and n < limit:
                         out[n] = make_action(A_CLAIM, r, c)
                         n += 1
-    if (kinds >> A_DRAW_TICKETS) & 1 and n < limit and sc[SC_TP_COUNT] > 0:
+    if (kinds >> A_DRAW_TICKETS) & 1 and n < limit and sc[SC_TP_COUNT] > 0 and ru[RULE_DRAW_TICKETS] > 0:
         out[n] = make_action(A_DRAW_TICKETS, 0, 0)
         n += 1
     if (kinds >> A_BUILD_STATION) & 1 and st.stations_left[p] > 0:
@@ -745,9 +809,49 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
                 if city_station[city] < 0 and n < limit:
                     out[n] = make_action(A_BUILD_STATION, city, c)
                     n += 1
+    if (kinds >> A_SWAP_TICKETS) & 1 and n < limit and ru[RULE_SWAP_TICKETS] != 0 and ghost.can_swap(st, p):
+        out[n] = make_action(A_SWAP_TICKETS, 0, 0)  # GT-TRN-3
+        n += 1
+    if team and (kinds >> A_SHARE_TICKETS) & 1:
+        n = share_actions(st, ru, p, out, n, limit)  # TA-TKT-3
     if n == 0 and kinds == ALL_KINDS:
         out[0] = make_action(A_PASS, 0, 0)
         n = 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def team_draw_actions(st, ru, out, kinds, limit, second):
+    """Team Asia card draws, b = DEST_HAND or DEST_HOLDER. First card: either
+    place, except a face-up locomotive (the whole draw), which goes to the
+    holder (TA-CRD-3); second card: the place the first did not take (TA-CRD-2)."""
+    n = 0
+    whole_rule = ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0
+    forced = DEST_HOLDER if st.sc[SC_FIRST_DEST] == DEST_HAND else DEST_HAND
+    if (kinds >> A_DRAW_MARKET) & 1:
+        market = st.market
+        for s in range(ru[RULE_MARKET_SIZE]):
+            c = market[s]
+            if c < 0:
+                continue
+            whole = c == LOCO and whole_rule
+            if second:
+                if not whole and n < limit:
+                    out[n] = make_action(A_DRAW_MARKET, s, forced)
+                    n += 1
+            elif whole:
+                if n < limit:
+                    out[n] = make_action(A_DRAW_MARKET, s, DEST_HOLDER)
+                    n += 1
+            else:
+                for dest in range(2):
+                    if n < limit:
+                        out[n] = make_action(A_DRAW_MARKET, s, dest)
+                        n += 1
+    if (kinds >> A_DRAW_BLIND) & 1 and cards_available(st) > 0 and n < limit:
+        # a blind first card is placed once seen (A_PLACE_CARD); the second goes where the first did not
+        out[n] = make_action(A_DRAW_BLIND, 0, forced if second else DEST_HAND)
+        n += 1
     return n
 
 
@@ -774,6 +878,8 @@ def step(st, bd, ru, action, ws):
     if kind != A_PASS and phase == PH_TURN:
         sc[SC_PASS_STREAK] = 0
     if kind == A_KEEP_TICKETS:
+        if b != 0:
+            share_offered(st, p, b)  # TA-TKT-1/2
         keep_offer(st, bd, ru, p, a, phase == PH_SETUP_KEEP)
         if phase == PH_SETUP_KEEP:
             if p + 1 < sc[SC_N_PLAYERS]:
@@ -793,14 +899,28 @@ def step(st, bd, ru, action, ws):
         else:
             c = draw_card(st)
         if c >= 0:
-            st.hand[p, c] += 1
+            if is_team_game(ru) and kind == A_DRAW_BLIND and phase == PH_TURN:
+                st.hand[p, c] += 1  # seen in the hand, placed by A_PLACE_CARD (TA-CRD-2)
+                st.ps[p, PS_CARDS_DRAWN] += 1
+                sc[SC_PEND_CARD] = c
+                sc[SC_PHASE] = PH_PLACE_CARD
+                return False
+            if is_team_game(ru):  # TA-CRD-2/3
+                receive_card(st, ru, p, c, b)
+                sc[SC_FIRST_DEST] = b
+            else:
+                st.hand[p, c] += 1
             st.ps[p, PS_CARDS_DRAWN] += 1
         whole = kind == A_DRAW_MARKET and c == LOCO and ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0  # BASE-MKT-2
         if phase == PH_TURN and not whole and ru[RULE_CARDS_PER_DRAW] > 1 and can_draw_second(st, ru):
             sc[SC_PHASE] = PH_SECOND_DRAW
             return False
     elif kind == A_CLAIM:
-        use, locos = claim_payment(st.hand[p], bd.routes, a, b)
+        if is_team_game(ru):
+            fill_purse(st, ru, p)
+            use, locos = claim_payment(st.purse, bd.routes, a, b)
+        else:
+            use, locos = claim_payment(st.hand[p], bd.routes, a, b)
         if bd.routes[a, RT_KIND] == KIND_TUNNEL:
             surcharge = start_tunnel(st, bd, ru, p, a, b, use, locos)
             if surcharge > 0:
@@ -809,9 +929,9 @@ def step(st, bd, ru, action, ws):
             finish_tunnel(st, bd, ru, p, True)
         else:
             if b != LOCO:
-                st.hand[p, b] -= use
+                take_cards(st, ru, p, b, use)  # TA-CRD-4: hand, then holder
                 st.discard[b] += use  # BASE-CLM-4
-            st.hand[p, LOCO] -= locos
+            take_cards(st, ru, p, LOCO, locos)
             st.discard[LOCO] += locos
             place_route(st, bd, ru, p, a, b, locos)
     elif kind == A_TUNNEL_PAY or kind == A_TUNNEL_ABANDON:
@@ -839,6 +959,20 @@ def step(st, bd, ru, action, ws):
         st.city_station[a] = p
         st.ps[p, PS_STATIONS_BUILT] += 1
         sc[SC_BOARD_VERSION] += 1
+    elif kind == A_SWAP_TICKETS:
+        ghost.swap_tickets(st, p)
+    elif kind == A_PLACE_CARD:
+        c = sc[SC_PEND_CARD]
+        if b == DEST_HOLDER:
+            st.hand[p, c] -= 1
+            receive_card(st, ru, p, c, DEST_HOLDER)
+        sc[SC_FIRST_DEST] = b
+        if ru[RULE_CARDS_PER_DRAW] > 1 and can_draw_second(st, ru):
+            sc[SC_PHASE] = PH_SECOND_DRAW
+            return False
+    elif kind == A_SHARE_TICKETS:
+        share_tickets(st, p, a, b)  # TA-TKT-3
+        st.ps[p, PS_SHARE_ACTIONS] += 1
     else:  # A_PASS
         st.ps[p, PS_PASSES] += 1
         sc[SC_PASS_STREAK] += 1
@@ -874,13 +1008,19 @@ def end_turn(st, bd, ru, ws):
     p = sc[SC_PLAYER]
     n = sc[SC_N_PLAYERS]
     fill_market(st, ru)
+    # Ghost Train: completed tickets, bonuses and the win (GT-TKT-1/2, GT-BON-1/2, GT-END-1)
+    now = ghost.settle(st, bd, ru, p) if ru[RULE_WIN_TICKETS] > 0 else END_NONE
+    if now == END_NONE and ru[RULE_END_IMMEDIATE] != 0 and st.trains[p] <= ru[RULE_END_TRAINS]:
+        now = END_TRAINS  # GT-END-2: the last wagon ends the game at once
     st.ps[p, PS_TURNS] += 1
     sc[SC_TURN] += 1
+    if now != END_NONE:
+        return game_over(st, bd, ru, ws, now)
     if sc[SC_END_COUNTDOWN] >= 0:
         sc[SC_END_COUNTDOWN] -= 1
         if sc[SC_END_COUNTDOWN] == 0:
             return game_over(st, bd, ru, ws, END_TRAINS)
-    elif st.trains[p] <= ru[RULE_END_TRAINS]:
+    elif team_trains(st, ru, p) <= ru[RULE_END_TRAINS]:  # BASE-END-1, TA-END-1
         sc[SC_END_COUNTDOWN] = n  # every player, this one included, one more turn
     if sc[SC_PASS_STREAK] >= n:
         return game_over(st, bd, ru, ws, END_NO_ACTIONS)
@@ -895,5 +1035,13 @@ def end_turn(st, bd, ru, ws):
 def game_over(st, bd, ru, ws, reason):
     st.sc[SC_PHASE] = PH_OVER
     st.sc[SC_END_REASON] = reason
-    score_game(st, bd, ru, ws)
+    if ru[RULE_WIN_TICKETS] > 0:
+        ghost.score(st, bd, ru, ws)  # no points: completed tickets (Ghost Train)
+    else:
+        score_game(st, bd, ru, ws)
     return True
+
+
+# Variant modules that call back into this one are imported last (their hooks
+# above resolve when first compiled).
+from kernels import ghost  # noqa: E402

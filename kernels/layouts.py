@@ -29,7 +29,8 @@ RT_LOCOS = 5  # ferry locomotive symbols
 RT_MOUNTAINS = 6  # Legendary Asia X spaces
 RT_GROUP = 7  # index of the parallel group (double/triple), -1 for single
 RT_REVEAL = 8  # tunnel cards revealed as printed (0: the rule set's tunnel_reveal)
-ROUTE_FIELDS = 9
+RT_ALWAYS_OPEN = 9  # 1: every lane of this group stays open whatever the player count (TA-DBL-1)
+ROUTE_FIELDS = 10
 
 KIND_NORMAL = 0
 KIND_TUNNEL = 1
@@ -90,6 +91,12 @@ _RULE_NAMES = [
     "TURN_CAP",  # stalled-game guard: total turns
     "TIEBREAK_SECOND",  # TIE_LONGEST or TIE_MOUNTAINS after completed tickets
     "MAX_ROUTE_LEN",  # length of the route-score table below
+    "SWAP_TICKETS",  # GT-TRN-3: 1 = the ticket-swap action exists
+    "COMPLETED_DRAW",  # GT-TKT-1: tickets drawn at once when one is completed (0: none)
+    "SPECIAL_TICKETS",  # GT-BON-1: Trick-or-Treat tickets in the box
+    "TOWN_HALL_CARDS",  # GT-BON-2: cards drawn for each Town Hall bonus
+    "END_IMMEDIATE",  # GT-END-2: 1 = the game ends at once at END_TRAINS (no last round)
+    "TRIPLE_LANES",  # TA-DBL-2: lanes of a triple claimable below DOUBLES_MIN_PLAYERS
 ]
 for _i, _n in enumerate(_RULE_NAMES):
     globals()["RULE_" + _n] = _i
@@ -123,6 +130,8 @@ _SC_NAMES = [
     "BOARD_VERSION",  # +1 at every claim or station built
     "RESHUFFLES",
     "MARKET_RESETS",
+    "FIRST_DEST",  # Team Asia: where the first card of this draw went (DEST_*)
+    "PEND_CARD",  # Team Asia: the blind first card waiting in the hand for A_PLACE_CARD
 ]
 for _i, _n in enumerate(_SC_NAMES):
     globals()["SC_" + _n] = _i
@@ -134,6 +143,7 @@ PH_SECOND_DRAW = 2
 PH_KEEP_TICKETS = 3
 PH_TUNNEL = 4
 PH_OVER = 5
+PH_PLACE_CARD = 6  # Team Asia: a blind first card was seen, hand or holder? (TA-CRD-2)
 
 END_NONE = -1
 END_TRAINS = 0  # the last round after the train trigger was played
@@ -155,6 +165,16 @@ _PS_NAMES = [
     "TUNNELS_TRIED",
     "TUNNELS_ABANDONED",
     "TURNS",
+    "GT_TICKETS",  # Ghost Train: own tickets completed (laid face up, GT-TKT-1)
+    "GT_SPECIAL",  # Ghost Train: Trick-or-Treat ticket taken (0/1, GT-BON-1)
+    "GT_CRYPT",  # Ghost Train: Town Hall-Crypt bonus taken (0/1, GT-BON-2)
+    "GT_MANOR",  # Ghost Train: Town Hall-Manor on the Hill bonus taken (0/1, GT-BON-2)
+    "GT_BONUS_CARDS",  # Ghost Train: cards received from Town Hall bonuses
+    "GT_SWAPS",  # Ghost Train: ticket swaps (GT-TRN-3)
+    "CARDS_SHARED",  # Team Asia: cards this seat put into the team's holder (TA-CRD-2/3)
+    "HOLDER_CARDS_USED",  # cards of the team holder this seat spent (TA-CRD-4, TA-TUN-2)
+    "TICKETS_SHARED",  # tickets this seat put into the team's ticket holder (TA-TKT-1..3)
+    "SHARE_ACTIONS",  # turns spent on the share-tickets action (TA-TKT-3)
 ]
 for _i, _n in enumerate(_PS_NAMES):
     globals()["PS_" + _n] = _i
@@ -204,6 +224,9 @@ GameState = namedtuple(
         "tunnel_log",  # int32[TURN_CAP + 1, TL_FIELDS]: one row per tunnel attempt
         "final",  # int32[P, FN_FIELDS]: end-of-game score components
         "ticket_result",  # int8[T]: TR_*
+        "purse",  # int32[N_CARD_KINDS]: Team Asia: hand + team holder of the seat to move (scratch)
+        "laid_holder",  # int32[N_CARD_KINDS]: cards laid for a pending tunnel that came from the holder
+        "ticket_shared",  # int8[T]: 1 when the ticket is in its team's shared ticket holder
     ],
 )
 
@@ -239,6 +262,8 @@ TL_DECK = len(_TL_NAMES)  # + card kind: draw-pile composition at the reveal
 TL_FIELDS = TL_DECK + N_CARD_KINDS
 SC_N_TUNNEL_LOG = SC_FIELDS  # appended scalar
 SC_FIELDS += 1
+SC_GT_SPECIAL_LEFT = SC_FIELDS  # Ghost Train: Trick-or-Treat tickets still in the box (GT-BON-1)
+SC_FIELDS += 1
 
 # Scratch memory of one worker thread: graph searches and bot plans. Allocated
 # once per chunk so that the per-game and per-turn loops never allocate.
@@ -265,6 +290,8 @@ Scratch = namedtuple(
         "cand",  # int32[MAX_STATIONS, max degree + 1]: candidate routes per station
         "n_cand",  # int32[MAX_STATIONS]
         "offer_dist",  # float64[MAX_OFFER]: bots' cost of each offered ticket
+        "team_want",  # int8[R]: Team Asia bots: routes the teammate's shared tickets need (per decision)
+        "team_need",  # int32[N_CARD_KINDS + 1]: cards those routes need (last: grey)
         "plan_cnt",  # int32[R]: planned routes being built (heuristic bots, kernels/planner.py)
         "tk_list",  # int32[T + MAX_OFFER]: tickets being planned, in planning order
         "path_buf",  # int32[T + MAX_OFFER, C]: the open routes of each planned ticket's path
@@ -287,6 +314,9 @@ A_KEEP_TICKETS = 5  # a = bit mask over the offer
 A_BUILD_STATION = 6  # a = city, b = colour
 A_TUNNEL_PAY = 7
 A_TUNNEL_ABANDON = 8
+A_SWAP_TICKETS = 9  # Ghost Train: discard the unfinished tickets, draw as many (GT-TRN-3)
+A_SHARE_TICKETS = 10  # Team Asia (TA-TKT-3): a = ticket, b = second ticket + 1 (0: none)
+A_PLACE_CARD = 11  # Team Asia (TA-CRD-2): b = DEST_* of the blind first card just seen
 ACTION_NAMES = (
     "pass",
     "draw_market",
@@ -297,8 +327,15 @@ ACTION_NAMES = (
     "build_station",
     "tunnel_pay",
     "tunnel_abandon",
+    "swap_tickets",
+    "share_tickets",
+    "place_card",
 )
+N_ACTION_KINDS = len(ACTION_NAMES)
 MAX_LEGAL = 4096
+# Team Asia card draws: b of A_DRAW_MARKET / A_DRAW_BLIND says where the card goes (TA-CRD-2)
+DEST_HAND = 0
+DEST_HOLDER = 1
 
 # --- bots -------------------------------------------------------------------
 BOT_RANDOM = 0
@@ -322,6 +359,7 @@ GAME_RECORD = np.dtype(
         ("reshuffles", "i2"),
         ("market_resets", "i2"),
         ("longest_path", "i2"),  # the longest trail of the game
+        ("team_winners", "i1"),  # bit mask of winning teams (seats when there are no teams)
     ]
 )
 PLAYER_RECORD = np.dtype(
@@ -353,6 +391,18 @@ PLAYER_RECORD = np.dtype(
         ("tunnels_abandoned", "i2"),
         ("turns", "i2"),
         ("winner", "?"),
+        ("mountain_trains", "i2"),  # trains discarded to the Mountain Pass (LA-MTN-2)
+        ("mountain_routes", "i2"),  # mountain routes claimed (LA-SCR-2 tie-break)
+        ("special_tickets", "i1"),  # Ghost Train: Trick-or-Treat ticket taken (GT-BON-1)
+        ("town_hall_crypt", "?"),  # Ghost Train: Town Hall-Crypt bonus (GT-BON-2)
+        ("town_hall_manor", "?"),  # Ghost Train: Town Hall-Manor on the Hill bonus
+        ("bonus_cards", "i2"),  # Ghost Train: cards received from the Town Hall bonuses
+        ("ticket_swaps", "i2"),  # Ghost Train: ticket swaps (GT-TRN-3)
+        ("team", "i1"),  # seat // team size (Team Asia: score is the team's, on each teammate's row)
+        ("cards_shared", "i2"),  # train cards this seat put into the team holder
+        ("holder_cards_used", "i2"),  # team-holder cards this seat spent on claims and surcharges
+        ("tickets_shared", "i2"),  # tickets this seat put into the team's ticket holder
+        ("share_actions", "i2"),  # turns spent sharing tickets (TA-TKT-3)
     ]
 )
 TICKET_RECORD = np.dtype(
@@ -366,6 +416,7 @@ TICKET_RECORD = np.dtype(
         ("via_station", "?"),  # completed only thanks to a station
         ("turn_kept", "i2"),
         ("turn_completed", "i2"),  # -1 when not joined by own routes
+        ("shared", "?"),  # Team Asia: in the team's shared ticket holder at the end
     ]
 )
 CLAIM_RECORD = np.dtype(
@@ -395,6 +446,12 @@ TUNNEL_RECORD = np.dtype(
     + [("deck_" + n, "i2") for n in CARD_NAMES]  # draw-pile composition at the reveal
 )
 
+# --- regions (BoardArrays.city_flags bits) -------------------------------------
+# A board declares its regions in board.toml ([regions] name = [places]); bit i
+# of a city's flags is region REGION_NAMES[i]. Ghost Train reads the first five.
+REGION_NAMES = ("dark_forest", "coast", "town_hall", "crypt", "manor")
+for _i, _n in enumerate(REGION_NAMES):
+    globals()["CF_" + _n.upper()] = 1 << _i
 # --- planner weights (Scratch.bot_params, float64[BP_FIELDS]) ----------------------
 # Defaults chosen by head-to-head runs against `greedy` (see README, Bots).
 _BP = [

@@ -28,16 +28,27 @@ from kernels.layouts import (
     N_CARD_KINDS,
     PH_OVER,
     PS_CARDS_DRAWN,
+    PS_CARDS_SHARED,
+    PS_GT_BONUS_CARDS,
+    PS_GT_CRYPT,
+    PS_GT_MANOR,
+    PS_GT_SPECIAL,
+    PS_GT_SWAPS,
+    PS_HOLDER_CARDS_USED,
+    PS_MOUNTAIN_ROUTES,
     PS_MOUNTAIN_TRAINS,
     PS_PASSES,
     PS_ROUTE_POINTS,
     PS_ROUTES_CLAIMED,
+    PS_SHARE_ACTIONS,
     PS_STATIONS_BUILT,
     PS_TICKETS_DRAWN_MIDGAME,
+    PS_TICKETS_SHARED,
     PS_TUNNELS_ABANDONED,
     PS_TUNNELS_TRIED,
     PS_TURNS,
     RULE_MOUNTAIN_POINTS,
+    RULE_TEAM_SIZE,
     SC_END_REASON,
     SC_MARKET_RESETS,
     SC_N_TUNNEL_LOG,
@@ -93,6 +104,8 @@ def new_scratch(bd, n_players):
         np.zeros((MAX_STATIONS, max_deg + 1), np.int32),
         np.zeros(MAX_STATIONS, np.int32),
         np.zeros(MAX_OFFER, np.float64),
+        np.zeros(n_routes, np.int8),
+        np.zeros(N_CARD_KINDS + 1, np.int32),
         np.zeros(n_routes, np.int32),
         np.zeros(n_tickets + MAX_OFFER, np.int32),
         np.zeros((n_tickets + MAX_OFFER, n_cities), np.int32),
@@ -173,6 +186,12 @@ def write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels,
     g.reshuffles = st.sc[SC_RESHUFFLES]
     g.market_resets = st.sc[SC_MARKET_RESETS]
     g.longest_path = longest
+    team_size = max(ru[RULE_TEAM_SIZE], 1)
+    team_mask = 0
+    for p in range(n_players):
+        if fin[p, FN_WINNER]:
+            team_mask |= 1 << (p // team_size)
+    g.team_winners = team_mask
     for p in range(n_players):
         r = players[counts[1]]
         counts[1] += 1
@@ -203,6 +222,18 @@ def write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels,
         r.tunnels_abandoned = st.ps[p, PS_TUNNELS_ABANDONED]
         r.turns = st.ps[p, PS_TURNS]
         r.winner = fin[p, FN_WINNER] != 0
+        r.mountain_trains = st.ps[p, PS_MOUNTAIN_TRAINS]
+        r.mountain_routes = st.ps[p, PS_MOUNTAIN_ROUTES]
+        r.special_tickets = st.ps[p, PS_GT_SPECIAL]
+        r.town_hall_crypt = st.ps[p, PS_GT_CRYPT] != 0
+        r.town_hall_manor = st.ps[p, PS_GT_MANOR] != 0
+        r.bonus_cards = st.ps[p, PS_GT_BONUS_CARDS]
+        r.ticket_swaps = st.ps[p, PS_GT_SWAPS]
+        r.team = p // team_size
+        r.cards_shared = st.ps[p, PS_CARDS_SHARED]
+        r.holder_cards_used = st.ps[p, PS_HOLDER_CARDS_USED]
+        r.tickets_shared = st.ps[p, PS_TICKETS_SHARED]
+        r.share_actions = st.ps[p, PS_SHARE_ACTIONS]
     for t in range(bd.tickets.shape[0]):
         res = st.ticket_result[t]
         if res == TR_NOT_HELD:
@@ -218,6 +249,7 @@ def write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels,
         k.via_station = res == TR_VIA_STATION
         k.turn_kept = st.ticket_kept_turn[t]
         k.turn_completed = st.ticket_done_turn[t]
+        k.shared = st.ticket_shared[t] != 0
     for r in range(bd.routes.shape[0]):
         if st.owner[r] < 0:
             continue

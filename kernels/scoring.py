@@ -26,6 +26,7 @@ from kernels.layouts import (
     RULE_GLOBETROTTER_BONUS,
     RULE_LONGEST_PATH_BONUS,
     RULE_STATION_VALUE,
+    RULE_TEAM_SIZE,
     RULE_TIEBREAK_SECOND,
     SC_N_PLAYERS,
     TIE_MOUNTAINS,
@@ -36,6 +37,7 @@ from kernels.layouts import (
     TR_FAILED,
     TR_VIA_STATION,
 )
+from kernels.teams import score_teams
 
 
 @njit(cache=True, _nrt=False)
@@ -123,6 +125,9 @@ def best_station_choice(st, bd, p, ws):
 
 @njit(cache=True, _nrt=False)
 def score_game(st, bd, ru, ws):
+    if ru[RULE_TEAM_SIZE] > 1:
+        score_teams(st, bd, ru, ws)  # TA-SCR-1/2: one score per team
+        return
     n = st.sc[SC_N_PLAYERS]
     fin = st.final
     best_trail = 0

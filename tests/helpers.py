@@ -17,6 +17,7 @@ import numpy as np
 from analyzer.boards import load_board
 from kernels import layouts as L
 from kernels.engine import action_a, action_b, action_kind, init_game, legal_actions, make_action, new_state, step
+from kernels.ghost import score as ghost_score
 from kernels.graph import uf_reset, uf_union
 from kernels.runner import new_scratch
 from kernels.scoring import score_game
@@ -74,13 +75,22 @@ class Game:
         self.st.sc[L.SC_PHASE] = phase
 
     # --- setup ----------------------------------------------------------------------
-    def finish_setup(self, masks=None) -> None:
-        """Every seat keeps its whole setup offer (or masks[seat])."""
+    def finish_setup(self, masks=None, shares=None) -> None:
+        """Every seat keeps its whole setup offer (or masks[seat]); with team
+        ticket holders (Team Asia) it shares its lowest kept offer ticket(s)
+        (or the offer-index mask shares[seat])."""
+        n_share = int(self.ru[L.RULE_SHARED_TICKETS_SETUP])
         for p in range(self.n):
             assert self.phase == L.PH_SETUP_KEEP and self.player == p
             k = int(self.sc[L.SC_N_OFFER])
             mask = (1 << k) - 1 if masks is None else masks[p]
-            self.act(L.A_KEEP_TICKETS, mask)
+            share = 0
+            if shares is not None:
+                share = shares[p]
+            elif n_share:
+                bits = [i for i in range(k) if (mask >> i) & 1][:n_share]
+                share = sum(1 << i for i in bits)
+            self.act(L.A_KEEP_TICKETS, mask, share)
         assert self.phase == L.PH_TURN and self.player == 0
 
     def blank(self, market=QUIET_MARKET) -> None:
@@ -151,6 +161,7 @@ class Game:
             if c >= 0:
                 n[c] += 1
         n += st.hand.sum(axis=0)
+        n += st.holder.sum(axis=0)  # Team Asia shared card holders (zero elsewhere)
         n += st.laid
         for c in st.revealed[: int(st.sc[L.SC_N_REVEALED])]:
             n[c] += 1
@@ -280,8 +291,12 @@ class Game:
 
     # --- scoring ----------------------------------------------------------------------
     def score(self) -> np.ndarray:
-        """Run the end-of-game scoring on the current state; st.final."""
-        score_game(self.st, self.bd, self.ru, self.ws)
+        """Run the end-of-game scoring on the current state (as game_over does:
+        the ticket count on Ghost Train, else points); st.final."""
+        if self.ru[L.RULE_WIN_TICKETS] > 0:
+            ghost_score(self.st, self.bd, self.ru, self.ws)
+        else:
+            score_game(self.st, self.bd, self.ru, self.ws)
         return self.st.final.copy()
 
 

@@ -13,12 +13,16 @@ from kernels.layouts import (
     MAX_LEGAL,
     N_CARD_KINDS,
     PH_OVER,
+    PS_MOUNTAIN_ROUTES,
+    PS_MOUNTAIN_TRAINS,
+    RT_ALWAYS_OPEN,
     RT_LEN,
     RT_MOUNTAINS,
     RULE_DOUBLES_MIN_PLAYERS,
     RULE_MOUNTAIN_POINTS,
     RULE_ROUTE_SCORE,
     RULE_TRAINS,
+    RULE_TRIPLE_LANES,
     RULE_TURN_CAP,
     SC_N_PILE,
     SC_N_PLAYERS,
@@ -46,9 +50,11 @@ ILLEGAL_ACTION = 7
 GAME_DID_NOT_END = 8
 ROUTE_COUNT_MISMATCH = 9
 CARD_COUNT_NEGATIVE = 10
+MOUNTAIN_PASS_MISMATCH = 11
 ERROR_NAMES = ("ok", "cards not conserved", "trains negative", "trains not conserved", "double-route rule broken",
                "running score differs from the board", "tickets not conserved", "bot chose an illegal action",
-               "game did not end", "routes claimed twice or lost", "negative card count")
+               "game did not end", "routes claimed twice or lost", "negative card count",
+               "Mountain Pass differs from the X of the claimed routes")
 
 
 @njit(cache=True)
@@ -66,12 +72,17 @@ def check_state(st, bd, ru, deck_size):
                 return CARD_COUNT_NEGATIVE
         for t in range(st.holder.shape[0]):
             total += st.holder[t, k]
+            if st.holder[t, k] < 0:
+                return CARD_COUNT_NEGATIVE
     for s in range(st.market.shape[0]):
         if st.market[s] >= 0:
             total += 1
     if total != deck_size:
         return CARDS_NOT_CONSERVED
-    # trains never negative; placed + mountain pass + supply = starting trains
+    # trains never negative; placed + mountain pass + supply = starting trains,
+    # per player and over the table (LA-MTN-2: the Mountain Pass counter is
+    # recounted from the X of the routes each player owns)
+    all_trains = 0
     for p in range(n):
         if st.trains[p] < 0:
             return TRAINS_NEGATIVE
@@ -90,20 +101,40 @@ def check_state(st, bd, ru, deck_size):
             return SCORE_MISMATCH
         if claimed != st.ps[p, 2]:  # PS_ROUTES_CLAIMED
             return ROUTE_COUNT_MISMATCH
+        placed = 0
+        xs = 0
+        mountain_routes = 0
+        for r in range(bd.routes.shape[0]):
+            if st.owner[r] == p:
+                placed += bd.routes[r, RT_LEN]
+                xs += bd.routes[r, RT_MOUNTAINS]
+                if bd.routes[r, RT_MOUNTAINS] > 0:
+                    mountain_routes += 1
+        if xs != st.ps[p, PS_MOUNTAIN_TRAINS] or mountain_routes != st.ps[p, PS_MOUNTAIN_ROUTES]:
+            return MOUNTAIN_PASS_MISMATCH
+        all_trains += placed + st.ps[p, PS_MOUNTAIN_TRAINS] + st.trains[p]
+    if all_trains != n * ru[RULE_TRAINS]:
+        return TRAINS_NOT_CONSERVED
     # doubles: never two lanes to one seat; with few players at most one lane
     for g in range(bd.group_routes.shape[0]):
         owned = 0
+        lanes = 0
+        always_open = 0
         for i in range(bd.group_routes.shape[1]):
             r = bd.group_routes[g, i]
             if r < 0:
                 continue
+            lanes += 1
+            always_open = max(always_open, bd.routes[r, RT_ALWAYS_OPEN])
             if st.owner[r] >= 0:
                 owned += 1
                 for j in range(i + 1, bd.group_routes.shape[1]):
                     r2 = bd.group_routes[g, j]
                     if r2 >= 0 and st.owner[r2] == st.owner[r]:
                         return DOUBLE_RULE_BROKEN
-        if n < ru[RULE_DOUBLES_MIN_PLAYERS] and owned > 1:
+        # TA-DBL-1/2: a triple keeps TRIPLE_LANES usable, an always-open group all of them
+        allowed = lanes if always_open else (1 if lanes <= 2 else ru[RULE_TRIPLE_LANES])
+        if n < ru[RULE_DOUBLES_MIN_PLAYERS] and owned > allowed:
             return DOUBLE_RULE_BROKEN
     # tickets: each exactly once, pile count matches
     in_pile = 0

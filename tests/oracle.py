@@ -132,6 +132,28 @@ def largest_network(edges) -> int:
     return best
 
 
+def largest_component_union_find(edges) -> int:
+    """Cities in the largest connected component of `edges` = [(a, b)], by a
+    plain dict union-find (a second, independent count beside the BFS above;
+    LA-SCR-1: the Asian Explorer network size)."""
+    parent = {}
+
+    def find(x):
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for a, b in edges:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+    sizes = defaultdict(int)
+    for city in parent:
+        sizes[find(city)] += 1
+    return max(sizes.values(), default=0)
+
+
 # --- the whole final score ---------------------------------------------------------
 def winners(totals, completed, has_bonus) -> list[bool]:
     """BASE-SCR-3: most points, then most completed tickets, then holding the

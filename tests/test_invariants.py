@@ -1,4 +1,5 @@
-"""Invariants over many games: 10,000 random-bot games per board and player
+"""Invariants over many games: 10,000 random-bot games per board (USA, Europe,
+Legendary Asia with its Mountain Pass) and player
 count (cards conserved, trains never negative and conserved, no route claimed
 twice, double-route rules held, running score equals the board, every game
 ends), plus a smaller set where every bot action is checked against the legal
@@ -54,6 +55,20 @@ def test_invariants_random_bots(board, players):
     assert turns.min() > players  # every game got past the first round
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_invariants_legendary_asia_random_bots(players):
+    """LA-MTN-2, LA-MTN-3, LA-DBL-1, LA-END-1 over 10,000 random games per player count on the
+    Legendary Asia board: after every step trains on the board + trains left + Mountain Pass
+    discards = players x 45, each player's Mountain Pass equals the X of the routes it owns,
+    plus every invariant of the core (cards, doubles, score, tickets, the game ends)."""
+    errors, scores, turns, rs = _run("legendary_asia", players, 0, GAMES, check_legal=False)
+    _assert_clean(errors)
+    assert rs.mountain_points == 2 and rs.trains == 45
+    assert (turns <= rs.turn_cap).all()
+    assert turns.min() > players
+
+
 @pytest.mark.parametrize("board", ["usa", "europe", "legendary_asia", "india"])
 @pytest.mark.parametrize("players,bot", [(2, 0), (4, 0), (2, 1), (3, 1), (5, 1),
                                          (2, 2), (4, 2), (3, 3), (4, 4), (2, 5), (3, 6), (4, 7)])
@@ -70,3 +85,28 @@ def test_greedy_games_end_by_trains_not_stalls():
     errors, scores, turns, rs = _run("europe", 4, 1, 1000, check_legal=False, seed=5)
     _assert_clean(errors)
     assert (turns < rs.turn_cap).mean() > 0.99
+
+
+def test_mountain_pass_check_catches_a_lost_or_extra_train():
+    """The LA-MTN-2 invariant can fail: a claimed mountain route passes the check, a Mountain
+    Pass counter off by one or a train vanished from the supply does not."""
+    from helpers import Game
+    from invariant_kernels import MOUNTAIN_PASS_MISMATCH, TRAINS_NOT_CONSERVED, check_state
+
+    from kernels import layouts as L
+
+    g = Game("legendary_asia", 3)
+    g.blank()
+    rt = g.board.routes
+    r = int(rt[(rt["kind"] == "mountain") & (rt["mountains"] == 2)].index[0])
+    g.set_turn(0)
+    g.set_hand(0, locomotive=g.route_len(r))
+    g.claim(r, L.LOCO)
+    deck = int(g.card_counts().sum())  # blank() and set_hand() do not keep the box count
+    assert g.st.ps[0, L.PS_MOUNTAIN_TRAINS] == 2
+    assert check_state(g.st, g.bd, g.ru, deck) == OK
+    g.st.ps[0, L.PS_MOUNTAIN_TRAINS] -= 1
+    assert check_state(g.st, g.bd, g.ru, deck) == MOUNTAIN_PASS_MISMATCH
+    g.st.ps[0, L.PS_MOUNTAIN_TRAINS] += 1
+    g.st.trains[1] -= 1
+    assert check_state(g.st, g.bd, g.ru, deck) == TRAINS_NOT_CONSERVED

@@ -73,12 +73,13 @@ def test_hash_is_stable_and_sensitive():
     assert len({p.hash() for p in PRESETS.values()}) == len(PRESETS)
 
 
-def test_unimplemented_variants_are_refused_not_faked():
+def test_rule_sets_a_table_cannot_play_are_refused_not_faked():
+    """TA-TEAM-1: teams of two only; Ghost Train's bonuses need the board's regions."""
     import analyzer
 
-    with pytest.raises(RuleError, match="team play"):
-        analyzer.simulate(board="legendary_asia", players=4, rules="team-asia", games=1)
-    with pytest.raises(RuleError, match="Ghost Train"):
+    with pytest.raises(RuleError, match="whole teams"):
+        analyzer.simulate(board="team_asia", players=5, rules="team-asia", games=1)
+    with pytest.raises(RuleError, match=r"needs the region\(s\) dark_forest, coast in \[regions\]"):
         analyzer.simulate(board="usa", players=2, rules="ghost-train", games=1)
 
 

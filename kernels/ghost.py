@@ -1,0 +1,217 @@
+"""Ghost Train (../shared/rules/ghost-train.md): the points-free rules the
+engine calls through small hooks when the rule set has WIN_TICKETS > 0.
+
+- `settle` (end of every turn): completed tickets are laid face up and
+  replaced at once, repeatedly, since a fresh ticket may already be complete
+  (GT-TKT-1, GT-TKT-2); the Trick-or-Treat ticket (GT-BON-1) and the Town Hall
+  cards (GT-BON-2); then the immediate endings (GT-END-1, GT-END-2).
+- `can_swap` / `swap_tickets`: the ticket-swap action (GT-TRN-3).
+- `score`: completed tickets (special included), the winner (GT-END-1/2).
+
+Regions come from the board (BoardArrays.city_flags, CF_* bits), never from
+code. The engine imports this module at its end (this module needs the
+engine's card and ticket piles), so the hooks resolve when first compiled.
+"""
+
+from numba import njit
+
+from kernels.engine import draw_card, mark_completed_tickets, pop_ticket, ticket_to_bottom
+from kernels.graph import largest_network_cities, longest_trail, uf_find
+from kernels.layouts import (
+    CF_COAST,
+    CF_CRYPT,
+    CF_DARK_FOREST,
+    CF_MANOR,
+    CF_TOWN_HALL,
+    END_NONE,
+    END_TICKETS,
+    FN_LONGEST_PATH,
+    FN_NETWORK_CITIES,
+    FN_TICKETS_COMPLETED,
+    FN_TICKETS_FAILED,
+    FN_TOTAL,
+    FN_WINNER,
+    PS_GT_BONUS_CARDS,
+    PS_GT_CRYPT,
+    PS_GT_MANOR,
+    PS_GT_SPECIAL,
+    PS_GT_SWAPS,
+    PS_GT_TICKETS,
+    PS_TICKETS_DRAWN_MIDGAME,
+    RULE_COMPLETED_DRAW,
+    RULE_TOWN_HALL_CARDS,
+    RULE_WIN_TICKETS,
+    SC_END_REASON,
+    SC_GT_SPECIAL_LEFT,
+    SC_N_PLAYERS,
+    SC_TP_COUNT,
+    SC_TURN,
+    TK_A,
+    TK_B,
+    TR_COMPLETED,
+    TR_FAILED,
+)
+
+
+@njit(cache=True, _nrt=False)
+def regions_joined(uf, city_flags, flag_a, flag_b):
+    """True when one network of union-find uf holds a city of region a and a
+    city of region b (GT-BON-1, GT-BON-2)."""
+    n = city_flags.shape[0]
+    joined = False
+    for a in range(n):
+        if city_flags[a] & flag_a == 0:
+            continue
+        ra = uf_find(uf, a)
+        for b in range(n):
+            if city_flags[b] & flag_b != 0 and uf_find(uf, b) == ra:
+                joined = True
+    return joined
+
+
+@njit(cache=True, _nrt=False)
+def tickets_done(st, p):
+    """Tickets that count for p: own completed tickets plus the special one."""
+    return st.ps[p, PS_GT_TICKETS] + st.ps[p, PS_GT_SPECIAL]
+
+
+@njit(cache=True, _nrt=False)
+def _open_tickets(st, p):
+    holder = st.ticket_holder
+    done = st.ticket_done_turn
+    n = 0
+    for t in range(holder.shape[0]):
+        if holder[t] == p and done[t] < 0:
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _take_ticket(st, p):
+    """Draw one ticket from the top of the pile into p's hand (False if empty)."""
+    t = pop_ticket(st)
+    if t < 0:
+        return False
+    st.ticket_holder[t] = p
+    st.ticket_kept_turn[t] = st.sc[SC_TURN]
+    st.ps[p, PS_TICKETS_DRAWN_MIDGAME] += 1
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def _town_hall_bonus(st, bd, ru, p, flag, counter):
+    """GT-BON-2: once per player, draw the bonus cards when the Town Hall and
+    the bonus place are joined."""
+    if st.ps[p, counter] == 0 and regions_joined(st.uf[p], bd.city_flags, CF_TOWN_HALL, flag):
+        st.ps[p, counter] = 1
+        for _ in range(ru[RULE_TOWN_HALL_CARDS]):
+            c = draw_card(st)
+            if c < 0:
+                break
+            st.hand[p, c] += 1
+            st.ps[p, PS_GT_BONUS_CARDS] += 1
+
+
+@njit(cache=True, _nrt=False)
+def settle(st, bd, ru, p):
+    """After seat p's turn: lay completed tickets face up and replace them,
+    until no held ticket is complete (GT-TKT-1, GT-TKT-2); bonuses (GT-BON-1,
+    GT-BON-2); return END_TICKETS when p has won (GT-END-1), else END_NONE.
+    (The immediate end on the last wagon, GT-END-2, is the engine's
+    END_IMMEDIATE rule.)"""
+    win = ru[RULE_WIN_TICKETS]
+    holder = st.ticket_holder
+    done = st.ticket_done_turn
+    n_tickets = holder.shape[0]
+    # GT-BON-1: checked first, so that a claim that both joins the regions and
+    # completes a ticket counts both before the win check
+    if (st.ps[p, PS_GT_SPECIAL] == 0 and st.sc[SC_GT_SPECIAL_LEFT] > 0
+            and regions_joined(st.uf[p], bd.city_flags, CF_DARK_FOREST, CF_COAST)):
+        st.ps[p, PS_GT_SPECIAL] = 1
+        st.sc[SC_GT_SPECIAL_LEFT] -= 1
+    while True:
+        mark_completed_tickets(st, bd, p)
+        completed = 0
+        for t in range(n_tickets):
+            if holder[t] == p and done[t] >= 0:
+                completed += 1
+        new = completed - st.ps[p, PS_GT_TICKETS]
+        if new <= 0:
+            break
+        st.ps[p, PS_GT_TICKETS] = completed
+        if tickets_done(st, p) >= win:
+            break  # the game ends at once: no replacement (GT-END-1)
+        drawn = 0
+        for _ in range(new * ru[RULE_COMPLETED_DRAW]):
+            if _take_ticket(st, p):
+                drawn += 1
+        if drawn == 0:
+            break
+    _town_hall_bonus(st, bd, ru, p, CF_CRYPT, PS_GT_CRYPT)
+    _town_hall_bonus(st, bd, ru, p, CF_MANOR, PS_GT_MANOR)
+    return END_TICKETS if tickets_done(st, p) >= win else END_NONE
+
+
+@njit(cache=True, _nrt=False)
+def can_swap(st, p):
+    """GT-TRN-3 is legal with at least one unfinished ticket in hand and a
+    ticket to draw."""
+    return st.sc[SC_TP_COUNT] > 0 and _open_tickets(st, p) > 0
+
+
+@njit(cache=True, _nrt=False)
+def swap_tickets(st, p):
+    """GT-TRN-3: the unfinished tickets go to the bottom of the ticket pile
+    (GT-TRN-3a), then as many are drawn from the top. Completed tickets stay
+    face up. A drawn ticket that is already complete is settled at the end of
+    the turn (GT-TKT-2)."""
+    holder = st.ticket_holder
+    done = st.ticket_done_turn
+    k = 0
+    for t in range(holder.shape[0]):
+        if holder[t] == p and done[t] < 0:
+            ticket_to_bottom(st, t)
+            st.ticket_kept_turn[t] = -1
+            k += 1
+    for _ in range(k):
+        t = pop_ticket(st)
+        if t < 0:
+            break
+        holder[t] = p
+        st.ticket_kept_turn[t] = st.sc[SC_TURN]
+    st.ps[p, PS_GT_SWAPS] += 1
+
+
+@njit(cache=True, _nrt=False)
+def score(st, bd, ru, ws):
+    """No points: a player's total is the tickets completed (special included).
+    The 6th ticket wins outright (GT-END-1); otherwise most tickets win, ties
+    share (GT-END-2, and the stalled-game guards)."""
+    n = st.sc[SC_N_PLAYERS]
+    fin = st.final
+    holder = st.ticket_holder
+    best = 0
+    for p in range(n):
+        fin[p, :] = 0
+        for t in range(bd.tickets.shape[0]):
+            if holder[t] != p:
+                continue
+            if uf_find(st.uf[p], bd.tickets[t, TK_A]) == uf_find(st.uf[p], bd.tickets[t, TK_B]):
+                fin[p, FN_TICKETS_COMPLETED] += 1
+                st.ticket_result[t] = TR_COMPLETED
+            else:
+                fin[p, FN_TICKETS_FAILED] += 1
+                st.ticket_result[t] = TR_FAILED
+        fin[p, FN_TOTAL] = tickets_done(st, p)
+        members = 1 << p
+        fin[p, FN_LONGEST_PATH] = longest_trail(
+            bd.routes, st.owner, members, ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e, ws.stk_i
+        )
+        fin[p, FN_NETWORK_CITIES] = largest_network_cities(bd.routes, st.owner, members, ws.uf_tmp, ws.count,
+                                                           ws.done)
+        best = max(best, fin[p, FN_TOTAL])
+    for p in range(n):
+        if st.sc[SC_END_REASON] == END_TICKETS:
+            fin[p, FN_WINNER] = 1 if fin[p, FN_TOTAL] >= ru[RULE_WIN_TICKETS] else 0
+        else:
+            fin[p, FN_WINNER] = 1 if fin[p, FN_TOTAL] == best else 0

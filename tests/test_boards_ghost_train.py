@@ -1,0 +1,119 @@
+"""The provisional Ghost Train board and the generic loader keys it needs:
+`provisional` / `provisional_note` and `[regions]`, with errors naming the
+file and field."""
+
+import heapq
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from analyzer.boards import BoardError, load_board
+from kernels import layouts as L
+
+PLACES = {"Railway Station", "Abandoned Barn", "Haunted Circus", "Cemetery", "Abandoned School", "Crypt",
+          "Town Hall", "Manor on the Hill", "Gingerbread House", "Gloomy Glade", "Rotten Tree", "Swamp",
+          "Lighthouse", "Fishing Harbour", "Mad Scientist's Lab", "Witch's Cauldron", "Pumpkin Patch"}
+
+
+def test_ghost_train_board_is_provisional_and_built_as_the_rules_say():
+    """GT-CMP-3 and the board brief: the 17 named places, regions from the
+    board file, Dark Forest top-left, Coast bottom-right, Town Hall central
+    with the Crypt and the Manor on the Hill one route away."""
+    b = load_board("ghost_train")
+    assert b.provisional and "provisional" in b.title.lower() and "transcription" in b.provisional_note
+    assert set(b.cities["name"]) == PLACES
+    assert b.regions["dark_forest"] == ["Gingerbread House", "Gloomy Glade", "Rotten Tree"]
+    assert b.regions["coast"] == ["Swamp", "Lighthouse", "Fishing Harbour"]
+    xy = b.cities.set_index("name")
+    forest, coast = xy.loc[b.regions["dark_forest"]], xy.loc[b.regions["coast"]]
+    assert forest["x"].max() < xy["x"].median() and forest["y"].max() < xy["y"].median()  # y grows downwards
+    assert coast["x"].min() > xy["x"].median() and coast["y"].min() > xy["y"].median()
+    hall = xy.loc["Town Hall"]
+    assert abs(hall["x"] - xy["x"].mean()) < 100 and abs(hall["y"] - xy["y"].mean()) < 100
+    rt = b.routes
+    for place in ("Crypt", "Manor on the Hill"):
+        a, c = sorted(("Town Hall", place))
+        assert ((rt["a"] == a) & (rt["b"] == c)).any()
+    assert set(rt["length"]) == {1, 2, 3, 4} and "gray" not in set(rt["color"])
+    assert b.summary()["doubles"] >= 3
+    assert len(b.tickets) == 33 and (b.tickets["points"] == 1).all()
+    flags = b.compile(b.rules()).city_flags
+    names = list(b.cities["name"])
+    assert flags[names.index("Crypt")] == L.CF_CRYPT and flags[names.index("Swamp")] == L.CF_COAST
+
+
+def test_twenty_wagons_matter_on_the_provisional_board():
+    """GT-CMP-1 on this board: six tickets by separate shortest paths need more
+    than 20 wagons, so the wagons can run out before anyone has six."""
+    b = load_board("ghost_train")
+    adj = {}
+    for r in b.routes.itertuples():
+        adj.setdefault(r.a, []).append((r.b, r.length))
+        adj.setdefault(r.b, []).append((r.a, r.length))
+
+    def dist(src, dst):
+        best, heap = {src: 0}, [(0, src)]
+        while heap:
+            d, v = heapq.heappop(heap)
+            if v == dst:
+                return d
+            for w, n in adj[v]:
+                if d + n < best.get(w, 1 << 30):
+                    best[w] = d + n
+                    heapq.heappush(heap, (d + n, w))
+        raise AssertionError(f"{src}-{dst} not joined")
+
+    lengths = sorted(dist(t.a, t.b) for t in b.tickets.itertuples())
+    assert 2 <= lengths[0] and lengths[-1] <= 12
+    # six average tickets laid out separately need more than 20 wagons: only
+    # tickets sharing routes win, and the wagons often run out first
+    assert 6 * sum(lengths) / len(lengths) > 20
+    trick = min(dist(a, c) for a in b.regions["dark_forest"] for c in b.regions["coast"])
+    assert 6 <= trick <= 10  # Trick or Treat costs a good part of the 20 wagons
+
+
+@pytest.fixture
+def ghost_copy(tmp_path):
+    dest = tmp_path / "ghost"
+    shutil.copytree(load_board("ghost_train").path, dest)
+    return dest
+
+
+def _toml_replace(folder, old, new):
+    p = folder / "board.toml"
+    text = p.read_text()
+    assert old in text
+    p.write_text(text.replace(old, new))
+
+
+@pytest.mark.parametrize(
+    "old,new,field,words",
+    [
+        ('coast = ["Swamp"', 'coast = ["Swampy"', "regions.coast", "unknown place 'Swampy'"),
+        ("dark_forest =", "dark_wood =", "regions.dark_wood", "unknown region"),
+        ('town_hall = ["Town Hall"]', "town_hall = []", "regions.town_hall", "non-empty list"),
+        ("provisional = true", 'provisional = "yes"', "provisional", "not true or false"),
+        ('provisional_note = "No public', 'provisional_note = "', "provisional_note", None),
+    ],
+)
+def test_bad_regions_and_provisional_keys_name_file_and_field(ghost_copy, old, new, field, words):
+    if field == "provisional_note":
+        p = ghost_copy / "board.toml"
+        lines = [ln for ln in p.read_text().splitlines() if not ln.startswith("provisional_note")]
+        p.write_text("\n".join(lines) + "\n")
+        words = "needs a sentence"
+    else:
+        _toml_replace(ghost_copy, old, new)
+    with pytest.raises(BoardError) as e:
+        load_board(ghost_copy)
+    assert e.value.path.endswith("board.toml") and e.value.field == field
+    assert words in str(e.value)
+
+
+def test_boards_show_says_provisional():
+    proc = subprocess.run([sys.executable, "-m", "analyzer.cli", "boards", "show", "ghost_train"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0
+    assert "provisional board" in proc.stdout and "transcription" in proc.stdout

@@ -1,0 +1,97 @@
+"""The greedy bot on Ghost Train: plans for its tickets, prefers routes that
+serve the bonuses, swaps blocked tickets; beats random by a wide margin."""
+
+import numpy as np
+from helpers import Game
+
+import analyzer
+from kernels import layouts as L
+from kernels.bots import choose_action
+from kernels.engine import action_a, action_b, action_kind
+
+
+def ghost(n_players=2, tickets=("Cemetery", "Lighthouse")):
+    g = Game("ghost_train", n_players)
+    g.blank(market=())
+    g.set_ticket_pile([g.ticket(*tickets)])
+    g.set_pile(["green"] * 10)
+    return g
+
+
+def greedy_choice(g, p=0):
+    a = choose_action(L.BOT_GREEDY, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
+    assert a in g.legal(), "greedy chose an illegal action"
+    return int(action_kind(a)), int(action_a(a)), int(action_b(a))
+
+
+def test_greedy_claims_the_route_of_its_ticket():
+    g = ghost()
+    g.hold(0, g.ticket("Crypt", "Railway Station"))
+    g.set_hand(0, orange=3, red=4)
+    assert greedy_choice(g)[:2] == (L.A_CLAIM, g.route("Crypt", "Railway Station"))
+
+
+def test_greedy_prefers_a_route_that_serves_trick_or_treat():
+    """GT-BON-1 from the bot's side: with the Dark Forest joined to the Crypt,
+    Crypt-Swamp earns the special ticket; without special tickets left it
+    draws instead of spending wagons on it."""
+    for left, expected in ((4, L.A_CLAIM), (0, L.A_DRAW_BLIND)):
+        g = ghost()
+        g.give(0, g.route("Rotten Tree", "Abandoned Barn"), g.route("Abandoned Barn", "Crypt"))
+        g.hold(0, g.ticket("Gingerbread House", "Witch's Cauldron"))
+        g.set_hand(0, yellow=3)
+        g.sc[L.SC_GT_SPECIAL_LEFT] = left
+        kind, r, _ = greedy_choice(g)
+        assert kind == expected
+        if kind == L.A_CLAIM:
+            assert r == g.route("Crypt", "Swamp")
+
+
+def test_greedy_swaps_when_both_tickets_are_blocked():
+    """GT-TRN-3 from the bot's side: the Railway Station is cut off, so both tickets are blocked."""
+    g = ghost(3)
+    lanes = [r for r in range(g.bd.routes.shape[0])
+             if "Railway Station" in (g.board.routes.at[r, "a"], g.board.routes.at[r, "b"])]
+    for i, r in enumerate(lanes):
+        g.give(1 + i % 2, r)
+    g.st.trains[1:] = 20
+    g.hold(0, g.ticket("Crypt", "Railway Station"), g.ticket("Cemetery", "Railway Station"))
+    g.set_hand(0, orange=3)
+    assert greedy_choice(g)[0] == L.A_SWAP_TICKETS
+    g.hold(1, g.ticket("Cemetery", "Railway Station"))  # one ticket still open: no swap, draw
+    g.hold(0, g.ticket("Town Hall", "Lighthouse"))
+    assert greedy_choice(g)[0] != L.A_SWAP_TICKETS
+
+
+def test_greedy_beats_random_on_ghost_train():
+    res = [analyzer.simulate(board="ghost_train", players=2, bots=bots, games=200, seed=8, progress=False)
+           for bots in ("greedy,random", "random,greedy")]
+    wins = np.concatenate([r.players[r.players.bot == "greedy"]["winner"].to_numpy() for r in res])
+    assert wins.mean() > 0.85
+    tickets = {b: np.mean([r.players[r.players.bot == b]["score"].mean() for r in res]) for b in ("greedy", "random")}
+    assert tickets["greedy"] > 2 * tickets["random"]
+
+
+def test_run_manifest_says_provisional():
+    res = analyzer.simulate(board="ghost_train", players=2, games=5, seed=1, progress=False)
+    assert res.manifest["provisional"] is True and "transcription" in res.manifest["provisional_note"]
+
+
+def test_ghost_bots_read_only_their_own_hand_and_open_tickets():
+    """GT-SET-1 (tickets are hidden): another seat's hand and open tickets never change a bot's choice."""
+    for seed in range(20):
+        for bot in (L.BOT_RANDOM, L.BOT_GREEDY):
+            g = Game("ghost_train", 3, seed=seed)
+            g.finish_setup()
+            for _ in range(seed % 5):
+                g.act(L.A_DRAW_BLIND)
+                if g.phase == L.PH_SECOND_DRAW:
+                    g.act(L.A_DRAW_BLIND)
+            p = g.player
+            first = choose_action(bot, g.st, g.bd, g.ru, p, np.array([seed], np.uint64), g.ws)
+            for q in range(3):
+                if q != p:
+                    g.st.hand[q, :] = (seed + q) % 5
+                    g.st.ticket_holder[(g.st.ticket_holder == q) & (g.st.ticket_done_turn < 0)] = L.TH_BOX
+            again = choose_action(bot, g.st, g.bd, g.ru, p, np.array([seed], np.uint64), g.ws)
+            assert first == again
