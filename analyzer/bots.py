@@ -40,3 +40,25 @@ def parse_bots(bots: str | list[str] | None, players: int) -> list[str]:
 
 def bot_ids(names: list[str]) -> np.ndarray:
     return np.array([BOTS[n][0] for n in names], np.int8)
+
+
+# Team Asia and Ghost Train have their own greedy (kernels/bots_team.py,
+# kernels/bots_ghost.py); the heuristic suite was written for the points game
+# of one player per seat. Refused rather than quietly played as greedy, so a
+# table labelled `planner` is planner play.
+VARIANT_BOTS = ("random", "greedy")
+
+
+def unsupported_bots(names: list[str], rules) -> list[str]:
+    """The bots in `names` that do not play this rule set's variant."""
+    if rules.team_size > 1 or rules.win_tickets > 0:
+        return sorted({n for n in names if n not in VARIANT_BOTS})
+    return []
+
+
+def check_bots_play(names: list[str], rules) -> None:
+    bad = unsupported_bots(names, rules)
+    if bad:
+        variant = "Team Asia (team play)" if rules.team_size > 1 else "Ghost Train (ticket-count victory)"
+        raise ValueError(f"bot(s) {', '.join(bad)} do not play {variant} (rule set '{rules.name}'); "
+                         f"bots for it: {', '.join(VARIANT_BOTS)}")

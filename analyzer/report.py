@@ -23,6 +23,7 @@ import re
 import traceback
 from pathlib import Path
 
+from analyzer.bots import unsupported_bots
 from analyzer.results import Results, load
 
 SECTION_MODULES: list[str] = [
@@ -88,6 +89,12 @@ def seat_bots(bots: str | list[str] | None, study_bots: list[str], players: int)
     return [chosen[i % len(chosen)] for i in range(players)]
 
 
+def study_rules(study: dict):
+    from analyzer.boards import load_board
+
+    return load_board(study["board"]).rules(study.get("rules"), study.get("overrides") or None)
+
+
 def study_games(study: dict, games: int) -> int:
     return max(1, int(round(float(study.get("games_share", 1.0)) * games)))
 
@@ -107,6 +114,10 @@ def run_studies(games: int = DEFAULT_GAMES, bots: str | list[str] | None = None,
     for i, st in enumerate(studies, 1):
         n = study_games(st, games)
         seats = seat_bots(bots, list(st.get("bots") or ["greedy"]), int(st["players"]))
+        if bots and unsupported_bots(seats, study_rules(st)):
+            # e.g. BOTS=planner: Team Asia and Ghost Train keep their own bots (the manifest records which)
+            seats = seat_bots(None, list(st.get("bots") or ["greedy"]), int(st["players"]))
+            log(f"[{i}/{len(studies)}] {st['name']}: {bots} does not play this variant; using {','.join(seats)}")
         out = results_dir / st["name"]
         done = _finished(out, st, n, seats, seed)
         if done is not None:

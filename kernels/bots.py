@@ -82,7 +82,8 @@ def choose_action(bot, st, bd, ru, p, rng, ws):
             return bots_ghost.greedy_action(st, bd, ru, p, rng, ws)  # Ghost Train
         return greedy_action(st, bd, ru, p, rng, ws)
     if bot != BOT_RANDOM and ru[RULE_TEAM_SIZE] > 1:
-        return greedy_team_action(st, bd, ru, p, rng, ws)  # the heuristic suite plays Team Asia as greedy
+        # never reached from analyzer (analyzer.bots refuses the heuristic suite here); a safe legal fallback
+        return greedy_team_action(st, bd, ru, p, rng, ws)
     if bot != BOT_RANDOM and ru[RULE_WIN_TICKETS] > 0:
         return bots_ghost.greedy_action(st, bd, ru, p, rng, ws)  # ... and Ghost Train
     if bot == BOT_PLANNER or bot == BOT_DESTINATION_HUNGRY or bot == BOT_BLOCKER:

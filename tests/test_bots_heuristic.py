@@ -280,3 +280,28 @@ def test_planner_spends_its_last_trains_on_the_best_scoring_route():
     assert kind == L.A_CLAIM
     score = {a: int(g.ru[L.RULE_ROUTE_SCORE + g.route_len(a)]) for k, a, _ in g.legal_set() if k == L.A_CLAIM}
     assert score[r] == max(score.values()) and score[r] >= 4
+
+
+@pytest.mark.parametrize("board,rules,players", [("team_asia", "team-asia", 4), ("ghost_train", "ghost-train", 2)])
+def test_heuristic_bots_refuse_team_asia_and_ghost_train(board, rules, players):
+    """The heuristic suite plays the points game of one player per seat; on Team Asia
+    (TA-TEAM-2) and Ghost Train (GT-END-1) it is refused, never silently played as greedy."""
+    import analyzer
+
+    with pytest.raises(ValueError, match="planner do not play"):
+        analyzer.simulate(board=board, players=players, bots="planner", rules=rules, games=1, progress=False)
+
+
+def test_report_keeps_a_variant_study_s_own_bots_when_the_report_bot_cannot_play_it(tmp_path):
+    from analyzer import report as R
+
+    studies = [dict(name="tiny-ghost", board="ghost_train", players=2, bots=["greedy"], rules=None, overrides={},
+                    games_share=1.0),
+               dict(name="tiny-usa", board="usa", players=2, bots=["greedy"], rules=None, overrides={},
+                    games_share=1.0)]
+    lines = []
+    runs = R.run_studies(games=10, bots="planner", results_dir=tmp_path, progress=False, studies=studies,
+                         log=lines.append)
+    assert runs["tiny-ghost"].manifest["bots"] == ["greedy", "greedy"]
+    assert runs["tiny-usa"].manifest["bots"] == ["planner", "planner"]
+    assert any("does not play this variant" in line for line in lines)
