@@ -70,14 +70,16 @@ def main() -> None:
     print(f"machine: {cores} cores, python {sys.version.split()[0]}")
     results.update(compile_times())
     print(f"compile: cold {results['cold_compile_s']} s, cached {results['cached_load_s']} s")
-    configs = [("usa", 2, "random"), ("usa", 2, "greedy"), ("europe", 4, "random"), ("europe", 4, "greedy")]
+    configs = [("usa", 2, "random"), ("usa", 2, "greedy"), ("usa", 2, "planner"), ("europe", 4, "random"),
+               ("europe", 4, "greedy"), ("europe", 4, "planner"), ("legendary_asia", 4, "greedy"),
+               ("team_asia", 4, "greedy"), ("ghost_train", 4, "greedy")]
     rows = []
     for board, players, bot in configs:
         n = 2_000 if quick else (20_000 if bot == "random" else 20_000)
         for threads in sorted({1, cores}):
             gps = games_per_second(board, players, bot, n, threads)
             rows.append(dict(board=board, players=players, bot=bot, threads=threads, games_per_s=round(gps, 1)))
-            print(f"{board:7s} {players}p {bot:7s} threads={threads}: {gps:10,.0f} games/s "
+            print(f"{board:14s} {players}p {bot:7s} threads={threads}: {gps:10,.0f} games/s "
                   f"({gps / threads:,.0f} per core)")
     results["games_per_s"] = rows
     try:
