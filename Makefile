@@ -4,10 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # GAMES: games of one main study of the report (each study runs its share of
-# it; 200,000 is about 10 minutes of simulation on 2 cores with greedy bots).
-GAMES ?= 200000
+# it; 100,000 is about 10 minutes of simulation on 2 cores with planner bots).
+GAMES ?= 100000
 # BOTS: the bots of every study (one name, or a comma list cycled over the seats).
-BOTS ?= greedy
+BOTS ?= planner
 NAME ?= default
 SEED ?= 1
 THREADS ?= 0
@@ -34,11 +34,11 @@ report: $(STAMP)
 		--results $(RESULTS)
 
 test: $(STAMP)
-	$(BIN)/ruff check analyzer kernels tests bench
+	$(BIN)/ruff check analyzer kernels tests bench tools
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check analyzer kernels tests bench
+	$(BIN)/ruff check analyzer kernels tests bench tools
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py

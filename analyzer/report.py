@@ -34,9 +34,9 @@ SECTION_MODULES: list[str] = [
 ]
 """Variant section modules, e.g. "analyzer.report_legendary_asia" (appended by each variant)."""
 
-DEFAULT_GAMES = 200_000
+DEFAULT_GAMES = 100_000
 """Games of a main study in `make report`: about 10 minutes of simulation on 2
-cores with greedy bots (2.5 ms of 2-core time per unit of GAMES, see README)."""
+cores with planner bots (about 5 minutes with greedy), see README."""
 
 CORE_BOARDS = ("usa", "europe")
 PLAYER_COUNTS = (2, 3, 4, 5)
