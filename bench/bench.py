@@ -70,17 +70,27 @@ def main() -> None:
     print(f"machine: {cores} cores, python {sys.version.split()[0]}")
     results.update(compile_times())
     print(f"compile: cold {results['cold_compile_s']} s, cached {results['cached_load_s']} s")
-    configs = [("usa", 2, "random"), ("usa", 2, "greedy"), ("usa", 2, "planner"), ("europe", 4, "random"),
-               ("europe", 4, "greedy"), ("europe", 4, "planner"), ("legendary_asia", 4, "greedy"),
-               ("team_asia", 4, "greedy"), ("ghost_train", 4, "greedy")]
+    from analyzer.bots import BOT_NAMES
+
+    # every bot on 4-player Europe (cost relative to random), plus USA 2p and the variants' own bots
+    configs = ([("europe", 4, b) for b in BOT_NAMES] + [("usa", 2, b) for b in ("random", "greedy", "planner")]
+               + [("legendary_asia", 4, "greedy"), ("team_asia", 4, "greedy"), ("ghost_train", 4, "greedy")])
     rows = []
     for board, players, bot in configs:
-        n = 2_000 if quick else (20_000 if bot == "random" else 20_000)
+        n = 2_000 if quick else 20_000
         for threads in sorted({1, cores}):
             gps = games_per_second(board, players, bot, n, threads)
-            rows.append(dict(board=board, players=players, bot=bot, threads=threads, games_per_s=round(gps, 1)))
-            print(f"{board:14s} {players}p {bot:7s} threads={threads}: {gps:10,.0f} games/s "
-                  f"({gps / threads:,.0f} per core)")
+            base = next((r["games_per_s"] for r in rows if r["board"] == board and r["players"] == players
+                         and r["bot"] == "random" and r["threads"] == threads), None)
+            cost = round(base / gps, 2) if base else None  # time per game relative to random
+            rows.append(dict(board=board, players=players, bot=bot, threads=threads, games_per_s=round(gps, 1),
+                             cost_vs_random=cost))
+            print(f"{board:14s} {players}p {bot:18s} threads={threads}: {gps:10,.0f} games/s "
+                  f"({gps / threads:,.0f} per core)" + (f", {cost:.2f}x random's time" if cost else ""))
+    planner = max((r for r in rows if r["board"] == "europe" and r["bot"] == "planner"), key=lambda r: r["threads"])
+    results["minutes_1m_europe4_planner"] = round(1_000_000 / planner["games_per_s"] / 60, 1)
+    print(f"1,000,000 4-player Europe planner games on {planner['threads']} threads: "
+          f"{results['minutes_1m_europe4_planner']} min")
     results["games_per_s"] = rows
     try:
         from bench.bench_tunnels import bench_tunnel_mc
