@@ -95,8 +95,8 @@ class ThreadBackend:
         return self.pool.submit(fn, *args)
 
     @staticmethod
-    def wait_any(pending: set) -> tuple[set, set]:
-        return wait(pending, return_when=FIRST_COMPLETED)
+    def wait_any(pending: set, timeout: float | None = None) -> tuple[set, set]:
+        return wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
 
     def stop(self, pending: set) -> set:
         """Cancel the chunks not started yet; return the running ones to wait for."""
@@ -173,8 +173,11 @@ class DaskBackend:
     def submit(self, key: str, fn, *args):
         return self.client.submit(_unless_stopped, self.stop_event.name, fn, *args, key=f"{key}-{self.token}")
 
-    def wait_any(self, pending: set) -> tuple[set, set]:
-        done, not_done = self.distributed.wait(list(pending), return_when="FIRST_COMPLETED")
+    def wait_any(self, pending: set, timeout: float | None = None) -> tuple[set, set]:
+        try:
+            done, not_done = self.distributed.wait(list(pending), timeout=timeout, return_when="FIRST_COMPLETED")
+        except TimeoutError:  # distributed raises on timeout instead of returning nothing done
+            return set(), set(pending)
         return set(done), set(not_done)
 
     def stop(self, pending: set) -> set:

@@ -13,6 +13,8 @@ import json
 import os
 import platform
 import shutil
+import signal
+import threading
 import time
 import uuid
 from dataclasses import dataclass
@@ -169,6 +171,38 @@ def run_chunk(job: dict, c: int, first: int, n: int) -> tuple[int, int, dict[str
     return c, n, dfs
 
 
+_POLL_S = 0.2  # how often the chunk loop looks at Ctrl-C while it waits
+
+
+class _CtrlC:
+    """Ctrl-C (SIGINT) during a run only raises a flag, which the chunk loop
+    checks between waits: a KeyboardInterrupt raised asynchronously inside a
+    library's wait (Dask's client loop) can be swallowed, and the run would
+    then finish instead of stopping. A second Ctrl-C interrupts at once."""
+
+    def __init__(self):
+        self.requested = False
+        self._previous = None
+
+    def _handler(self, signum, frame):
+        self.requested = True
+        signal.signal(signal.SIGINT, self._previous)  # the next Ctrl-C acts as usual
+
+    def check(self) -> None:
+        if self.requested:
+            raise KeyboardInterrupt
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.getsignal(signal.SIGINT)
+            signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def __exit__(self, *exc):
+        if self._previous is not None and signal.getsignal(signal.SIGINT) == self._handler:
+            signal.signal(signal.SIGINT, self._previous)
+
+
 def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=None, overrides=None,
              out=None, threads=0, chunk_size=None, resume=False, progress=True, cluster=None,
              shared_out=True) -> Results:
@@ -226,19 +260,22 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
         pending = set()
         queue = list(todo)
         try:
-            if todo and target.kind != "threads":
-                # Compile (or load) the kernels here first: Dask workers on
-                # this machine then load them from the disk cache (the same
-                # NUMBA_CACHE_DIR, inherited) instead of each compiling them.
-                run_chunk(dict(job, out=None), 0, 0, 1)
-            while queue or pending:
-                while queue and len(pending) < backend.slots:
-                    c = queue.pop(0)
-                    pending.add(backend.submit(f"ttr-chunk-{c:06d}", run_chunk, job, c, c * spec.chunk_size,
-                                               _chunk_games(spec, c)))
-                finished, pending = backend.wait_any(pending)
-                for f in finished:
-                    collect(f)
+            with _CtrlC() as ctrl_c:
+                if todo and target.kind != "threads":
+                    # Compile (or load) the kernels here first: Dask workers on
+                    # this machine then load them from the disk cache (the same
+                    # NUMBA_CACHE_DIR, inherited) instead of each compiling them.
+                    run_chunk(dict(job, out=None), 0, 0, 1)
+                while queue or pending:
+                    ctrl_c.check()
+                    while queue and len(pending) < backend.slots:
+                        c = queue.pop(0)
+                        pending.add(backend.submit(f"ttr-chunk-{c:06d}", run_chunk, job, c, c * spec.chunk_size,
+                                                   _chunk_games(spec, c)))
+                    finished, pending = backend.wait_any(pending, timeout=_POLL_S)
+                    for f in finished:
+                        collect(f)
+                ctrl_c.check()
         except KeyboardInterrupt:
             interrupted = True
             bar.note("interrupted: finishing the chunks in flight ...")
