@@ -353,7 +353,7 @@ def main() -> None:
     try:
         rv = app(standalone_mode=False)
     except (BoardError, RuleError, ValueError, FileNotFoundError) as e:
-        console.print(f"[red]error:[/red] {e}", highlight=False)
+        console.print(f"[red]error:[/red] {e}", highlight=False, soft_wrap=True)  # one line: paths are never broken
         sys.exit(2)
     except click.exceptions.ClickException as e:
         e.show()

@@ -197,6 +197,7 @@ def test_cli_validate_exits_2_without_traceback(board_copy):
     out = proc.stdout + proc.stderr
     assert "routes.csv" in out and "line 2" in out and "color" in out
     assert "Traceback" not in out
+    assert len(out.strip().splitlines()) == 1  # one line, whatever the path's length (no wrapping)
 
 
 def test_cli_validate_ok(board_copy):
