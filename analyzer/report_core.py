@@ -105,6 +105,7 @@ def _tagged(frame: pd.DataFrame, name: str, res: Results) -> pd.DataFrame:
     f.insert(0, "study", name)
     f.insert(1, "board", res.manifest.get("board"))
     f.insert(2, "players", res.manifest.get("players"))
+    f["team_size"] = int(res.manifest.get("rules", {}).get("team_size", 1) or 1)  # Team Asia: a win is the team's
     return f
 
 
@@ -175,7 +176,7 @@ def overview_section(runs: dict[str, Results], out: Path) -> str | None:
     notes = []
     for board, grp in seat.groupby("board", sort=False):
         first = grp[grp["seat"] == 0].copy()
-        first["fair"] = 1.0 / first["players"]
+        first["fair"] = first["team_size"] / first["players"]  # teams of two share each win
         first["edge"] = first["rate"] - first["fair"]
         sig = ((first["ci_low"] > first["fair"]) | (first["ci_high"] < first["fair"])).sum()
         lo, hi = first.loc[first["edge"].idxmin()], first.loc[first["edge"].idxmax()]
@@ -211,8 +212,9 @@ def overview_section(runs: dict[str, Results], out: Path) -> str | None:
     notes.append(f"Of {n_games:,} games, {int(e['successes'].get('trains', 0)):,} ended by the train supply; "
                  + (", ".join(f"{v:,} {k.replace('_', ' ')}" for k, v in other.items()) if other
                     else "none stalled, ran out of actions or hit the turn cap") + ".")
-    if bot["bot"].nunique() > 1:
-        best = bot.loc[bot["rate"].idxmax()]
+    mixed = bot[bot.groupby("study")["bot"].transform("nunique") > 1]  # only tables where bots met
+    if len(mixed):
+        best = mixed.loc[mixed["rate"].idxmax()]
         notes.append(f"Best bot: {best['bot']} wins {pct(best['rate'])} of its player-games in {best['study']}.")
     body.append(findings(notes))
     # figures
@@ -377,7 +379,7 @@ def bonuses_section(runs: dict[str, Results], out: Path) -> str | None:
     for lab, grp in b.groupby("label", sort=False):
         for board, g in grp.groupby("board", sort=False):
             g = g.sort_values("players")
-            parts = [f"{int(r.players)} players {pct(r.holder_wins)} (fair share {pct(1 / r.players)})"
+            parts = [f"{int(r.players)} players {pct(r.holder_wins)} (fair share {pct(r.team_size / r.players)})"
                      for r in g.itertuples()]
             f = g.iloc[-1 if len(g) < 3 else 2]
             notes.append(f"{lab}, {BOARD_LABELS.get(board, board)}: its holder wins " + ", ".join(parts)
