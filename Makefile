@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # GAMES: games of one main study of the report (each study runs its share of
-# it; 100,000 is about 10 minutes of simulation on 2 cores with planner bots).
+# it; 100,000 is about 8 minutes of simulation on 2 cores with planner bots).
 GAMES ?= 100000
 # BOTS: the bots of every study (one name, or a comma list cycled over the seats).
 BOTS ?= planner
