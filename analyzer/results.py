@@ -74,7 +74,32 @@ def write_part(df: pd.DataFrame, path: Path, key: str, c: int) -> None:
     pq.write_table(table.replace_schema_metadata(meta), path)
 
 
-class Results:
+class TableAccess:
+    """`.games`, `.players`, `.tickets`, `.claims`, `.tunnels`: each is
+    `self.table(name)`; shared by a run's Results and a sweep's."""
+
+    @property
+    def games(self) -> pd.DataFrame:
+        return self.table("games")
+
+    @property
+    def players(self) -> pd.DataFrame:
+        return self.table("players")
+
+    @property
+    def tickets(self) -> pd.DataFrame:
+        return self.table("tickets")
+
+    @property
+    def claims(self) -> pd.DataFrame:
+        return self.table("claims")
+
+    @property
+    def tunnels(self) -> pd.DataFrame:
+        return self.table("tunnels")
+
+
+class Results(TableAccess):
     """The tables of a run, as pandas DataFrames, and its manifest."""
 
     def __init__(self, tables: dict[str, pd.DataFrame], manifest: dict, board=None, path: Path | None = None):
@@ -127,26 +152,6 @@ class Results:
             board = load_board(path / "board")
         return cls({}, manifest, board, path)
 
-    # the tables ---------------------------------------------------------------
-    @property
-    def games(self) -> pd.DataFrame:
-        return self.table("games")
-
-    @property
-    def players(self) -> pd.DataFrame:
-        return self.table("players")
-
-    @property
-    def tickets(self) -> pd.DataFrame:
-        return self.table("tickets")
-
-    @property
-    def claims(self) -> pd.DataFrame:
-        return self.table("claims")
-
-    @property
-    def tunnels(self) -> pd.DataFrame:
-        return self.table("tunnels")
 
 
     # names for ids ---------------------------------------------------------------

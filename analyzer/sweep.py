@@ -39,7 +39,7 @@ from pathlib import Path
 import pandas as pd
 
 from analyzer.boards import Board, load_board
-from analyzer.results import TABLES, Results
+from analyzer.results import TABLES, Results, TableAccess
 from analyzer.rules import RuleError, RuleSet
 
 SWEEP_MANIFEST = "sweep.json"
@@ -291,7 +291,7 @@ def _write_json(path: Path, obj) -> None:
     write(path, obj)
 
 
-class SweepResults:
+class SweepResults(TableAccess):
     """The runs of a sweep. `games`, `players`, `tickets`, `claims` and
     `tunnels` are the variants' tables concatenated, with a categorical
     `variant` column (categories in sweep order); `results[name]` is one
@@ -361,26 +361,6 @@ class SweepResults:
             df["variant"] = pd.Categorical(df["variant"], categories=self.names, ordered=True)
             self._tables[name] = df
         return self._tables[name]
-
-    @property
-    def games(self) -> pd.DataFrame:
-        return self.table("games")
-
-    @property
-    def players(self) -> pd.DataFrame:
-        return self.table("players")
-
-    @property
-    def tickets(self) -> pd.DataFrame:
-        return self.table("tickets")
-
-    @property
-    def claims(self) -> pd.DataFrame:
-        return self.table("claims")
-
-    @property
-    def tunnels(self) -> pd.DataFrame:
-        return self.table("tunnels")
 
     def __repr__(self) -> str:
         m = self.manifest
