@@ -3,7 +3,7 @@
 All randomness comes from the game's own stream in `st.rng`, seeded by
 `init_game`; bots draw from their own streams, so the deal and every shuffle
 are the same whatever the bots do (common random numbers across variants).
-Rule IDs in comments point at ../shared/rules (copied into docs/rules).
+Rule IDs in comments point at docs/rules.
 """
 
 import numpy as np

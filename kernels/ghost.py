@@ -1,4 +1,4 @@
-"""Ghost Train (../shared/rules/ghost-train.md): the points-free rules the
+"""Ghost Train (docs/rules/ghost-train.md): the points-free rules the
 engine calls through small hooks when the rule set has WIN_TICKETS > 0.
 
 - `settle` (end of every turn): completed tickets are laid face up and

@@ -5,7 +5,7 @@ sequences): nothing here imports the kernels or the analyzer, and no product
 code imports this module. Every function favours "obviously correct" over
 fast: exhaustive enumeration, plain breadth-first search, no clever pruning.
 
-Rules (../shared/rules, copied into docs/rules):
+Rules (docs/rules):
 - BASE-SCR-1: a ticket scores + its value when its cities are joined by the
   player's routes, - its value otherwise.
 - BASE-SCR-2: longest-path bonus to every player whose longest trail (each

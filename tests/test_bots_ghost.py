@@ -48,7 +48,8 @@ def test_greedy_prefers_a_route_that_serves_trick_or_treat():
 
 
 def test_greedy_swaps_when_both_tickets_are_blocked():
-    """GT-TRN-3 from the bot's side: the Railway Station is cut off, so both tickets are blocked."""
+    """GT-TRN-3, GT-TRN-3b from the bot's side: the Railway Station is cut off, so both tickets are
+    blocked and the bot swaps; with a ticket still in reach it does not (assumption GT-TRN-3b)."""
     g = ghost(3)
     lanes = [r for r in range(g.bd.routes.shape[0])
              if "Railway Station" in (g.board.routes.at[r, "a"], g.board.routes.at[r, "b"])]

@@ -1,4 +1,4 @@
-"""Ghost Train rules (docs: ../shared/rules/ghost-train.md), one test or more
+"""Ghost Train rules (docs/rules/ghost-train.md), one test or more
 per GT-* rule ID, on constructed positions of the provisional board."""
 
 import pytest
@@ -244,8 +244,8 @@ def _trick_or_treat(g, p):
 
 
 def test_gt_bon_1_trick_or_treat_joins_dark_forest_to_the_coast():
-    """GT-BON-1: joining a Dark Forest place to a Coast place gives one special
-    ticket that counts as completed; once per player."""
+    """GT-BON-1, GT-BON-1a: joining a Dark Forest place to a Coast place gives one special
+    ticket that counts as completed; once per player (assumption GT-BON-1a)."""
     g = ghost(n_players=3)
     _trick_or_treat(g, 0)
     assert g.st.ps[0, L.PS_GT_SPECIAL] == 1 and g.sc[L.SC_GT_SPECIAL_LEFT] == 3
@@ -285,8 +285,8 @@ def test_gt_bon_1_not_without_joining_and_only_four_in_the_box():
 
 
 def test_gt_bon_2_town_hall_to_crypt_and_to_manor_two_cards_each_once():
-    """GT-BON-2: joining the Town Hall to the Crypt draws 2 cards; separately,
-    to the Manor on the Hill, 2 more; each once per player, for every player."""
+    """GT-BON-2, GT-BON-2a: joining the Town Hall to the Crypt draws 2 cards; separately,
+    to the Manor on the Hill, 2 more; each once per player (assumption GT-BON-2a), for every player."""
     g = ghost()
     g.set_pile(["red", "blue", "green", "black", "orange", "yellow", "red", "red"])
     g.set_hand(0, black=2)

@@ -96,7 +96,8 @@ def test_LA_TKT_2_each_seat_dealt_one_long_and_three_regular(n_players):
 
 
 def test_LA_TKT_2_keep_at_least_two_rest_to_the_box_unseen():
-    """LA-TKT-2: keep at least 2 of the 4 (any mix); the others go to the box, not the pile."""
+    """LA-TKT-2, LA-TKT-2a: keep at least 2 of the 4 (any mix); the others go to the box, not the pile
+    (assumption LA-TKT-2a)."""
     g = la(2, seed=8)
     keeps = {a for k, a, _ in g.legal_set() if k == L.A_KEEP_TICKETS}
     assert keeps == {m for m in range(16) if bin(m).count("1") >= 2}
@@ -451,8 +452,9 @@ def test_LA_END_1_two_x_route_counts_both_discards():
 
 # --- scoring -------------------------------------------------------------------------------
 def test_LA_SCR_1_explorer_counts_cities_with_branches_no_longest_path_bonus():
-    """LA-SCR-1: a star of 4 routes at Agra (5 cities) beats a 2-route chain of 11 spaces (3 cities) for the
-    Asian Explorer; nobody gets a longest-path bonus, though the chain is the longer trail."""
+    """LA-SCR-1, LA-SCR-1b: a star of 4 routes at Agra (5 cities) beats a 2-route chain of 11 spaces (3 cities)
+    for the Asian Explorer; nobody gets a longest-path bonus (assumption LA-SCR-1b), though the chain is the
+    longer trail."""
     g = blank()
     star = [g.route("Agra", x) for x in ("Rawalpindi", "Kathmandu", "Karachi", "Bombay")]
     chain = [g.route("Dihua", "Peking"), g.route("Dihua", "Omsk")]

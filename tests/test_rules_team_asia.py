@@ -1,4 +1,4 @@
-"""Team Asia rules (docs: shared/rules/team-asia.md), one test or more per
+"""Team Asia rules (docs/rules/team-asia.md), one test or more per
 TA-* rule ID, on constructed states of the provisional Team Asia board."""
 
 import numpy as np
@@ -52,8 +52,8 @@ def test_TA_TEAM_1_teammates_sit_next_to_each_other_and_play_in_turn():
 
 
 def test_TA_TEAM_2_27_trains_each_placed_from_own_supply_one_network():
-    """TA-TEAM-2: 27 trains per player, a claim spends the claimer's trains
-    only; teammates' routes form one network (tickets, longest path)."""
+    """TA-TEAM-2, TA-TEAM-2a: 27 trains per player, a claim spends the claimer's trains
+    only; teammates' routes form one network (tickets, longest path; assumption TA-TEAM-2a)."""
     g = Game("team_asia", 4)
     assert list(g.st.trains) == [27, 27, 27, 27]
     g = team_game()
@@ -359,7 +359,7 @@ def test_TA_TUN_1_himalaya_tunnels_reveal_the_printed_number(printed):
 
 
 def test_TA_TUN_1_ordinary_tunnels_reveal_3():
-    """TA-TUN-1: the other tunnels reveal 3 cards, as in Europe (EU-TUN-2)."""
+    """TA-TUN-1, TA-TUN-1a: the other tunnels reveal 3 cards, as in Europe (EU-TUN-2; assumption TA-TUN-1a)."""
     g = team_game()
     r = g.route("Chengdu", "Xi'an")
     g.set_hand(0, black=2)
