@@ -60,7 +60,7 @@ class RuleSet:
     end_trigger_team: bool = False  # TA-END-1
     win_tickets: int = 0  # GT-END-1: 0 = a points game
     turn_cap: int = 2000  # BASE-END-2
-    tiebreak_second: str = "longest"  # BASE-SCR-3; "mountains" (LA-SCR-2)
+    tiebreak_second: str = "longest"  # BASE-SCR-3 (the bonus); "mountains" (LA-SCR-2); "longest_path" (TA-SCR-2)
     triple_lanes: int = 2  # TA-DBL-2: lanes of a triple route claimable below doubles_min_players
     notes: tuple[str, ...] = field(default=(), compare=False)
     swap_tickets: bool = False  # GT-TRN-3: the ticket-swap action
@@ -118,8 +118,8 @@ class RuleSet:
             bad("special_tickets", "must be 0..8")
         if self.town_hall_cards > 10:
             bad("town_hall_cards", "must be 0..10")
-        if self.tiebreak_second not in ("longest", "mountains"):
-            bad("tiebreak_second", "must be 'longest' or 'mountains'")
+        if self.tiebreak_second not in L.TIE_NAMES:
+            bad("tiebreak_second", "must be " + ", ".join(repr(n) for n in L.TIE_NAMES))
         if self.team_size not in (1, 2):
             bad("team_size", "must be 1 (no teams) or 2 (Team Asia)")
         if self.team_size > 1 and (self.min_players % self.team_size or self.max_players % self.team_size):
@@ -148,15 +148,33 @@ class RuleSet:
         arr = np.zeros(L.RULE_FIELDS, np.int64)
         for i, name in enumerate(L.RULE_NAMES):
             key = name.lower()
-            if key == "max_route_len":
+            if name in L.RULE_DERIVED:
                 continue  # derived below
             v = getattr(self, key)
             if key == "tiebreak_second":
-                v = L.TIE_MOUNTAINS if v == "mountains" else L.TIE_LONGEST
+                v = L.TIE_NAMES.index(v)
             arr[i] = int(v)
         arr[L.RULE_MAX_ROUTE_LEN] = len(self.route_scores) - 1
         for length, pts in enumerate(self.route_scores):
             arr[L.RULE_ROUTE_SCORE + length] = pts
+        # the variation points (kernels/layouts.py): which game, which bonuses
+        if self.win_tickets > 0:
+            arr[L.RULE_FAMILY] = L.FAMILY_TICKET_RACE
+        elif self.team_size > 1:
+            arr[L.RULE_FAMILY] = L.FAMILY_TEAMS
+        else:
+            arr[L.RULE_FAMILY] = L.FAMILY_POINTS
+        arr[L.RULE_LOCO_POLICY] = L.LOCO_ANY
+        terms = 0
+        if self.longest_path_bonus > 0:
+            terms |= L.BONUS_LONGEST
+        if self.explorer_bonus > 0:
+            terms |= L.BONUS_EXPLORER
+        if self.globetrotter_bonus > 0:
+            terms |= L.BONUS_GLOBETROTTER
+        if self.stations > 0 and self.station_value > 0:
+            terms |= L.BONUS_STATIONS
+        arr[L.RULE_BONUS_TERMS] = terms
         return arr
 
     def as_dict(self) -> dict:
@@ -268,6 +286,7 @@ PRESETS: dict[str, RuleSet] = {
         doubles_min_players=6,
         end_trains=4,
         end_trigger_team=True,
+        tiebreak_second="longest_path",  # TA-SCR-2: the longer continuous path, held or not
     ),
     "ghost-train": RuleSet(
         name="ghost-train",
