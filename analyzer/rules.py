@@ -62,7 +62,7 @@ class RuleSet:
     setup_tickets_regular: int = 3  # BASE-SET-2
     setup_tickets_long: int = 0  # EU-SET-2, LA-TKT-2
     setup_keep_min: int = 2
-    unkept_setup_to_box: bool = False  # EU-SET-2: True
+    unkept_setup_to_box: bool = False  # EU-SET-2, LA-TKT-2 (assumption LA-TKT-2a), NC-TKT-1, SW-TKT-1: True
     draw_tickets: int = 3  # BASE-TKT-1; 0 = no ticket-draw action (Ghost Train)
     draw_keep_min: int = 1
     shared_tickets_setup: int = 0  # TA-TKT-1
@@ -71,9 +71,9 @@ class RuleSet:
     longest_path_bonus: int = 10  # BASE-SCR-2
     stations: int = 0  # EU-SET-1
     station_value: int = 4  # EU-STN-4
-    tunnel_reveal: int = 3  # EU-TUN-2
+    tunnel_reveal: int = 3  # EU-TUN-2; a tunnel with no printed number (TA-TUN-1a)
     mountain_points: int = 2  # LA-MTN-2
-    explorer_bonus: int = 0  # LA-SCR-1
+    explorer_bonus: int = 0  # LA-SCR-1 (ties: assumption LA-SCR-1a)
     globetrotter_bonus: int = 0  # TA-SCR-1
     doubles_min_players: int = 4  # BASE-DBL-2: both lanes open from this many players
     end_trains: int = 2  # BASE-END-1
@@ -85,8 +85,10 @@ class RuleSet:
     notes: tuple[str, ...] = field(default=(), compare=False)
     swap_tickets: bool = False  # GT-TRN-3: the ticket-swap action
     completed_draw: int = 0  # GT-TKT-1: tickets drawn at once for each completed one
-    special_tickets: int = 0  # GT-BON-1: Trick-or-Treat tickets in the box (needs the board's regions)
-    town_hall_cards: int = 0  # GT-BON-2: cards for each Town Hall bonus (needs the board's regions)
+    special_tickets: int = 0  # GT-BON-1: Trick-or-Treat tickets in the box (needs the board's regions;
+    #                            one per player: assumption GT-BON-1a)
+    town_hall_cards: int = 0  # GT-BON-2: cards for each Town Hall bonus (needs the board's regions;
+    #                            each bonus once per player: assumption GT-BON-2a)
     end_immediate: bool = False  # GT-END-2: the game ends at once at end_trains, no last round
     # --- Nordic Countries, Switzerland, India (docs/rules/{nordic-countries,switzerland,india}.md)
     locomotives_wild_on: str = "all"  # NC-CRD-1, SW-CRD-1: "all" or route kinds joined by "+" ("tunnel+ferry")
@@ -297,8 +299,8 @@ PRESETS: dict[str, RuleSet] = {
         name="legendary-asia",
         setup_tickets_regular=3,
         setup_tickets_long=1,
-        unkept_setup_to_box=True,
-        longest_path_bonus=0,
+        unkept_setup_to_box=True,  # LA-TKT-2: to the box by assumption LA-TKT-2a (the seed is silent)
+        longest_path_bonus=0,  # assumption LA-SCR-1b
         explorer_bonus=10,
         tiebreak_second="mountains",
     ),
@@ -314,7 +316,7 @@ PRESETS: dict[str, RuleSet] = {
         shared_tickets_setup=1,
         shared_tickets_draw=1,
         longest_path_bonus=10,
-        globetrotter_bonus=10,
+        globetrotter_bonus=10,  # TA-SCR-1, over the team's shared network (assumption TA-TEAM-2a)
         doubles_min_players=6,
         end_trains=4,
         end_trigger_team=True,
@@ -324,7 +326,7 @@ PRESETS: dict[str, RuleSet] = {
         min_players=2,
         max_players=4,
         trains=20,
-        cards_per_colour=10,
+        cards_per_colour=10,  # GT-CMP-2: the split is assumption GT-CMP-2a
         locomotive_cards=12,
         market_size=0,
         loco_reset=0,
@@ -336,7 +338,7 @@ PRESETS: dict[str, RuleSet] = {
         end_trains=0,
         win_tickets=6,
         route_scores=(0, 0, 0, 0, 0, 0, 0, 0, 0),
-        swap_tickets=True,
+        swap_tickets=True,  # GT-TRN-3 (bottom of the deck: GT-TRN-3a; when to swap: GT-TRN-3b, bots)
         completed_draw=1,
         special_tickets=4,
         town_hall_cards=2,
