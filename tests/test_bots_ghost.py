@@ -27,7 +27,7 @@ def greedy_choice(g, p=0):
 def test_greedy_claims_the_route_of_its_ticket():
     g = ghost()
     g.hold(0, g.ticket("Crypt", "Railway Station"))
-    g.set_hand(0, orange=3, red=4)
+    g.set_hand(0, orange=4, red=4)
     assert greedy_choice(g)[:2] == (L.A_CLAIM, g.route("Crypt", "Railway Station"))
 
 
