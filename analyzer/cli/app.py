@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sys
 
-import click
 import typer
 from rich.console import Console
 
@@ -36,17 +35,14 @@ console = Console()
 
 
 def main() -> None:
-    """Entry point: user errors exit 2 with one line, no traceback."""
+    """Entry point. A usage error (unknown option, bad value type) prints
+    typer's message and exits 2; a user error found by the library (a bad
+    board, rule, bot or folder) prints one line and exits 2; never a traceback."""
     try:
-        rv = app(standalone_mode=False)
+        app()  # standalone: typer prints usage errors and exits with their code
     except (BoardError, RuleError, ValueError, FileNotFoundError) as e:
         console.print(f"[red]error:[/red] {e}", highlight=False, soft_wrap=True)  # one line: paths are never broken
         sys.exit(2)
-    except click.exceptions.ClickException as e:
-        e.show()
-        sys.exit(2 if e.exit_code == 2 else e.exit_code)
-    except (KeyboardInterrupt, click.exceptions.Abort) as e:
+    except KeyboardInterrupt as e:
         console.print(f"[yellow]{e or 'interrupted'}[/yellow]")
         sys.exit(130)
-    sys.exit(rv if isinstance(rv, int) else 0)
-

@@ -212,8 +212,6 @@ def _ignore_sigint() -> None:
 
 def _unless_stopped(stop_name: str, fn, *args):
     """A chunk as a Dask task: skipped (None) once the client has stopped the run."""
-    import distributed
-
-    if distributed.Event(stop_name).is_set():
+    if _import_distributed().Event(stop_name).is_set():
         return None
     return fn(*args)
