@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.bots import BOT_NAMES, BOTS
+from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
 from analyzer.run.progress import LadderProgress
 from analyzer.run.protocol import close_folder, open_folder, read_json
 from analyzer.run.results import Results, finished_run
@@ -194,7 +195,8 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
     if out_dir is not None:
         open_folder(out_dir, LADDER_MANIFEST, manifest, LADDER_KEY_FIELDS, resume, "ladder")
     results = []
-    bar = LadderProgress(len(runs), per_run * len(runs), enabled=progress)
+    notice = COMPILE_NOTICE if progress and not kernels_compiled() else None
+    bar = LadderProgress(len(runs), per_run * len(runs), enabled=progress, notice=notice)
     try:
         for r, spec in zip(runs.itertuples(), specs, strict=True):
             bar.start_run(r.run, r.seats)

@@ -38,9 +38,10 @@ class CtrlC:
 
 
 class RunProgress:
-    """A rich progress bar with games/s and ETA (silent when disabled)."""
+    """A rich progress bar with games/s and ETA (silent when disabled), after
+    a one-line notice when one is given (the kernels are being compiled)."""
 
-    def __init__(self, total: int, done: int, enabled: bool):
+    def __init__(self, total: int, done: int, enabled: bool, notice: str | None = None):
         self.enabled = enabled
         if not enabled:
             return
@@ -64,6 +65,8 @@ class RunProgress:
             TimeElapsedColumn(),
             transient=False,
         )
+        if notice:
+            self.progress.console.print(notice, soft_wrap=True)
         self.progress.start()
         self.task = self.progress.add_task("sim", total=total, completed=done, rate="—")
 
@@ -87,7 +90,7 @@ class RunProgress:
 class LadderProgress:
     """One bar over a ladder's runs: which run, games done, time elapsed."""
 
-    def __init__(self, n_runs: int, total: int, enabled: bool):
+    def __init__(self, n_runs: int, total: int, enabled: bool, notice: str | None = None):
         self.enabled = enabled
         if not enabled:
             return
@@ -96,6 +99,8 @@ class LadderProgress:
         self.n_runs = n_runs
         self.progress = Progress(TextColumn("[bold]ladder[/bold] {task.fields[what]}"), BarColumn(),
                                  MofNCompleteColumn(), TextColumn("games"), TimeElapsedColumn())
+        if notice:
+            self.progress.console.print(notice, soft_wrap=True)
         self.progress.start()
         self.task = self.progress.add_task("ladder", total=total, what="")
 

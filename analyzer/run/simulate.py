@@ -23,6 +23,7 @@ from analyzer.boards import Board, load_board
 from analyzer.bots import bot_ids, check_bots_play, parse_bots
 from analyzer.rules import RuleError, RuleSet
 from analyzer.run.backends import ClusterError, parse_cluster
+from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
 from analyzer.run.progress import CtrlC, RunProgress
 from analyzer.run.protocol import (
     MANIFEST,
@@ -215,7 +216,8 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
     with target.open(threads, shared_out) as backend:
         todo = _prepare_out_dir(out_dir, spec, manifest, resume) if out_dir is not None else list(range(total))
         done_games = spec.games - sum(_chunk_games(spec, c) for c in todo)
-        bar = RunProgress(spec.games, done_games, enabled=progress)
+        compiling = progress and bool(todo) and not kernels_compiled()
+        bar = RunProgress(spec.games, done_games, enabled=progress, notice=COMPILE_NOTICE if compiling else None)
         if out_dir is not None and backend.tasks_write_out:
             job["out"] = str(out_dir.resolve())
 
