@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from analyzer.report.figures import write_figure
+from analyzer.report.runs import provisional_note
 from analyzer.report.sections.sweep import sweep_figures
 from analyzer.run.sweep import compare, load_sweep
 
@@ -34,7 +35,8 @@ def compare_command(
         console.print(f"comparison written to {csv}")
     if plot is not None:
         paths = []
-        for param, fig in sweep_figures(table, res.variants(), res.manifest["parameters"]).items():
+        note = provisional_note(*res.results.values())
+        for param, fig in sweep_figures(table, res.variants(), res.manifest["parameters"], note).items():
             for ext in ("png", "svg"):
                 paths.append(write_figure(fig, Path(plot) / f"sweep_{param}.{ext}"))
         console.print(f"figures written to {plot}: {', '.join(p.name for p in paths)}")

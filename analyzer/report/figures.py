@@ -3,12 +3,14 @@ and SVG, every table as CSV, under the names the HTML page refers to."""
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 
 from analyzer.report.html import FigureRef, TableRef
 
@@ -25,8 +27,43 @@ def new_figure(width: float = 7.0, height: float = 4.2, ncols: int = 1, nrows: i
     return fig, axes
 
 
-def save_figure(fig: Figure, out_dir: Path, stem: str, caption: str) -> FigureRef:
-    """Write stem.png and stem.svg into out_dir; the page shows the PNG and links the SVG."""
+class FigureWarning(UserWarning):
+    """A figure whose text does not fit its canvas, or whose 'provisional' label is wrong."""
+
+
+def figure_problems(fig: Figure, provisional: bool | str) -> list[str]:
+    """What is wrong with a drawn figure: any text outside the canvas (its
+    tight bounding box must lie within the figure), or a 'provisional' label
+    that does not match the boards it is drawn from. `provisional`: True
+    when every board drawn is provisional (a title must say so), False when
+    none is (no text may), "some" when some are (the labels of those say so,
+    no title does)."""
+    fig.canvas.draw()  # lays the figure out as it will be saved
+    renderer = fig.canvas.get_renderer()
+    problems = []
+    tight = fig.get_tightbbox(renderer)
+    w, h = fig.get_size_inches()
+    slack = 2 / fig.dpi  # two pixels
+    if tight.x0 < -slack or tight.y0 < -slack or tight.x1 > w + slack or tight.y1 > h + slack:
+        problems.append(f"text outside the canvas (drawn {tight.x0:.2f}..{tight.x1:.2f} × {tight.y0:.2f}.."
+                        f"{tight.y1:.2f} in on a {w:.2f} × {h:.2f} in figure)")
+    titles = [t for t in [getattr(fig, "_suptitle", None), *(ax.title for ax in fig.axes)] if t is not None]
+    title_text = " ".join(t.get_text() for t in titles if t.get_visible()).lower()
+    all_text = " ".join(t.get_text() for t in fig.findobj(Text) if t.get_visible()).lower()
+    if provisional is True and "provisional" not in title_text:
+        problems.append("drawn from provisional boards, but no title says so")
+    elif provisional is False and "provisional" in all_text:
+        problems.append("says 'provisional' although no board drawn is")
+    elif provisional == "some" and ("provisional" in title_text or "provisional" not in all_text):
+        problems.append("drawn from some provisional boards: their labels, not a title, must say so")
+    return problems
+
+
+def save_figure(fig: Figure, out_dir: Path, stem: str, caption: str, provisional: bool | str) -> FigureRef:
+    """Check the figure (figure_problems: a FigureWarning each) and write
+    stem.png and stem.svg into out_dir; the page shows the PNG and links the SVG."""
+    for problem in figure_problems(fig, provisional):
+        warnings.warn(f"{stem}: {problem}", FigureWarning, stacklevel=2)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     fig.savefig(out_dir / f"{stem}.png", dpi=110)

@@ -1,11 +1,10 @@
 """What a section of the report is made of, and the words it uses for
 numbers. A section builder returns a `Section` (title, intro, findings,
 figures, tables, and the key tables the page's answers read); the page
-renders every section the same way."""
+renders every section with one template (templates/section.html.j2)."""
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -32,6 +31,16 @@ class TableRef:
 
 
 @dataclass
+class Answer:
+    """A question, its answer in numbers (plain text), and the section (key, title) with the detail."""
+
+    question: str
+    text: str
+    key: str
+    link: str
+
+
+@dataclass
 class Section:
     """One section of the page. `intro` and `notes` are HTML written in code;
     `findings` are plain sentences computed from the tables; `data` keeps
@@ -46,6 +55,8 @@ class Section:
     notes: list[str] = field(default_factory=list)
     definitions: dict[str, str] = field(default_factory=dict)
     data: dict[str, pd.DataFrame] = field(default_factory=dict)
+    answers: list[Answer] = field(default_factory=list)
+    collapsed: bool = False  # shown folded (<details>)
     error: str | None = None
 
 
@@ -65,30 +76,3 @@ def number(x: float) -> str:
     if abs(x) >= 100 or float(x).is_integer():
         return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.1f}"
     return f"{x:.3f}"
-
-
-# --- rendering ----------------------------------------------------------------------------------
-def render_section(sec: Section) -> str:
-    esc = html.escape
-    parts = [f'<section id="{esc(sec.key)}"><h2>{esc(sec.title)}</h2>']
-    if sec.error:
-        parts.append(f'<p class="error">This section failed: {esc(sec.error)}</p>')
-    if sec.intro:
-        parts.append(f"<p>{sec.intro}</p>")
-    parts += sec.notes
-    if sec.findings:
-        parts.append('<ul class="findings">' + "".join(f"<li>{esc(f, quote=False)}</li>" for f in sec.findings)
-                     + "</ul>")
-    for f in sec.figures:
-        parts.append(f'<figure><img src="{f.stem}.png" alt="{esc(f.caption)}"><figcaption>{esc(f.caption)} '
-                     f'<a href="{f.stem}.svg">SVG</a></figcaption></figure>')
-    for t in sec.tables:
-        more = f" (first {len(t.preview)} of {t.rows:,} rows)" if t.rows > len(t.preview) else ""
-        body = t.preview.to_html(index=t.index, float_format=number, border=0, classes="data", na_rep="–")
-        parts.append(f'<div class="table"><p class="caption">{esc(t.caption)}{more} — '
-                     f'<a href="{t.stem}.csv">{t.stem}.csv</a></p>{body}</div>')
-    if sec.definitions:
-        parts.append("<dl>" + "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in sec.definitions.items())
-                     + "</dl>")
-    parts.append("</section>")
-    return "".join(parts)

@@ -1,6 +1,7 @@
 """The page: every section of analyzer.report.sections.SECTIONS built from
-the runs, written as one self-contained HTML file (its figures and tables
-beside it) that opens in a browser without a server."""
+the runs, the Answers first and the runs table last (folded), written with
+the Jinja2 templates of templates/ as one self-contained HTML file (its
+figures and tables beside it) that opens in a browser without a server."""
 
 from __future__ import annotations
 
@@ -10,20 +11,17 @@ import importlib
 import traceback
 from pathlib import Path
 
+import jinja2
+
 import analyzer.report.sections as sections
-from analyzer.report.html import Section, render_section
+from analyzer.report.answers import answers_section
+from analyzer.report.html import Section, number
 from analyzer.run.results import Results
 
-CSS = """
-body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;
-color:#222;line-height:1.45}
-h1{margin-bottom:.2em} h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
-nav a{margin-right:1em} figure{margin:1em 0} figure img{max-width:100%;border:1px solid #eee}
-figcaption{font-size:.85em;color:#555} .findings li{margin:.25em 0}
-table.data{border-collapse:collapse;font-size:.8em;margin:.4em 0} table.data td,table.data th{padding:2px 6px;
-border-bottom:1px solid #eee;text-align:right} table.data th{background:#f6f6f6}
-.caption{font-size:.85em;color:#444;margin:.8em 0 0} .note{color:#8a5a00} .error{color:#b00020}
-"""
+TEMPLATES = jinja2.Environment(loader=jinja2.PackageLoader("analyzer.report", "templates"),
+                               autoescape=True, trim_blocks=False, lstrip_blocks=False)
+TEMPLATES.globals["preview"] = lambda t: t.preview.to_html(index=t.index, float_format=number, border=0,
+                                                         classes="data", na_rep="–")
 
 
 def build_sections(runs: dict[str, Results], out_dir: Path, log=print) -> list[Section]:
@@ -52,6 +50,11 @@ def build_report(runs: dict[str, Results], out_dir: Path | str, title: str = "Ti
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     secs = build_sections(runs, out_dir, log)
+    answers = answers_section(secs)
+    runs_sec = [s for s in secs if s.key == "runs"]
+    for s in runs_sec:  # the runs table goes last, folded: the page opens with the answers
+        s.collapsed = True
+    secs = ([answers] if answers else []) + [s for s in secs if s.key != "runs"] + runs_sec
     path = out_dir / "index.html"
     tmp = path.with_name(".index.html.tmp")
     tmp.write_text(render_page(title, runs, secs), encoding="utf-8")
@@ -59,17 +62,12 @@ def build_report(runs: dict[str, Results], out_dir: Path | str, title: str = "Ti
     return path
 
 
+def render_section(sec: Section) -> str:
+    """One section as HTML (what the page shows for it)."""
+    return TEMPLATES.from_string('{% import "section.html.j2" as s %}{{ s.section(sec) }}').render(sec=sec)
+
+
 def render_page(title: str, runs: dict[str, Results], secs: list[Section]) -> str:
-    nav = " ".join(f'<a href="#{html.escape(s.key)}">{html.escape(s.title)}</a>' for s in secs)
+    """The page: the sections in order, from templates/page.html.j2."""
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
-<style>{CSS}</style></head><body>
-<h1>{html.escape(title)}</h1>
-<p>Generated {now} from {len(runs)} runs. Every figure is a PNG with an SVG beside it; every table is a CSV
-beside this page; every number can be re-derived from the runs' Parquet tables in pandas (see the README,
-section “Report”). Intervals are 95% confidence intervals; n is the sample size.</p>
-<nav>{nav}</nav>
-{''.join(render_section(s) for s in secs)}
-</body></html>
-"""
+    return TEMPLATES.get_template("page.html.j2").render(title=title, generated=now, n_runs=len(runs), sections=secs)

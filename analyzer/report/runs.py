@@ -29,8 +29,16 @@ def is_provisional(res: Results) -> bool:
 
 
 def provisional_note(*runs: Results) -> str:
-    """' (provisional board)' when any of the runs is on a provisional board."""
-    return " (provisional board)" if any(is_provisional(r) for r in runs) else ""
+    """' (provisional board)' when every run is on a provisional board (for a
+    title); figures that mix boards mark each provisional one in its label."""
+    return " (provisional board)" if runs and all(is_provisional(r) for r in runs) else ""
+
+
+def provisional_state(*runs: Results) -> bool | str:
+    """What a figure drawn from these runs must say: True when every board is
+    provisional, False when none is, "some" when some are."""
+    flags = {is_provisional(r) for r in runs}
+    return True if flags == {True} else ("some" if True in flags else False)
 
 
 def rule_changes(res: Results) -> dict:
@@ -65,12 +73,14 @@ def tagged(frame: pd.DataFrame, name: str, res: Results) -> pd.DataFrame:
     f.insert(1, "board", res.manifest.get("board"))
     f.insert(2, "players", res.manifest.get("players"))
     f["team_size"] = int(res.manifest.get("rules", {}).get("team_size", 1) or 1)  # Team Asia: a win is the team's
+    f["provisional"] = is_provisional(res)
     return f
 
 
 def run_column(frame: pd.DataFrame) -> pd.Series:
-    """'Europe 4p' for every row of a tagged table."""
-    return frame["board"].map(board_name) + " " + frame["players"].astype(str) + "p"
+    """'Europe 4p' for every row of a tagged table ('Team Asia 4p (provisional)' on a provisional board)."""
+    mark = frame["provisional"].map({True: " (provisional)", False: ""}) if "provisional" in frame else ""
+    return frame["board"].map(board_name) + " " + frame["players"].astype(str) + "p" + mark
 
 
 def board_ticket_info(res: Results) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -116,17 +126,35 @@ def _key_without(res: Results, rule: str) -> tuple:
 
 
 def families(runs: dict[str, Results], rule: str) -> list[list[str]]:
-    """Groups of 2+ runs equal in board, players, bots, seed and rules except
-    `rule`, each sorted by the rule's value. A family is one study: a report
-    names its outputs by the family's first run."""
+    """Study families: runs equal in board, players, bots, seed and rules
+    except `rule`, one run per value of it, at least two values; each sorted
+    by the value. When several runs share every setting and value (two
+    studies of the same games, e.g. a house-rule sweep beside a study of one
+    rule), the first family takes the largest run of each value, the second
+    the next largest, and so on."""
     groups: dict = {}
     for n, r in runs.items():
         groups.setdefault(_key_without(r, rule), []).append(n)
     out = []
     for names in groups.values():
-        if len({repr(runs[n].manifest["rules"].get(rule)) for n in names}) >= 2:
-            out.append(sorted(names, key=lambda n: (runs[n].manifest["rules"].get(rule), n)))
+        by_value: dict = {}
+        for n in sorted(names, key=lambda n: (-n_games(runs[n]), n)):
+            by_value.setdefault(repr(runs[n].manifest["rules"].get(rule)), []).append(n)
+        for rank in range(max(len(v) for v in by_value.values())):
+            fam = [v[rank] for v in by_value.values() if len(v) > rank]
+            if len(fam) >= 2:
+                out.append(sorted(fam, key=lambda n: (runs[n].manifest["rules"].get(rule), n)))
     return out
+
+
+def family_name(runs: dict[str, Results], fam: list[str], rule: str) -> str:
+    """A family is named by its study: the run with the board's default value
+    of `rule` (the reference), else its first run."""
+    for n in fam:
+        r = runs[n]
+        if r.board is not None and r.manifest["rules"].get(rule) == r.board.rules().as_dict().get(rule):
+            return n
+    return fam[0]
 
 
 def closure_pairs(runs: dict[str, Results]) -> list[tuple[str, str]]:

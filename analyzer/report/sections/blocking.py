@@ -16,6 +16,7 @@ from analyzer.report.runs import (
     closure_pairs,
     n_games,
     provisional_note,
+    provisional_state,
     run_column,
     tagged,
 )
@@ -102,7 +103,8 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     n = int(diffs.groupby("run")["games"].first().sum())
     fig.suptitle(f"Closing the second lane of double routes at 2–3 players: paired differences, 95% CI "
                  f"(n={n:,} game pairs)" + provisional_note(*(runs[a] for a, _ in pairs)), fontsize=10)
-    sec.figures.append(save_figure(fig, out, "blocking_effects", "Effect of the double-route closure"))
+    sec.figures.append(save_figure(fig, out, "blocking_effects", "Effect of the double-route closure",
+                                   provisional_state(*(runs[a] for a, _ in pairs))))
     for run, g in lanes.groupby("run", sort=False):
         g = g.sort_values("broke_ticket", ascending=False).head(12)
         fig, ax = new_figure(8, 3.8)
@@ -119,7 +121,8 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         study = g["study"].iloc[0]
         a.set_title(f"{run}: double routes whose closure most often broke a ticket, 95% CI "
                     f"(n={n_games(runs[study]):,} games){provisional_note(runs[study])}", fontsize=9)
-        sec.figures.append(save_figure(fig, out, f"blocking_routes_{study}", f"Double routes closed, {run}"))
+        sec.figures.append(save_figure(fig, out, f"blocking_routes_{study}", f"Double routes closed, {run}",
+                                       provisional_state(runs[study])))
     sec.tables.append(save_table(diffs.drop(columns="run"), out, "blocking_effects",
                                  "Paired differences closed − open (per-game metrics; win_seat_s: seat s won)",
                                  max_rows=20, index=False))
@@ -128,4 +131,5 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
                                  out, "blocking_routes", "Per double route: share of games with a lane claimed, the "
                                  "second lane closed, a ticket broken (closed run); both lanes claimed (open run)",
                                  index=False))
+    sec.data.update(differences=diffs, routes=lanes)
     return sec

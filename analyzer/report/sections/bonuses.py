@@ -13,6 +13,7 @@ from analyzer.report.runs import (
     base_runs,
     board_name,
     provisional_note,
+    provisional_state,
     run_column,
     tagged,
 )
@@ -52,10 +53,13 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         a.set_ylabel(yl)
         a.set_xlabel("run")
         a.tick_params(axis="x", labelsize=7)
+    drawn = [base[n] for n in b["study"].unique()]
     fig.suptitle(f"Bonuses, 95% CI (n={int(b.groupby('study')['games'].first().sum()):,} games)"
-                 + provisional_note(*base.values()), fontsize=10)
-    sec.figures.append(save_figure(fig, out, "bonuses", "Bonuses: awarded, shared, holder wins, swings"))
+                 + provisional_note(*drawn), fontsize=10)
+    sec.figures.append(save_figure(fig, out, "bonuses", "Bonuses: awarded, shared, holder wins, swings",
+                                   provisional_state(*drawn)))
     sec.tables.append(save_table(b.drop(columns="run"), out, "bonuses", "Bonuses per run (points_per_game: "
                                  "bonus points given per game; swings: the top score would be someone else's "
                                  "without the bonus)", index=False))
+    sec.data["bonuses"] = b
     return sec

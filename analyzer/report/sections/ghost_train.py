@@ -14,15 +14,15 @@ import pandas as pd
 
 from analyzer.report.figures import new_figure, save_figure, save_table
 from analyzer.report.html import Section
+from analyzer.report.runs import provisional_note, provisional_state
 from analyzer.run.results import Results
 from analyzer.stats.ghost_train import bonus_win_rates, overview, seat_win_rates
 
-STUDIES: list[dict] = [
+STUDIES: list[dict] = [  # a quarter of GAMES per player count (README "Report"); greedy: see analyzer.bots
     {"name": f"ghost-train-{n}p", "board": "ghost_train", "players": n, "bots": ["greedy"],
-     "rules": "ghost-train", "overrides": {}, "games_share": share}
-    for n, share in ((2, 0.02), (3, 0.015), (4, 0.015))
+     "rules": "ghost-train", "overrides": {}, "games_share": 0.25}
+    for n in (2, 3, 4)
 ]
-PROVISIONAL = "provisional board"
 INTRO = ("<strong>Provisional board:</strong> no transcription of the printed Ghost Train board exists; its places "
          "follow the rules, but the routes and most tickets are invented, so these figures show how the rules play, "
          "not the printed game. No points: the first to six tickets wins, or the most tickets when a player places "
@@ -55,7 +55,7 @@ def tables(runs: dict[str, Results]) -> dict[str, pd.DataFrame]:
 
 
 # --- figures ----------------------------------------------------------------------------------------
-def length_figure(length: pd.DataFrame, bots: str):
+def length_figure(length: pd.DataFrame, bots: str, note: str):
     fig, axes = new_figure(7, 4)
     ax = axes[0, 0]
     for n, d in length.groupby("players"):
@@ -63,12 +63,12 @@ def length_figure(length: pd.DataFrame, bots: str):
                 label=f"{n} players (n={int(d['games'].iloc[0]):,})")
     ax.set_xlabel("game length (rounds = turns / players, rounded)")
     ax.set_ylabel("share of games")
-    ax.set_title(f"Ghost Train game length, {bots} bots ({PROVISIONAL})")
+    ax.set_title(f"Ghost Train game length, {bots} bots{note}")
     ax.legend()
     return fig
 
 
-def endings_figure(ov: pd.DataFrame, bots: str):
+def endings_figure(ov: pd.DataFrame, bots: str, note: str):
     fig, axes = new_figure(7, 4)
     ax = axes[0, 0]
     x = np.arange(len(ov))
@@ -81,12 +81,12 @@ def endings_figure(ov: pd.DataFrame, bots: str):
     ax.set_ylabel("share of games (95% CI)")
     ax.set_xlabel("players")
     ax.set_ylim(0, 1)
-    ax.set_title(f"How Ghost Train games end, {bots} bots ({PROVISIONAL})")
+    ax.set_title(f"How Ghost Train games end, {bots} bots{note}")
     ax.legend()
     return fig
 
 
-def seats_figure(seats: pd.DataFrame):
+def seats_figure(seats: pd.DataFrame, note: str):
     fig, axes = new_figure(7, 4)
     ax = axes[0, 0]
     for n_players, s in seats.groupby("players"):
@@ -97,12 +97,12 @@ def seats_figure(seats: pd.DataFrame):
     ax.set_xticks(sorted(seats["seat"].unique() + 1))
     ax.set_xlabel("seat (1 = first to play)")
     ax.set_ylabel("win rate, shared wins counted (95% CI)")
-    ax.set_title(f"Ghost Train win rate by seat ({PROVISIONAL}; dotted: 1/players)")
+    ax.set_title(f"Ghost Train win rate by seat (dotted: 1/players){note}")
     ax.legend()
     return fig
 
 
-def bonuses_figure(b: pd.DataFrame, bots: str):
+def bonuses_figure(b: pd.DataFrame, bots: str, note: str):
     fig, axes = new_figure(11, 4, ncols=3, sharey=True)
     for ax, (label, s) in zip(axes[0], b.groupby("bonus", sort=False), strict=False):
         for i, flag in enumerate((True, False)):
@@ -116,18 +116,18 @@ def bonuses_figure(b: pd.DataFrame, bots: str):
     axes[0, 0].set_ylabel("win rate of the player (95% CI)")
     axes[0, 0].legend()
     n_pg = int(b.groupby("players")["player_games"].sum().sum() / 3)
-    fig.suptitle(f"Ghost Train bonuses and winning, {bots} bots (n={n_pg:,} player-games; {PROVISIONAL})")
+    fig.suptitle(f"Ghost Train bonuses and winning, {bots} bots (n={n_pg:,} player-games){note}")
     return fig
 
 
-def tickets_figure(tickets: pd.DataFrame):
+def tickets_figure(tickets: pd.DataFrame, note: str):
     fig, axes = new_figure(7, 4)
     ax = axes[0, 0]
     for n, d in tickets.groupby("players"):
         ax.plot(d["tickets"], d["share"], marker="o", label=f"{n} players (n={int(d['player_games'].iloc[0]):,})")
     ax.set_xlabel("tickets completed by a player, Trick or Treat included")
     ax.set_ylabel("share of player-games")
-    ax.set_title(f"Ghost Train tickets per player at the end ({PROVISIONAL})")
+    ax.set_title(f"Ghost Train tickets per player at the end{note}")
     ax.legend()
     return fig
 
@@ -167,23 +167,25 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
         return None
     out = Path(out_dir)
     bots = ", ".join(sorted({b for r in mine.values() for b in r.manifest.get("bots", [])}))
-    sec = Section("ghost-train", f"Ghost Train ({PROVISIONAL})", INTRO)
+    note, prov = provisional_note(*mine.values()), provisional_state(*mine.values())
+    sec = Section("ghost-train", f"Ghost Train{note}", INTRO if prov else "")
     sec.findings += findings(t["overview"], t["seats"], t["bonus"])
     sec.figures += [
-        save_figure(length_figure(t["length"], bots), out, "ghost_train_length",
-                    f"Game length by player count ({PROVISIONAL})"),
-        save_figure(endings_figure(t["overview"], bots), out, "ghost_train_endings", f"How games end ({PROVISIONAL})"),
-        save_figure(seats_figure(t["seats"]), out, "ghost_train_seats", f"Win rate by seat ({PROVISIONAL})"),
-        save_figure(bonuses_figure(t["bonus"], bots), out, "ghost_train_bonuses",
-                    f"Bonuses and winning ({PROVISIONAL})"),
-        save_figure(tickets_figure(t["tickets"]), out, "ghost_train_tickets",
-                    f"Tickets completed per player ({PROVISIONAL})"),
+        save_figure(length_figure(t["length"], bots, note), out, "ghost_train_length",
+                    f"Game length by player count{note}", prov),
+        save_figure(endings_figure(t["overview"], bots, note), out, "ghost_train_endings", f"How games end{note}",
+                    prov),
+        save_figure(seats_figure(t["seats"], note), out, "ghost_train_seats", f"Win rate by seat{note}", prov),
+        save_figure(bonuses_figure(t["bonus"], bots, note), out, "ghost_train_bonuses", f"Bonuses and winning{note}",
+                    prov),
+        save_figure(tickets_figure(t["tickets"], note), out, "ghost_train_tickets",
+                    f"Tickets completed per player{note}", prov),
     ]
     captions = {"overview": "Ghost Train per player count", "seats": "Win rate by seat",
                 "bonus": "Win rate of the players who took each bonus, and of the others",
                 "length": "Game length distribution (rounds)", "tickets": "Tickets per player at the end"}
     for name, df in t.items():
-        sec.tables.append(save_table(df, out, f"ghost_train_{name}", f"{captions[name]} ({PROVISIONAL})",
+        sec.tables.append(save_table(df, out, f"ghost_train_{name}", f"{captions[name]}{note}",
                                      index=False))
     sec.data.update(t)
     return sec

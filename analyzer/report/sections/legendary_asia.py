@@ -13,6 +13,7 @@ import pandas as pd
 
 from analyzer.report.figures import new_figure, save_figure, save_table
 from analyzer.report.html import Section, pct
+from analyzer.report.runs import provisional_note, provisional_state
 from analyzer.run.results import Results
 from analyzer.stats.legendary_asia import (
     explorer_table,
@@ -27,7 +28,7 @@ BOARD = "legendary_asia"
 PLAYER_COUNTS = (2, 3, 4, 5)
 STUDIES: list[dict] = [
     {"name": f"legendary-asia-{p}p", "board": BOARD, "players": p, "bots": ["greedy"], "rules": "legendary-asia",
-     "overrides": {}, "games_share": 0.02}
+     "overrides": {}, "games_share": 0.25}  # a quarter of GAMES per player count (README "Report")
     for p in PLAYER_COUNTS
 ]
 
@@ -68,7 +69,7 @@ def _routes(res: Results) -> pd.DataFrame:
 
 
 # --- figures -----------------------------------------------------------------------------------
-def routes_figure(route_tabs: dict[int, pd.DataFrame], bots: str):
+def routes_figure(route_tabs: dict[int, pd.DataFrame], bots: str, note: str):
     """How often each mountain route is claimed, one marker per player count."""
     order = max(route_tabs.items())[1]["route_name"].tolist()[::-1]  # most players: sort order
     fig, axes = new_figure(8, 0.28 * len(order) + 1.6)
@@ -85,13 +86,13 @@ def routes_figure(route_tabs: dict[int, pd.DataFrame], bots: str):
     ax.set_xlabel("games in which the route is claimed (%), 95% CI")
     ax.set_ylabel("mountain route (length, colour, X)")
     ax.set_xlim(0, 100)
-    ax.set_title(f"Legendary Asia: how often each mountain route is claimed ({bots} bots)")
+    ax.set_title(f"Legendary Asia: how often each mountain route is claimed ({bots} bots){note}", fontsize=10)
     ax.legend(fontsize=7, loc="lower right")
     ax.grid(axis="x", alpha=0.3)
     return fig
 
 
-def mountain_points_figure(dists: dict[int, pd.DataFrame], ns: dict[int, tuple[int, int]]):
+def mountain_points_figure(dists: dict[int, pd.DataFrame], ns: dict[int, tuple[int, int]], note: str):
     """Mountain Pass points per player, winners against the others, a panel per player count."""
     fig, axes = new_figure(3.2 * len(dists) + 0.5, 3.4, ncols=len(dists), sharey=True)
     for ax, (n, d) in zip(axes[0], dists.items(), strict=True):
@@ -103,11 +104,11 @@ def mountain_points_figure(dists: dict[int, pd.DataFrame], ns: dict[int, tuple[i
         ax.legend(fontsize=7)
         ax.grid(alpha=0.3)
     axes[0][0].set_ylabel("share of players (%)")
-    fig.suptitle("Legendary Asia: Mountain Pass points (2 per discarded train), winners vs others", fontsize=10)
+    fig.suptitle(f"Legendary Asia: Mountain Pass points (2 per discarded train), winners vs others{note}", fontsize=10)
     return fig
 
 
-def explorer_figure(expl: pd.DataFrame, nets: dict[int, pd.DataFrame]):
+def explorer_figure(expl: pd.DataFrame, nets: dict[int, pd.DataFrame], note: str):
     """Network sizes of the Asian Explorer's holders and the others, and the holder's win rate."""
     fig, axes = new_figure(10, 3.8, ncols=2)
     a1, a2 = axes[0]
@@ -134,7 +135,7 @@ def explorer_figure(expl: pd.DataFrame, nets: dict[int, pd.DataFrame]):
     a2.set_title("Win rate of the Asian Explorer holder", fontsize=10)
     a2.legend(fontsize=7)
     a2.grid(alpha=0.3)
-    fig.suptitle("Legendary Asia: the Asian Explorer (10 points, most cities in one network)", fontsize=10)
+    fig.suptitle(f"Legendary Asia: the Asian Explorer (10 points, most cities in one network){note}", fontsize=10)
     return fig
 
 
@@ -174,13 +175,15 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
     sec = Section("legendary-asia", "Legendary Asia: mountains and the Asian Explorer", INTRO)
     sec.findings.append(f"Runs: {counts}; bots: {bots}.")
     sec.findings += _findings(picked, route_tabs, players_csv, expl)
+    drawn = [r for _, r in picked.values()]
+    note, prov = provisional_note(*drawn), provisional_state(*drawn)
     sec.figures += [
-        save_figure(routes_figure(route_tabs, bots), out, "la_mountain_routes",
-                    "How often each mountain route is claimed, by player count"),
-        save_figure(mountain_points_figure(dists, dist_ns), out, "la_mountain_points",
-                    "Mountain Pass points per player, winners and others"),
-        save_figure(explorer_figure(expl, nets), out, "la_explorer",
-                    "Asian Explorer: network sizes and the holder's win rate"),
+        save_figure(routes_figure(route_tabs, bots, note), out, "la_mountain_routes",
+                    "How often each mountain route is claimed, by player count", prov),
+        save_figure(mountain_points_figure(dists, dist_ns, note), out, "la_mountain_points",
+                    "Mountain Pass points per player, winners and others", prov),
+        save_figure(explorer_figure(expl, nets, note), out, "la_explorer",
+                    "Asian Explorer: network sizes and the holder's win rate", prov),
     ]
     sec.tables += [
         save_table(_summary_table(players_csv, expl), out, "la_summary", "Legendary Asia per player count",

@@ -13,6 +13,7 @@ from analyzer.report.runs import (
     base_runs,
     board_name,
     provisional_note,
+    provisional_state,
     tagged,
 )
 from analyzer.run.results import Results
@@ -103,7 +104,8 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         ax[0, 0].set_ylabel("win rate (share of games)")
         ax[0, 0].set_title(f"{board_name(board)}: win rate by seat, 95% CI "
                            f"(n={int(grp.groupby('study')['n'].first().sum()):,} games){note}", fontsize=10)
-        sec.figures.append(save_figure(fig, out, f"win_rate_by_seat_{board}", f"Win rate by seat, {board}"))
+        sec.figures.append(save_figure(fig, out, f"win_rate_by_seat_{board}", f"Win rate by seat, {board}",
+                                       provisional_state(*(base[n] for n in grp["study"].unique()))))
     for board, grp in hist.groupby("board", sort=False):
         note = provisional_note(*(base[n] for n in grp["study"].unique()))
         fig, ax = new_figure(7, 3.8)
@@ -114,9 +116,12 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         ax[0, 0].set_ylabel("player-games (%)")
         ax[0, 0].set_title(f"{board_name(board)}: score distribution{note}", fontsize=10)
         ax[0, 0].legend(fontsize="small")
-        sec.figures.append(save_figure(fig, out, f"score_distribution_{board}", f"Score distribution, {board}"))
+        sec.figures.append(save_figure(fig, out, f"score_distribution_{board}", f"Score distribution, {board}",
+                                       provisional_state(*(base[n] for n in grp["study"].unique()))))
     for board, grp in comp.groupby("board", sort=False):
         grp = grp[(grp["component"] != "score") & (grp["mean"].abs() > 0)]
+        if grp.empty:  # Ghost Train scores no points: no components to draw
+            continue
         note = provisional_note(*(base[n] for n in grp["study"].unique()))
         fig, ax = new_figure(8, 3.8)
         g2 = grp.assign(group=grp["players"].astype(str) + " players")
@@ -127,17 +132,10 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         ax[0, 0].tick_params(axis="x", labelsize=8)
         ax[0, 0].set_title(f"{board_name(board)}: score components, 95% CI "
                            f"(n={int(grp.groupby('study')['n'].first().sum()):,} player-games){note}", fontsize=10)
-        sec.figures.append(save_figure(fig, out, f"score_components_{board}", f"Score components, {board}"))
-    fig, ax = new_figure(6, 3.6)
-    for board, grp in rounds.groupby("board", sort=False):
-        ax[0, 0].errorbar(grp["players"], grp["mean"], yerr=[grp["mean"] - grp["ci_low"], grp["ci_high"] - grp["mean"]],
-                          marker="o", capsize=3, label=f"{board_name(board)} "
-                          f"(n={int(grp['n'].sum()):,} games)")
-    ax[0, 0].set_xlabel("players")
-    ax[0, 0].set_ylabel("game length (rounds)")
-    ax[0, 0].set_title("Game length, mean with 95% CI" + provisional_note(*base.values()), fontsize=10)
-    ax[0, 0].legend(fontsize="small")
-    sec.figures.append(save_figure(fig, out, "game_length", "Game length by player count"))
+        sec.figures.append(save_figure(fig, out, f"score_components_{board}", f"Score components, {board}",
+                                       provisional_state(*(base[n] for n in grp["study"].unique()))))
+    sec.figures.append(save_figure(game_length_figure(rounds), out, "game_length", "Game length by player count",
+                                   provisional_state(*base.values())))
     # tables
     sec.tables.append(save_table(seat, out, "win_rate_by_seat", "Win rate by seat (n: player-games; a shared first "
                                  "place counts for each winner)", max_rows=20, index=False))
@@ -149,4 +147,20 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
                                  index=False))
     sec.tables.append(save_table(ends, out, "end_reasons", "End reasons and stalled games (share of games)",
                                  max_rows=10, index=False))
+    sec.data.update(win_rate_by_seat=seat, game_length=length)
     return sec
+
+
+def game_length_figure(rounds: pd.DataFrame):
+    """Mean rounds per game against the player count, a line per board; a
+    provisional board is marked in its label (the figure shows every board)."""
+    fig, ax = new_figure(6.4, 3.8)
+    for board, grp in rounds.groupby("board", sort=False):
+        mark = " (provisional board)" if grp["provisional"].any() else ""
+        ax[0, 0].errorbar(grp["players"], grp["mean"], yerr=[grp["mean"] - grp["ci_low"], grp["ci_high"] - grp["mean"]],
+                          marker="o", capsize=3, label=f"{board_name(board)}{mark} (n={int(grp['n'].sum()):,} games)")
+    ax[0, 0].set_xlabel("players")
+    ax[0, 0].set_ylabel("game length (rounds)")
+    ax[0, 0].set_title("Game length, mean with 95% CI", fontsize=10)
+    ax[0, 0].legend(fontsize="small")
+    return fig

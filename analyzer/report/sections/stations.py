@@ -16,6 +16,7 @@ from analyzer.report.runs import (
     bots_text,
     label,
     provisional_note,
+    provisional_state,
     run_column,
     tagged,
 )
@@ -82,7 +83,8 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     ax[0, 1].set_xlabel("run (bars: stations built)")
     fig.suptitle(f"Stations built and the score that goes with them, 95% CI (n={total:,} player-games)"
                  + provisional_note(*base.values()), fontsize=10)
-    sec.figures.append(save_figure(fig, out, "stations", "Stations built and mean score"))
+    sec.figures.append(save_figure(fig, out, "stations", "Stations built and mean score",
+                                   provisional_state(*base.values())))
     sec.tables.append(save_table(st, out, "stations", "Stations by number built (points_saved: 2 × the value of "
                                  "each ticket completed only via a station; points_given_up: the value of the "
                                  "stations built)", index=False))

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 
 from analyzer.report.figures import new_figure, save_figure, save_table
 from analyzer.report.html import Section
+from analyzer.report.runs import provisional_note, provisional_state
 from analyzer.rules import preset
 from analyzer.run.results import Results
 from analyzer.run.sweep import SweepResults, compare
@@ -25,8 +26,7 @@ from analyzer.stats.compare import MEASURES
 SWEEP_BOARD = "europe"
 SWEEP_PLAYERS = 4
 SWEEP_GRID = {"tunnel_reveal": [2, 3, 4], "longest_path_bonus": [10, 15]}
-SWEEP_SHARE = 0.15  # of the report's GAMES budget, split evenly over the variants
-SWEEP_SEED = 1  # every variant on the same seed: common random numbers
+SWEEP_SHARE = 0.3  # of the report's GAMES budget, split evenly over the 6 variants (5% each)
 
 
 def _study_name(combo: dict) -> str:
@@ -40,7 +40,7 @@ SWEEP_VARIANTS: dict[str, dict] = {
 
 STUDIES: list[dict] = [
     {"name": name, "board": SWEEP_BOARD, "players": SWEEP_PLAYERS, "bots": ["greedy"], "rules": "europe",
-     "overrides": overrides, "games_share": SWEEP_SHARE / len(SWEEP_VARIANTS), "seed": SWEEP_SEED}
+     "overrides": overrides, "games_share": SWEEP_SHARE / len(SWEEP_VARIANTS)}
     for name, overrides in SWEEP_VARIANTS.items()
 ]
 
@@ -63,7 +63,8 @@ def sweep_from_runs(runs: dict[str, Results], variants: dict[str, dict], base_ha
     return SweepResults(manifest, {n: runs[n] for n in present})
 
 
-def sweep_figures(table: pd.DataFrame, variants: pd.DataFrame, parameters: list[str]) -> dict[str, Figure]:
+def sweep_figures(table: pd.DataFrame, variants: pd.DataFrame, parameters: list[str], note: str = ""
+                  ) -> dict[str, Figure]:
     """One figure per parameter: a panel per measure, the measure against the
     parameter's value, one line per combination of the other parameters; bars
     are the paired 95% CI of the change from the baseline drawn around each
@@ -111,7 +112,7 @@ def sweep_figures(table: pd.DataFrame, variants: pd.DataFrame, parameters: list[
             if i == 0:
                 ax.legend(fontsize=7)
         fig.suptitle(f"Balance measures against {param} (n = {games:,} paired games per variant; "
-                     "bars: paired 95% CI of the change from the baseline)", fontsize=11)
+                     f"bars: paired 95% CI of the change from the baseline){note}", fontsize=11)
         figs[param] = fig
     return figs
 
@@ -146,6 +147,18 @@ def findings(table: pd.DataFrame) -> list[str]:
     return out
 
 
+def one_change(full: pd.DataFrame, params: list[str]) -> pd.DataFrame:
+    """The comparisons of the variants that differ from the baseline in one
+    parameter only, with that parameter and its value."""
+    base = full[full["is_baseline"]].iloc[0]
+    out = []
+    for p in params:
+        same = np.logical_and.reduce([full[q] == base[q] for q in params if q != p] or [np.ones(len(full), bool)])
+        rows = full[same & (full[p] != base[p])]
+        out.append(rows.assign(parameter=p, value=rows[p], baseline_value_of_parameter=base[p]))
+    return pd.concat(out, ignore_index=True) if out else pd.DataFrame()
+
+
 def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
     sw = sweep_from_runs(runs, SWEEP_VARIANTS, preset("europe").hash())
     if sw is None:
@@ -163,8 +176,9 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
                   f"games each; baseline <b>{sw.baseline}</b>. {note} Bars are the paired 95% bootstrap CI of the "
                   "change from the baseline.")
     sec.findings += findings(table)
-    for param, fig in sweep_figures(table, variants, params).items():
-        sec.figures.append(save_figure(fig, out, f"sweep_{param}", f"Balance measures against {param}"))
+    for param, fig in sweep_figures(table, variants, params, provisional_note(*sw.results.values())).items():
+        sec.figures.append(save_figure(fig, out, f"sweep_{param}", f"Balance measures against {param}",
+                                       provisional_state(*sw.results.values())))
     full = table.merge(variants.drop(columns=["baseline"]), on="variant")
     sec.tables.append(save_table(full, out, "sweep_compare", "Every variant against the baseline, per balance "
                                  "measure (difference: variant − baseline; ci: paired 95% bootstrap interval)",
@@ -172,4 +186,5 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
     present = set(table["measure"].astype(str))
     sec.definitions = {k: v for k, v in MEASURES.items() if k in present}
     sec.data["compare"] = full
+    sec.data["one_change"] = one_change(full, params)
     return sec

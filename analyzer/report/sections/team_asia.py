@@ -1,4 +1,4 @@
-"""Team Asia (on the PROVISIONAL board): tunnel surcharges for 3 revealed
+"""Team Asia (on the provisional board): tunnel surcharges for 3 revealed
 against the Himalaya 4, 5, 6, team win rates by seat pair, Asia Express and
 Globetrotter, and how much sharing the teams use. Every figure and the
 section title say "provisional board": the board is a reconstruction
@@ -14,18 +14,17 @@ import pandas as pd
 
 from analyzer.report.figures import new_figure, save_figure, save_table
 from analyzer.report.html import Section
+from analyzer.report.runs import provisional_note, provisional_state
 from analyzer.run.results import Results
 from analyzer.stats.intervals import wilson
 from analyzer.stats.team_asia import SHARING, bonus_frequencies, sharing_use, surcharge_by_reveal, team_win_rates
 from analyzer.tunnels import tunnel_odds
 
-STUDIES: list[dict] = [
-    {"name": "team-asia-4p", "board": "team_asia", "players": 4, "bots": ["greedy"], "rules": "team-asia",
-     "overrides": {}, "games_share": 0.03},
-    {"name": "team-asia-6p", "board": "team_asia", "players": 6, "bots": ["greedy"], "rules": "team-asia",
-     "overrides": {}, "games_share": 0.03},
+STUDIES: list[dict] = [  # a quarter of GAMES per player count (README "Report"); greedy: see analyzer.bots
+    {"name": f"team-asia-{p}p", "board": "team_asia", "players": p, "bots": ["greedy"], "rules": "team-asia",
+     "overrides": {}, "games_share": 0.25}
+    for p in (4, 6)
 ]
-PROVISIONAL = "provisional board"
 INTRO = ("<strong>Provisional board.</strong> No public transcription of the Team Asia board exists; these runs use "
          "a reconstruction (see <code>ttr boards show team_asia</code>), so the figures illustrate the team rules, "
          "not the printed game.")
@@ -58,7 +57,7 @@ def tables(runs: dict[str, Results]) -> dict[str, pd.DataFrame]:
 
 
 # --- figures ----------------------------------------------------------------------------------------
-def tunnel_figure(pooled: pd.DataFrame):
+def tunnel_figure(pooled: pd.DataFrame, note: str):
     fig, axes = new_figure(9, 4.5)
     ax = axes[0, 0]
     printed = sorted(pooled["printed"].unique())
@@ -74,13 +73,13 @@ def tunnel_figure(pooled: pd.DataFrame):
     ax.set_xticklabels([f"{k}{' (Himalaya)' if k > 3 else ''}\nn={int(n_att[k]):,}" for k in printed])
     ax.set_ylabel("share of tunnel attempts")
     ax.set_xlabel("cards revealed (printed on the route)")
-    ax.set_title(f"Team Asia tunnel surcharges in play, 95% CI ({PROVISIONAL})")
+    ax.set_title(f"Team Asia tunnel surcharges in play, 95% CI{note}")
     ax.set_ylim(0, 1.15)
     ax.legend(loc="upper left", ncol=2, fontsize="small")
     return fig
 
 
-def team_wins_figure(wins: pd.DataFrame):
+def team_wins_figure(wins: pd.DataFrame, note: str):
     fig, axes = new_figure(7, 4)
     ax = axes[0, 0]
     labels, ticks, x0 = [], [], 0
@@ -96,12 +95,12 @@ def team_wins_figure(wins: pd.DataFrame):
     ax.set_xticklabels(labels, rotation=20)
     ax.set_ylabel("team win rate (ties count for every tied team)")
     ax.set_xlabel("team (seat pair, seat 0 plays first)")
-    ax.set_title(f"Team Asia: win rate by seat pair, 95% CI ({PROVISIONAL})")
+    ax.set_title(f"Team Asia: win rate by seat pair, 95% CI{note}")
     ax.legend()
     return fig
 
 
-def bonuses_figure(bon: pd.DataFrame, n_games: dict[str, int]):
+def bonuses_figure(bon: pd.DataFrame, n_games: dict[str, int], note: str):
     fig, axes = new_figure(7, 4)
     ax = axes[0, 0]
     for i, (label, grp) in enumerate(bon.groupby("bonus")):
@@ -112,12 +111,12 @@ def bonuses_figure(bon: pd.DataFrame, n_games: dict[str, int]):
     ax.set_xticklabels([f"{s}\nn={n_games[s]:,} games" for s in studies])
     ax.set_ylabel("share of teams awarded the bonus")
     ax.set_xlabel("study")
-    ax.set_title(f"Team Asia: Asia Express and Globetrotter, 95% CI ({PROVISIONAL})")
+    ax.set_title(f"Team Asia: Asia Express and Globetrotter, 95% CI{note}")
     ax.legend()
     return fig
 
 
-def sharing_figure(sh: pd.DataFrame, bots: str):
+def sharing_figure(sh: pd.DataFrame, bots: str, note: str):
     fig, axes = new_figure(8, 4.5)
     ax = axes[0, 0]
     for i, (_, r) in enumerate(sh.iterrows()):
@@ -128,7 +127,7 @@ def sharing_figure(sh: pd.DataFrame, bots: str):
     ax.set_xticklabels(["cards put\nin holder", "holder cards\nspent", "tickets\nshared", "share-ticket\nturns"])
     ax.set_ylabel("mean per player per game (count)")
     ax.set_xlabel("sharing")
-    ax.set_title(f"Team Asia: how much sharing {bots} teams use, 95% CI ({PROVISIONAL})")
+    ax.set_title(f"Team Asia: how much sharing {bots} teams use, 95% CI{note}")
     ax.legend()
     return fig
 
@@ -141,8 +140,9 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
     out = Path(out_dir)
     n_games = {k: int(r.manifest["games"]) for k, r in mine.items()}
     bots = ", ".join(sorted({b for r in mine.values() for b in r.manifest.get("bots", [])}))
+    note, prov = provisional_note(*mine.values()), provisional_state(*mine.values())
     t = tables(mine)
-    sec = Section("team-asia", f"Team Asia ({PROVISIONAL})", INTRO)
+    sec = Section("team-asia", f"Team Asia{note}", INTRO if prov else "")
     sec.findings.append(f"Runs: {', '.join(f'{k}: n={v:,} games' for k, v in n_games.items())}; {bots} bots in "
                         "teams of two.")
     if "tunnel_odds_pooled" in t:
@@ -152,9 +152,9 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
                             "least one card to add: " + "; ".join(
                                 f"{k} revealed: {one.loc[k, 'p']:.0%} (fresh deck exact "
                                 f"{one.loc[k, 'exact_fresh_deck']:.0%})" for k in one.index) + ".")
-        sec.figures.append(save_figure(tunnel_figure(pooled), out, "team_asia_tunnel_odds",
-                                       f"Team Asia tunnel surcharges: 3 revealed against Himalaya 4, 5, 6 "
-                                       f"({PROVISIONAL})"))
+        sec.figures.append(save_figure(tunnel_figure(pooled, note), out, "team_asia_tunnel_odds",
+                                       f"Team Asia tunnel surcharges: 3 revealed against Himalaya 4, 5, 6{note}",
+                                       prov))
         sec.tables.append(save_table(t["tunnel_odds"], out, "team_asia_tunnel_odds", "Tunnel surcharges by study",
                                      index=False))
         sec.tables.append(save_table(pooled, out, "team_asia_tunnel_odds_pooled", "Tunnel surcharges, the studies "
@@ -165,15 +165,15 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
                         f"[{best['lo']:.1%}, {best['hi']:.1%}]; lowest {worst['study']} {worst['seats']} "
                         f"{worst['p']:.1%} [{worst['lo']:.1%}, {worst['hi']:.1%}] (dotted line in the figure: an "
                         "even share).")
-    sec.figures.append(save_figure(team_wins_figure(wins), out, "team_asia_team_wins",
-                                   f"Team win rates by seat pair ({PROVISIONAL})"))
+    sec.figures.append(save_figure(team_wins_figure(wins, note), out, "team_asia_team_wins",
+                                   f"Team win rates by seat pair{note}", prov))
     sec.tables.append(save_table(wins, out, "team_asia_team_wins", "Team win rates by seat pair", index=False))
     bon = t["bonuses"]
     sec.findings.append("Asia Express and Globetrotter: " + "; ".join(
         f"{r['study']}: {r['bonus']} to {r['p']:.0%} of teams, shared by tied teams in {r['games_tied']:.0%} of "
         f"games, held by a winning team in {r['winner_had_it']:.0%}" for _, r in bon.iterrows()) + ".")
-    sec.figures.append(save_figure(bonuses_figure(bon, n_games), out, "team_asia_bonuses",
-                                   f"Asia Express and Globetrotter ({PROVISIONAL})"))
+    sec.figures.append(save_figure(bonuses_figure(bon, n_games, note), out, "team_asia_bonuses",
+                                   f"Asia Express and Globetrotter{note}", prov))
     sec.tables.append(save_table(bon, out, "team_asia_bonuses", "Asia Express and Globetrotter", index=False))
     sh = t["sharing"]
     sec.findings.append("Sharing: " + "; ".join(
@@ -183,8 +183,8 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
         f"{r['hidden_ticket_completion']:.0%}" for _, r in sh.iterrows())
         + ". Greedy shares a drawn card when its teammate's shared tickets need it more than its own plan, and "
         "shares tickets when its own trains cannot cover its plan.")
-    sec.figures.append(save_figure(sharing_figure(sh, bots), out, "team_asia_sharing",
-                                   f"How much sharing the teams use ({PROVISIONAL})"))
+    sec.figures.append(save_figure(sharing_figure(sh, bots, note), out, "team_asia_sharing",
+                                   f"How much sharing the teams use{note}", prov))
     sec.tables.append(save_table(sh, out, "team_asia_sharing", "Sharing per player and game", index=False))
     sec.data.update(t)
     return sec

@@ -16,6 +16,7 @@ from analyzer.report.runs import (
     board_ticket_info,
     focus_run,
     provisional_note,
+    provisional_state,
     run_column,
     tagged,
 )
@@ -96,7 +97,8 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
             a.legend(fontsize="x-small")
         fig.suptitle(f"{board_name(board)}: ticket completion, 95% CI{note}", fontsize=10)
         sec.figures.append(save_figure(fig, out, f"ticket_completion_{board}", f"Ticket completion by value and "
-                                       f"distance, {board}"))
+                                       f"distance, {board}",
+                                       provisional_state(*(base[n] for n in grp["study"].unique()))))
     fig, ax = new_figure(8, 3.6)
     mid2 = mid.assign(run=run_column(mid))
     grouped_ci_bars(ax[0, 0], mid2, "kept", "run", "rate", "ci_low", "ci_high", legend_title="ticket kept")
@@ -104,7 +106,9 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     ax[0, 0].set_xlabel("run")
     ax[0, 0].set_title(f"Tickets kept at setup vs drawn mid-game, 95% CI (n={int(mid['n'].sum()):,} tickets)"
                        + provisional_note(*base.values()), fontsize=10)
-    sec.figures.append(save_figure(fig, out, "tickets_midgame", "Completion of setup and mid-game tickets"))
+    ax[0, 0].tick_params(axis="x", labelsize=7)
+    sec.figures.append(save_figure(fig, out, "tickets_midgame", "Completion of setup and mid-game tickets",
+                                   provisional_state(*base.values())))
     sec.tables.append(save_table(per_ticket, out, "ticket_completion", "Completion per ticket (n: times held at "
                                  "the end of a game; distance: shortest path in train cars)", index=False))
     sec.tables.append(save_table(by_pts, out, "ticket_completion_by_value", "Completion by ticket value", index=False))
@@ -113,4 +117,5 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     sec.tables.append(save_table(kind, out, "ticket_completion_long", "Long against regular tickets", index=False))
     sec.tables.append(save_table(mid, out, "tickets_midgame", "Tickets kept at setup and drawn mid-game (per_player: "
                                  "tickets per player and game)", index=False))
+    sec.data.update(per_ticket=per_ticket, kind=kind, midgame=mid)
     return sec

@@ -16,9 +16,11 @@ from analyzer.report.runs import (
     base_runs,
     board_label,
     bots_text,
+    family_name,
     label,
     n_games,
     provisional_note,
+    provisional_state,
     reveal_families,
     tagged,
 )
@@ -68,7 +70,7 @@ def in_play_figure(table: pd.DataFrame, title_note: str = "") -> Figure:
     """Realised surcharge frequencies (95% CI) against the deck-conditional
     exact odds and the fresh-deck odds, one panel per number revealed."""
     reveals = sorted(table["to_reveal"].unique())
-    fig, axes = new_figure(4.2 * len(reveals), 4, ncols=len(reveals))
+    fig, axes = new_figure(max(4.2 * len(reveals), 6.4), 4.2, ncols=len(reveals))
     for i, n_rev in enumerate(reveals):
         ax = axes[0, i]
         t = table[table["to_reveal"] == n_rev]
@@ -83,7 +85,7 @@ def in_play_figure(table: pd.DataFrame, title_note: str = "") -> Figure:
         ax.set_xticks(x)
         if i == 0:
             ax.legend(fontsize=8)
-    fig.suptitle("Tunnel surcharge in play vs exact odds" + (f" — {title_note}" if title_note else ""))
+    fig.suptitle("Tunnel surcharge in play vs exact odds" + (f"\n{title_note}" if title_note else ""))
     return fig
 
 
@@ -133,7 +135,7 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     sec.findings.append(f"With a fresh 110-card deck, a 3-card reveal costs at least one extra card with probability "
                         f"{pct(p3)} (exact, hypergeometric).")
     sec.figures.append(save_figure(odds_figure(odds), out, "tunnel_odds",
-                                   "Exact surcharge odds with a fresh deck (3–6 cards revealed)"))
+                                   "Exact surcharge odds with a fresh deck (3–6 cards revealed)", False))
     sec.tables.append(save_table(odds.drop(columns="exact"), out, "tunnel_odds", "Exact surcharge odds, fresh deck",
                                  index=False))
     sec.data["odds"] = odds
@@ -151,7 +153,8 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         t = inplay[(inplay["study"] == study)]
         sec.figures.append(save_figure(in_play_figure(t, f"{label(r)}, {bots_text(r)} bots"), out, "tunnels_in_play",
                                        f"Surcharges in play, {label(r)}: realised (95% CI) against the exact odds "
-                                       "at the deck recorded at each reveal and against a fresh deck"))
+                                       "at the deck recorded at each reveal and against a fresh deck",
+                                       provisional_state(r)))
         t3 = t[t["to_reveal"] == t["to_reveal"].min()]
         real_any = 1 - t3.loc[t3["k"] == 0, "realised_from_pile"].iloc[0]
         cond_any = 1 - t3.loc[t3["k"] == 0, "conditional"].iloc[0]
@@ -163,10 +166,14 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         sec.tables.append(save_table(inplay, out, "tunnels_in_play", "Tunnel surcharges in play against the exact "
                                      "odds", max_rows=8, index=False))
         sec.data["in_play"] = inplay
+    studies = []
     for fam in fams:
         st = reveal_study(runs, fam)
         r0 = runs[fam[0]]
-        fam_label = f"{board_label(r0)} {r0.manifest['players']}p"
+        name = family_name(runs, fam, "tunnel_reveal")
+        st.insert(0, "family", name)
+        studies.append(st)
+        fam_label = f"{board_label(r0)} {r0.manifest['players']}p, study {name}"
         lo, hi = st.iloc[0], st.iloc[-1]
         sec.findings.append(
             f"House rule tunnel_reveal on {fam_label} ({int(st['games'].iloc[0]):,} games each, the same deals): "
@@ -174,8 +181,11 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
             f"in {pct(lo['p_any'])} → {pct(hi['p_any'])} of attempts, players try {lo['attempts_per_game']:.2f} → "
             f"{hi['attempts_per_game']:.2f} tunnels per game, abandon {pct(lo['abandoned'])} → "
             f"{pct(hi['abandoned'])}, and score {lo['mean_score']:.1f} → {hi['mean_score']:.1f} points on average.")
-        stem = f"tunnel_reveal_study_{r0.manifest['board']}_{r0.manifest['players']}p"
-        fig = reveal_study_figure(st, fam_label, provisional_note(r0))
-        sec.figures.append(save_figure(fig, out, stem, f"Tunnel reveal house rule, {fam_label}"))
+        stem = f"tunnel_reveal_{name}"  # each family its own files, named by its study
+        fig = reveal_study_figure(st, fam_label, provisional_note(*(runs[n] for n in fam)))
+        sec.figures.append(save_figure(fig, out, stem, f"Tunnel reveal house rule, {fam_label}",
+                                       provisional_state(*(runs[n] for n in fam))))
         sec.tables.append(save_table(st, out, stem, f"Tunnel reveal house rule, {fam_label}", index=False))
+    if studies:
+        sec.data["reveal_study"] = pd.concat(studies, ignore_index=True)
     return sec

@@ -21,8 +21,10 @@ from analyzer import stats as S
 from analyzer.boards import DATA_DIR
 from analyzer.report import page as P
 from analyzer.report import studies as R
-from analyzer.report.html import render_section
+from analyzer.report.page import render_section
 from analyzer.report.sections import stations
+
+pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning (issue 20)
 
 GAMES = 80
 
@@ -162,7 +164,7 @@ def test_section_module_contract(runs, tmp_path, monkeypatch):
             ax[0, 0].hist(p["score"])
             ax[0, 0].set(title="Demo: scores", xlabel="score (points)", ylabel="player-games")
             sec = Section("demo", "Demo", findings=[f"mean score {p['score'].mean():.2f}"])
-            sec.figures.append(save_figure(fig, out_dir, "demo_scores", "demo scores"))
+            sec.figures.append(save_figure(fig, out_dir, "demo_scores", "demo scores", False))
             return sec
     '''))
     # and a module whose section fails: the page says so and keeps the others
@@ -217,3 +219,20 @@ def test_stations_section_with_station_builders(tmp_path):
     assert st["tickets_via_station"].mul(st["successes"]).sum() == pytest.approx(t["via_station"].sum())
     for ref in referenced_files(frag):
         assert (tmp_path / "rep" / ref).is_file()
+
+
+def test_the_seeds_variants_get_a_quarter_of_games_per_player_count():
+    """Issue 20: Europe, Legendary Asia, Team Asia and Ghost Train at >= 25% of GAMES per
+    player count; the tunnel study at >= 25% for each of 2, 3, 4, 5, 6 revealed cards."""
+    from analyzer.boards import load_board
+
+    studies = R.all_studies()
+    for board in ("europe", "legendary_asia", "team_asia", "ghost_train"):
+        rules = load_board(board).rules()
+        counts = {p for p in range(rules.min_players, rules.max_players + 1) if p % rules.team_size == 0}
+        base = [s for s in studies if s["board"] == board and not s.get("overrides")]
+        assert {s["players"] for s in base} == counts, board
+        assert min(s["games_share"] for s in base) >= 0.25, board
+    reveal = {s["overrides"].get("tunnel_reveal", 3): s["games_share"] for s in studies
+              if s["board"] == "europe" and s["players"] == 4 and set(s["overrides"]) <= {"tunnel_reveal"}}
+    assert set(reveal) == {2, 3, 4, 5, 6} and min(reveal.values()) >= 0.25

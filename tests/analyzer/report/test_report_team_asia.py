@@ -5,8 +5,10 @@ import re
 import pytest
 
 import analyzer
-from analyzer.report.html import render_section
+from analyzer.report.page import render_section
 from analyzer.report.sections import team_asia as sec
+
+pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning (issue 20)
 
 
 @pytest.fixture(scope="module")
@@ -23,8 +25,7 @@ def test_studies_follow_the_contract():
     assert {s["players"] for s in sec.STUDIES} == {4, 6}
     for s in sec.STUDIES:
         assert s["board"] == "team_asia" and s["rules"] == "team-asia" and s["bots"] == ["greedy"]
-        assert 0 < s["games_share"] <= 0.05
-    assert sum(s["games_share"] for s in sec.STUDIES) == pytest.approx(0.06)
+        assert s["games_share"] >= 0.25  # issue 20: a quarter of GAMES per player count at least
 
 
 def test_build_section_writes_every_file_it_refers_to(runs, tmp_path):

@@ -312,7 +312,7 @@ def _wide_env():
 
 # --- report section -------------------------------------------------------------------------------------------
 def test_report_section_draws_each_measure_against_each_parameter(tmp_path):
-    from analyzer.report.html import render_section
+    from analyzer.report.page import render_section
     from analyzer.report.sections import sweep as rs
 
     assert len(rs.STUDIES) == 6 and all(s["board"] == "europe" and s["players"] == 4 for s in rs.STUDIES)
