@@ -154,7 +154,7 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
 def game_length_figure(rounds: pd.DataFrame):
     """Mean rounds per game against the player count, a line per board; a
     provisional board is marked in its label (the figure shows every board)."""
-    fig, ax = new_figure(6.4, 3.8)
+    fig, ax = new_figure(8.5, 3.8)
     for board, grp in rounds.groupby("board", sort=False):
         mark = " (provisional board)" if grp["provisional"].any() else ""
         ax[0, 0].errorbar(grp["players"], grp["mean"], yerr=[grp["mean"] - grp["ci_low"], grp["ci_high"] - grp["mean"]],
@@ -162,5 +162,6 @@ def game_length_figure(rounds: pd.DataFrame):
     ax[0, 0].set_xlabel("players")
     ax[0, 0].set_ylabel("game length (rounds)")
     ax[0, 0].set_title("Game length, mean with 95% CI", fontsize=10)
-    ax[0, 0].legend(fontsize="small")
+    ax[0, 0].set_xticks(sorted(rounds["players"].unique()))
+    ax[0, 0].legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return fig
