@@ -3,6 +3,7 @@ and SVG, every table as CSV, under the names the HTML page refers to."""
 
 from __future__ import annotations
 
+import os
 import warnings
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 
 from analyzer.report.html import FigureRef, TableRef
+from analyzer.run.protocol import tmp_name
 
 ROUTE_COLOURS = {"pink": "#e377c2", "white": "#bbbbbb", "blue": "#1f77b4", "yellow": "#e6c300",
                  "orange": "#ff7f0e", "black": "#222222", "red": "#d62728", "green": "#2ca02c", "gray": "#888888"}
@@ -66,9 +68,16 @@ def save_figure(fig: Figure, out_dir: Path, stem: str, caption: str, provisional
         warnings.warn(f"{stem}: {problem}", FigureWarning, stacklevel=2)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    fig.savefig(out_dir / f"{stem}.png", dpi=110)
-    fig.savefig(out_dir / f"{stem}.svg")
+    _atomic(out_dir / f"{stem}.png", lambda tmp: fig.savefig(tmp, format="png", dpi=110))
+    _atomic(out_dir / f"{stem}.svg", lambda tmp: fig.savefig(tmp, format="svg"))
     return FigureRef(stem, caption)
+
+
+def _atomic(path: Path, write) -> None:
+    """Write a file under a temporary name, then rename it: never half a file."""
+    tmp = tmp_name(path)
+    write(tmp)
+    os.replace(tmp, path)
 
 
 PLOT_SUFFIXES = (".png", ".svg")
@@ -95,7 +104,7 @@ def save_table(df: pd.DataFrame, out_dir: Path, stem: str, caption: str, max_row
     max_rows rows and links the CSV."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    df.to_csv(out_dir / f"{stem}.csv", index=index)
+    _atomic(out_dir / f"{stem}.csv", lambda tmp: df.to_csv(tmp, index=index))
     return TableRef(stem, caption, df.head(max_rows), len(df), index)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import html
 import importlib
+import os
 import traceback
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import jinja2
 import analyzer.report.sections as sections
 from analyzer.report.answers import answers_section
 from analyzer.report.html import Section, number
+from analyzer.run.protocol import tmp_name
 from analyzer.run.results import Results
 
 TEMPLATES = jinja2.Environment(loader=jinja2.PackageLoader("analyzer.report", "templates"),
@@ -56,9 +58,9 @@ def build_report(runs: dict[str, Results], out_dir: Path | str, title: str = "Ti
         s.collapsed = True
     secs = ([answers] if answers else []) + [s for s in secs if s.key != "runs"] + runs_sec
     path = out_dir / "index.html"
-    tmp = path.with_name(".index.html.tmp")
+    tmp = tmp_name(path)
     tmp.write_text(render_page(title, runs, secs), encoding="utf-8")
-    tmp.replace(path)
+    os.replace(tmp, path)
     return path
 
 
