@@ -1,6 +1,7 @@
-"""Boards: load a board folder (board.toml + cities/routes/tickets CSV),
-validate it with errors that name the file, line and field, and compile it
-into the arrays the kernels read."""
+"""Boards: load a board folder (board.toml + cities/routes/tickets CSV, and
+tickets_multi.csv for tickets with several destinations), validate it with
+errors that name the file, line and field, and compile it into the arrays the
+kernels read."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.rules import RuleError, RuleSet, preset
+from analyzer.rules import UNIMPLEMENTED_BOARD_DATA, RuleError, RuleSet, preset
 from kernels import layouts as L
 
 DATA_DIR = Path(__file__).parent / "boards_data"
@@ -21,6 +22,7 @@ COLOUR_ALIASES = {"purple": "pink", "grey": "gray", "wild": "locomotive", "loco"
 ROUTE_COLOURS = L.COLOUR_NAMES + ("gray",)
 KINDS = L.KIND_NAMES
 MAX_ROUTE_LEN = L.MAX_SCORED_LEN
+MAX_WILD_SET = 12  # routes.csv wild_set: any N cards for one card (Nordic's Lieksa-Murmansk: 4)
 
 
 class BoardError(ValueError):
@@ -45,12 +47,19 @@ class Board:
     provisional: bool
     provenance: str
     cities: pd.DataFrame  # name, x, y
-    routes: pd.DataFrame  # a, b, length, color, kind, locomotives, mountains, parallel_group, reveal
+    routes: pd.DataFrame  # a, b, length, color, kind, locomotives, mountains, parallel_group, reveal,
+    #                       always_open, wild_set
     tickets: pd.DataFrame  # a, b, points, long
     deck: dict[str, int]
     rule_overrides: dict = field(default_factory=dict)
     provisional_note: str = ""
     regions: dict[str, list[str]] = field(default_factory=dict)  # [regions] of board.toml (L.REGION_NAMES)
+    # [countries] of board.toml: a country is reached at any of its border points (SW-TKT-6)
+    countries: dict[str, list[str]] = field(default_factory=dict)
+    # tickets_multi.csv: a (city or country), options (tuple of destinations), points (tuple, one per option),
+    # copies (identical cards in the deck). Scored by SW-TKT-3..5 (engine: issue 19 phase 2).
+    multi_tickets: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(
+        columns=["a", "options", "points", "copies"]))
 
     def rules(self, preset_name: str | None = None, overrides=None) -> RuleSet:
         """The board's default rule preset, its own overrides, then the user's."""
@@ -70,7 +79,10 @@ class Board:
         return deck
 
     def compile(self, rules: RuleSet) -> L.BoardArrays:
-        """The kernels' view of this board under these rules."""
+        """The kernels' view of this board under these rules. Refuses a rule
+        set or board data the kernels cannot play yet (UNIMPLEMENTED*)."""
+        rules.check_implemented()
+        self.check_data_implemented()
         cidx = {n: i for i, n in enumerate(self.cities["name"])}
         rt = self.routes
         n_routes = len(rt)
@@ -122,6 +134,21 @@ class Board:
             self.city_flags(rules),
         )
 
+    def data_features(self) -> dict[str, str]:
+        """Board data beyond the kernels' arrays: feature -> what carries it."""
+        out = {}
+        special = self.routes[self.routes["wild_set"] > 0]
+        if len(special):
+            out["wild_set"] = ", ".join(f"{r.a}-{r.b} (any {r.wild_set} for one)" for r in special.itertuples())
+        if len(self.multi_tickets):
+            out["country_tickets"] = f"{int(self.multi_tickets['copies'].sum())} tickets in tickets_multi.csv"
+        return out
+
+    def check_data_implemented(self) -> None:
+        for key, what in self.data_features().items():
+            if key in UNIMPLEMENTED_BOARD_DATA:
+                raise RuleError(f"board '{self.name}' ({what}): {UNIMPLEMENTED_BOARD_DATA[key]}")
+
     def city_flags(self, rules: RuleSet) -> np.ndarray:
         """Bit i of a city's flags: the city is in region L.REGION_NAMES[i].
         A rule that needs a region the board does not declare is refused."""
@@ -139,7 +166,7 @@ class Board:
         return flags
 
     def summary(self) -> dict:
-        rt = self.routes
+        rt, mt = self.routes, self.multi_tickets
         pairs = rt.groupby(["a", "b"]).size() if len(rt) else pd.Series(dtype=int)
         return {
             "name": self.name,
@@ -159,9 +186,15 @@ class Board:
             "tickets": len(self.tickets),
             "long_tickets": int(self.tickets["long"].sum()),
             "ticket_points": int(self.tickets["points"].sum()),
+            "multi_tickets": len(mt),  # designs in tickets_multi.csv
+            "multi_ticket_cards": int(mt["copies"].sum()),
+            "ticket_cards": len(self.tickets) + int(mt["copies"].sum()),
             "deck": dict(self.deck),
+            "deck_cards": int(sum(self.deck.values())),
             "preset": self.preset,
             "regions": "; ".join(f"{k}: {', '.join(v)}" for k, v in self.regions.items()),
+            "countries": "; ".join(f"{k}: {len(v)} border points" for k, v in self.countries.items()),
+            "special_routes": self.data_features().get("wild_set", ""),
         }
 
 
@@ -279,7 +312,8 @@ def _load_folder(folder: Path) -> Board:
         ys.append(_float(cpath, line, "y", row["y"]))
     if not names:
         raise BoardError(cpath, None, None, "no cities")
-    regions = _regions(toml_path, meta.get("regions", {}), seen)
+    regions = _place_table(toml_path, "regions", meta.get("regions", {}), seen, L.REGION_NAMES)
+    countries = _place_table(toml_path, "countries", meta.get("countries", {}), seen)
     provisional = meta.get("provisional", False)
     if not isinstance(provisional, bool):
         raise BoardError(toml_path, None, "provisional", f"{provisional!r} is not true or false")
@@ -290,7 +324,7 @@ def _load_folder(folder: Path) -> Board:
 
     rpath = folder / "routes.csv"
     opt = {"kind": "normal", "locomotives": "0", "mountains": "0", "parallel_group": "", "reveal": "",
-           "always_open": "0"}
+           "always_open": "0", "wild_set": "0"}
     rrows = []
     group_pairs = {}
     for line, row in _read_csv(rpath, ["a", "b", "length", "color"], opt):
@@ -322,6 +356,9 @@ def _load_folder(folder: Path) -> Board:
         always_open = _int(rpath, line, "always_open", row["always_open"], 0, 1)
         if always_open and group < 0:
             raise BoardError(rpath, line, "always_open", "only lanes of a double or triple route can stay open")
+        wild_set = _int(rpath, line, "wild_set", row["wild_set"], 0, MAX_WILD_SET)
+        if wild_set == 1:
+            raise BoardError(rpath, line, "wild_set", "1 card for 1 is no rule: 0 (none) or 2..12 cards")
         if group >= 0:
             pair = frozenset((row["a"], row["b"]))
             first = group_pairs.setdefault(group, (pair, line))
@@ -330,7 +367,8 @@ def _load_folder(folder: Path) -> Board:
                                  f"group {group} joins other cities on line {first[1]}")
         a, b = sorted((row["a"], row["b"]))
         rrows.append(dict(a=a, b=b, length=length, color=colour, kind=kind, locomotives=locos,
-                          mountains=mountains, parallel_group=group, reveal=reveal, always_open=always_open))
+                          mountains=mountains, parallel_group=group, reveal=reveal, always_open=always_open,
+                          wild_set=wild_set))
     if not rrows:
         raise BoardError(rpath, None, None, "no routes")
     routes = pd.DataFrame(rrows)
@@ -367,6 +405,7 @@ def _load_folder(folder: Path) -> Board:
         if find(t["a"]) != find(t["b"]):
             raise BoardError(tpath, t["_line"], "b", f"no route path joins {t['a']} and {t['b']}")
     tickets = pd.DataFrame(trows).drop(columns="_line")
+    multi = _multi_tickets(folder / "tickets_multi.csv", seen, countries, find)
     return Board(
         name=meta["name"],
         title=str(meta.get("title", meta["name"])),
@@ -381,18 +420,52 @@ def _load_folder(folder: Path) -> Board:
         rule_overrides=overrides,
         provisional_note=note.strip(),
         regions=regions,
+        countries=countries,
+        multi_tickets=multi,
     )
 
 
-def _regions(toml_path: Path, raw, cities: dict) -> dict[str, list[str]]:
-    """[regions] name = ["Place", ...]: names from L.REGION_NAMES, places from cities.csv."""
+def _multi_tickets(mpath: Path, cities: dict, countries: dict, find) -> pd.DataFrame:
+    """tickets_multi.csv (optional): a,b_options,points_options,copies. `a`
+    and each option are a city or a country of [countries]; options and points
+    are '|'-separated, one value per option; `find` is the route graph's
+    union-find, to check that every option can be joined to `a`."""
+    rows, ends = [], {**{c: [c] for c in cities}, **countries}
+    if mpath.exists():
+        for line, row in _read_csv(mpath, ["a", "b_options", "points_options"], {"copies": "1"}):
+            if row["a"] not in ends:
+                raise BoardError(mpath, line, "a", f"unknown city or country '{row['a']}'")
+            options = [x.strip() for x in row["b_options"].split("|")]
+            points = [_int(mpath, line, "points_options", x.strip(), 1, 1000) for x in row["points_options"].split("|")]
+            for o in options:
+                if o not in ends:
+                    raise BoardError(mpath, line, "b_options", f"unknown city or country '{o}'")
+            if len(set(options)) != len(options) or row["a"] in options:
+                raise BoardError(mpath, line, "b_options", "an option is repeated or is the start itself")
+            if len(points) != len(options):
+                raise BoardError(mpath, line, "points_options",
+                                 f"{len(points)} values for {len(options)} options (one value per option)")
+            for o in options:
+                if not {find(x) for x in ends[row["a"]]} & {find(x) for x in ends[o]}:
+                    raise BoardError(mpath, line, "b_options", f"no route path joins {row['a']} and {o}")
+            copies = _int(mpath, line, "copies", row["copies"], 1, 8)
+            rows.append(dict(a=row["a"], options=tuple(options), points=tuple(points), copies=copies))
+    return pd.DataFrame(rows, columns=["a", "options", "points", "copies"])
+
+
+def _place_table(toml_path: Path, table: str, raw, cities: dict, names=None) -> dict[str, list[str]]:
+    """[regions] / [countries]: name = ["Place", ...], places from cities.csv
+    (region names from L.REGION_NAMES; a country's places are its border points)."""
+    one = {"regions": "region", "countries": "country"}[table]
     if not isinstance(raw, dict):
-        raise BoardError(toml_path, None, "regions", "must be a table: region = [\"Place\", ...]")
+        raise BoardError(toml_path, None, table, f"must be a table: {one} = [\"Place\", ...]")
     out = {}
     for region, places in raw.items():
-        key = f"regions.{region}"
-        if region not in L.REGION_NAMES:
-            raise BoardError(toml_path, None, key, f"unknown region (known: {', '.join(L.REGION_NAMES)})")
+        key = f"{table}.{region}"
+        if names is not None and region not in names:
+            raise BoardError(toml_path, None, key, f"unknown {one} (known: {', '.join(names)})")
+        if region in cities:
+            raise BoardError(toml_path, None, key, f"'{region}' is also a place of cities.csv")
         if isinstance(places, str):
             places = [places]
         if not isinstance(places, list) or not places or not all(isinstance(x, str) for x in places):

@@ -1,6 +1,6 @@
 """Rule sets: one dataclass holding every parameter of the variant matrix
-(docs/rules/README.md), the five presets, house-rule overrides and a stable
-hash of the effective rules."""
+(docs/rules/README.md), the presets, house-rule overrides and a stable hash
+of the effective rules."""
 
 from __future__ import annotations
 
@@ -19,8 +19,28 @@ class RuleError(ValueError):
 
 
 # Engine features that exist in the matrix but not yet in the kernels: a rule
-# set that needs one is refused with the issue that will add it.
-UNIMPLEMENTED: dict = {}
+# set that needs one is refused with the issue that will add it. Key: the
+# RuleSet field; value: (the value that means "feature off", why). Issue 19
+# phase 2 (the new boards' rules in the engine core) empties this table.
+_PHASE2 = "is not in the engine yet (issue 19, phase 2)"
+UNIMPLEMENTED: dict = {
+    "locomotives_wild_on": ("all", f"locomotives wild only on some route kinds (NC-CRD-1, SW-CRD-1) {_PHASE2}"),
+    "ferry_wild_set": (0, f"paying a ferry's locomotive with any N cards (NC-FRY-2) {_PHASE2}"),
+    "unkept_draw_to_box": (False, f"tickets not kept after a draw leaving the game (NC-TKT-2, SW-TKT-2) {_PHASE2}"),
+    "grand_tour_bonus": ((), f"the Grand Tour bonus (IN-SCR-3, IN-SCR-4) {_PHASE2}"),
+}
+# Board data the kernels cannot use yet (the loader keeps it in the Board
+# object for phase 2): a board that carries any is refused by Board.compile.
+UNIMPLEMENTED_BOARD_DATA: dict = {
+    "wild_set": f"a route paid with any N cards for one card (routes.csv wild_set; NC-CLM-1) {_PHASE2}",
+    "country_tickets": f"tickets to a country or to one of several destinations (tickets_multi.csv; "
+                       f"SW-TKT-3..5) {_PHASE2}",
+}
+# Fields added after the first release: at their default they are left out of
+# the hash, so every rule set that does not use them keeps its old hash (run
+# manifests and resumable results are keyed by it).
+_HASH_OMITS_AT_DEFAULT = ("locomotives_wild_on", "ferry_wild_set", "unkept_draw_to_box", "grand_tour_bonus")
+ROUTE_KINDS = L.KIND_NAMES  # what locomotives_wild_on may name
 
 
 @dataclass(frozen=True)
@@ -42,7 +62,7 @@ class RuleSet:
     setup_tickets_regular: int = 3  # BASE-SET-2
     setup_tickets_long: int = 0  # EU-SET-2, LA-TKT-2
     setup_keep_min: int = 2
-    unkept_setup_to_box: bool = False  # EU-SET-2: True
+    unkept_setup_to_box: bool = False  # EU-SET-2, LA-TKT-2 (assumption LA-TKT-2a), NC-TKT-1, SW-TKT-1: True
     draw_tickets: int = 3  # BASE-TKT-1; 0 = no ticket-draw action (Ghost Train)
     draw_keep_min: int = 1
     shared_tickets_setup: int = 0  # TA-TKT-1
@@ -51,23 +71,30 @@ class RuleSet:
     longest_path_bonus: int = 10  # BASE-SCR-2
     stations: int = 0  # EU-SET-1
     station_value: int = 4  # EU-STN-4
-    tunnel_reveal: int = 3  # EU-TUN-2
+    tunnel_reveal: int = 3  # EU-TUN-2; a tunnel with no printed number (TA-TUN-1a)
     mountain_points: int = 2  # LA-MTN-2
-    explorer_bonus: int = 0  # LA-SCR-1
+    explorer_bonus: int = 0  # LA-SCR-1 (ties: assumption LA-SCR-1a)
     globetrotter_bonus: int = 0  # TA-SCR-1
     doubles_min_players: int = 4  # BASE-DBL-2: both lanes open from this many players
     end_trains: int = 2  # BASE-END-1
     end_trigger_team: bool = False  # TA-END-1
     win_tickets: int = 0  # GT-END-1: 0 = a points game
     turn_cap: int = 2000  # BASE-END-2
-    tiebreak_second: str = "longest"  # BASE-SCR-3; "mountains" (LA-SCR-2)
+    tiebreak_second: str = "longest"  # BASE-SCR-3 (the bonus); "mountains" (LA-SCR-2); "longest_path" (TA-SCR-2)
     triple_lanes: int = 2  # TA-DBL-2: lanes of a triple route claimable below doubles_min_players
     notes: tuple[str, ...] = field(default=(), compare=False)
     swap_tickets: bool = False  # GT-TRN-3: the ticket-swap action
     completed_draw: int = 0  # GT-TKT-1: tickets drawn at once for each completed one
-    special_tickets: int = 0  # GT-BON-1: Trick-or-Treat tickets in the box (needs the board's regions)
-    town_hall_cards: int = 0  # GT-BON-2: cards for each Town Hall bonus (needs the board's regions)
+    special_tickets: int = 0  # GT-BON-1: Trick-or-Treat tickets in the box (needs the board's regions;
+    #                            one per player: assumption GT-BON-1a)
+    town_hall_cards: int = 0  # GT-BON-2: cards for each Town Hall bonus (needs the board's regions;
+    #                            each bonus once per player: assumption GT-BON-2a)
     end_immediate: bool = False  # GT-END-2: the game ends at once at end_trains, no last round
+    # --- Nordic Countries, Switzerland, India (docs/rules/{nordic-countries,switzerland,india}.md)
+    locomotives_wild_on: str = "all"  # NC-CRD-1, SW-CRD-1: "all" or route kinds joined by "+" ("tunnel+ferry")
+    ferry_wild_set: int = 0  # NC-FRY-2: any N cards may replace one locomotive on a ferry (0: no)
+    unkept_draw_to_box: bool = False  # NC-TKT-2, SW-TKT-2: tickets not kept after a draw leave the game
+    grand_tour_bonus: tuple[int, ...] = ()  # IN-SCR-4: points by Grand Tour tickets (last: that many or more)
 
     # --- checks -----------------------------------------------------------
     def validate(self) -> RuleSet:
@@ -76,7 +103,8 @@ class RuleSet:
 
         for f in fields(self):
             v = getattr(self, f.name)
-            if f.name in ("name", "notes", "tiebreak_second", "route_scores"):
+            if f.name in ("name", "notes", "tiebreak_second", "route_scores", "locomotives_wild_on",
+                          "grand_tour_bonus"):
                 continue
             if v is None:
                 continue
@@ -118,8 +146,8 @@ class RuleSet:
             bad("special_tickets", "must be 0..8")
         if self.town_hall_cards > 10:
             bad("town_hall_cards", "must be 0..10")
-        if self.tiebreak_second not in ("longest", "mountains"):
-            bad("tiebreak_second", "must be 'longest' or 'mountains'")
+        if self.tiebreak_second not in L.TIE_NAMES:
+            bad("tiebreak_second", "must be " + ", ".join(repr(n) for n in L.TIE_NAMES))
         if self.team_size not in (1, 2):
             bad("team_size", "must be 1 (no teams) or 2 (Team Asia)")
         if self.team_size > 1 and (self.min_players % self.team_size or self.max_players % self.team_size):
@@ -135,6 +163,17 @@ class RuleSet:
             bad("route_scores", "must be a list of whole numbers >= 0, indexed by route length")
         if len(rs) > L.MAX_SCORED_LEN + 1:
             bad("route_scores", f"at most lengths 0..{L.MAX_SCORED_LEN}")
+        kinds = self.locomotives_wild_on
+        if not isinstance(kinds, str) or (kinds != "all" and (
+                not kinds or any(k not in ROUTE_KINDS for k in kinds.split("+")))):
+            bad("locomotives_wild_on", f"must be 'all' or route kinds joined by '+' ({', '.join(ROUTE_KINDS)})")
+        if self.ferry_wild_set == 1 or self.ferry_wild_set > 12:
+            bad("ferry_wild_set", "must be 0 (no) or 2..12 cards")
+        gt = self.grand_tour_bonus
+        if not isinstance(gt, tuple) or any(not isinstance(x, int) or x < 0 for x in gt) or len(gt) > 16:
+            bad("grand_tour_bonus", "must be a list of at most 16 whole numbers >= 0 (points by number of tickets)")
+        if gt and gt[0] != 0:
+            bad("grand_tour_bonus", "the first entry is for no Grand Tour ticket and must be 0")
         return self
 
     def check_implemented(self) -> None:
@@ -148,27 +187,51 @@ class RuleSet:
         arr = np.zeros(L.RULE_FIELDS, np.int64)
         for i, name in enumerate(L.RULE_NAMES):
             key = name.lower()
-            if key == "max_route_len":
+            if name in L.RULE_DERIVED:
                 continue  # derived below
             v = getattr(self, key)
             if key == "tiebreak_second":
-                v = L.TIE_MOUNTAINS if v == "mountains" else L.TIE_LONGEST
+                v = L.TIE_NAMES.index(v)
             arr[i] = int(v)
         arr[L.RULE_MAX_ROUTE_LEN] = len(self.route_scores) - 1
         for length, pts in enumerate(self.route_scores):
             arr[L.RULE_ROUTE_SCORE + length] = pts
+        # the variation points (kernels/layouts.py): which game, which bonuses
+        if self.win_tickets > 0:
+            arr[L.RULE_FAMILY] = L.FAMILY_TICKET_RACE
+        elif self.team_size > 1:
+            arr[L.RULE_FAMILY] = L.FAMILY_TEAMS
+        else:
+            arr[L.RULE_FAMILY] = L.FAMILY_POINTS
+        arr[L.RULE_LOCO_POLICY] = L.LOCO_ANY
+        terms = 0
+        if self.longest_path_bonus > 0:
+            terms |= L.BONUS_LONGEST
+        if self.explorer_bonus > 0:
+            terms |= L.BONUS_EXPLORER
+        if self.globetrotter_bonus > 0:
+            terms |= L.BONUS_GLOBETROTTER
+        if self.stations > 0 and self.station_value > 0:
+            terms |= L.BONUS_STATIONS
+        arr[L.RULE_BONUS_TERMS] = terms
         return arr
 
     def as_dict(self) -> dict:
         d = dataclasses.asdict(self)
         d["route_scores"] = list(self.route_scores)
+        d["grand_tour_bonus"] = list(self.grand_tour_bonus)
         d.pop("notes")
         return d
 
     def hash(self) -> str:
-        """Stable hash of the effective rules (name and notes excluded)."""
+        """Stable hash of the effective rules (name and notes excluded; fields
+        added later are left out while at their default)."""
         d = self.as_dict()
         d.pop("name")
+        defaults = {f.name: f.default for f in fields(self)}
+        for key in _HASH_OMITS_AT_DEFAULT:
+            if getattr(self, key) == defaults[key]:
+                d.pop(key)
         return hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest()[:16]
 
     # --- overrides --------------------------------------------------------------
@@ -200,15 +263,22 @@ def parse_overrides(items: list[str]) -> dict:
 
 
 def _coerce(key, raw, current, annotation):
-    if key == "route_scores":
+    if key in ("route_scores", "grand_tour_bonus"):
         if isinstance(raw, str):
             raw = [x for x in raw.replace("[", "").replace("]", "").split(",") if x.strip()]
         try:
             return tuple(int(x) for x in raw)
         except (TypeError, ValueError):
-            raise RuleError(f"rule route_scores: '{raw}' is not a list of whole numbers") from None
+            raise RuleError(f"rule {key}: '{raw}' is not a list of whole numbers") from None
     if key == "tiebreak_second":
         return str(raw)
+    if key == "locomotives_wild_on":
+        if not isinstance(raw, str):
+            raise RuleError(f"rule {key}: {raw!r} is not text ('all' or kinds joined by '+')")
+        kinds = [k.strip() for k in raw.lower().split("+")]
+        if raw == "all" or not set(kinds) <= set(ROUTE_KINDS):
+            return raw  # validate() names what is wrong
+        return "+".join(k for k in ROUTE_KINDS if k in kinds)  # one spelling per rule (the hash)
     is_bool = isinstance(current, bool) or "bool" in str(annotation)
     if is_bool:
         if isinstance(raw, bool):
@@ -247,8 +317,8 @@ PRESETS: dict[str, RuleSet] = {
         name="legendary-asia",
         setup_tickets_regular=3,
         setup_tickets_long=1,
-        unkept_setup_to_box=True,
-        longest_path_bonus=0,
+        unkept_setup_to_box=True,  # LA-TKT-2: to the box by assumption LA-TKT-2a (the seed is silent)
+        longest_path_bonus=0,  # assumption LA-SCR-1b
         explorer_bonus=10,
         tiebreak_second="mountains",
     ),
@@ -264,17 +334,18 @@ PRESETS: dict[str, RuleSet] = {
         shared_tickets_setup=1,
         shared_tickets_draw=1,
         longest_path_bonus=10,
-        globetrotter_bonus=10,
+        globetrotter_bonus=10,  # TA-SCR-1, over the team's shared network (assumption TA-TEAM-2a)
         doubles_min_players=6,
         end_trains=4,
         end_trigger_team=True,
+        tiebreak_second="longest_path",  # TA-SCR-2: the longer continuous path, held or not
     ),
     "ghost-train": RuleSet(
         name="ghost-train",
         min_players=2,
         max_players=4,
         trains=20,
-        cards_per_colour=10,
+        cards_per_colour=10,  # GT-CMP-2: the split is assumption GT-CMP-2a
         locomotive_cards=12,
         market_size=0,
         loco_reset=0,
@@ -286,12 +357,49 @@ PRESETS: dict[str, RuleSet] = {
         end_trains=0,
         win_tickets=6,
         route_scores=(0, 0, 0, 0, 0, 0, 0, 0, 0),
-        swap_tickets=True,
+        swap_tickets=True,  # GT-TRN-3 (bottom of the deck: GT-TRN-3a; when to swap: GT-TRN-3b, bots)
         completed_draw=1,
         special_tickets=4,
         town_hall_cards=2,
         end_immediate=True,
         turn_cap=600,  # games last ~50-120 turns; a stalled one (endless swaps) ends sooner
+    ),
+    # The three presets below need engine features of UNIMPLEMENTED: they are
+    # refused until issue 19 phase 2 (every value is still checked and shown).
+    "nordic-countries": RuleSet(
+        name="nordic-countries",
+        max_players=3,  # NC-CMP-1
+        trains=40,
+        faceup_loco_whole_draw=False,  # NC-MKT-1
+        loco_reset=0,  # NC-MKT-2 (assumption NC-MKT-2a)
+        setup_tickets_regular=5,  # NC-TKT-1
+        unkept_setup_to_box=True,
+        unkept_draw_to_box=True,  # NC-TKT-2
+        route_scores=(0, 1, 2, 4, 7, 10, 15, 18, 21, 27),  # NC-SCR-1: 9 -> 27 (no 7- or 8-space routes)
+        longest_path_bonus=0,  # NC-SCR-2
+        globetrotter_bonus=10,  # NC-SCR-3
+        doubles_min_players=3,  # NC-DBL-1
+        locomotives_wild_on="tunnel+ferry",  # NC-CRD-1
+        ferry_wild_set=3,  # NC-FRY-2
+    ),
+    "switzerland": RuleSet(
+        name="switzerland",
+        max_players=3,  # SW-CMP-1
+        trains=40,
+        faceup_loco_whole_draw=False,  # SW-MKT-1
+        setup_tickets_regular=5,  # SW-TKT-1
+        unkept_setup_to_box=True,
+        unkept_draw_to_box=True,  # SW-TKT-2
+        route_scores=(0, 1, 2, 4, 7, 10, 15),  # SW-SCR-1
+        doubles_min_players=3,  # SW-DBL-1
+        locomotives_wild_on="tunnel",  # SW-CRD-1
+    ),
+    "india": RuleSet(
+        name="india",
+        max_players=4,  # IN-CMP-1
+        setup_tickets_regular=4,  # IN-TKT-1
+        doubles_min_players=4,  # IN-DBL-1
+        grand_tour_bonus=(0, 5, 10, 20, 30, 40),  # IN-SCR-4
     ),
 }
 

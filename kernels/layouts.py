@@ -1,9 +1,10 @@
-"""Every record layout and index constant the kernels share, in one place.
+"""Every constant and record layout the kernels share, written out.
 
 Kernels work on plain arrays. A board is a `BoardArrays` namedtuple of int
 arrays, a rule set is one int64 vector indexed by the `RULE_*` constants, a
 game is a `GameState` namedtuple of arrays whose *types* do not depend on the
-board size, so every kernel compiles once for all boards and variants.
+board size, so every kernel compiles once for all boards and variants. The
+result tables are one structured dtype each (*_RECORD, at the end).
 """
 
 from collections import namedtuple
@@ -59,83 +60,116 @@ BoardArrays = namedtuple(
 )
 
 # --- rule-set vector (int64[RULE_FIELDS]) -----------------------------------
-_RULE_NAMES = [
-    "MIN_PLAYERS",
-    "MAX_PLAYERS",
-    "TEAM_SIZE",  # 1, or 2 for Team Asia
-    "TRAINS",  # trains per player
-    "HAND_SIZE",  # opening hand
-    "MARKET_SIZE",  # face-up cards; 0 = no market, draws are blind
-    "CARDS_PER_DRAW",
-    "LOCO_RESET",  # market reset when it shows this many locomotives; 0 = never
-    "FACEUP_LOCO_WHOLE_DRAW",  # 1: a face-up locomotive is the whole draw
-    "SETUP_TICKETS_REGULAR",
-    "SETUP_TICKETS_LONG",
-    "SETUP_KEEP_MIN",
-    "UNKEPT_SETUP_TO_BOX",  # 1: unkept setup tickets leave the game
-    "DRAW_TICKETS",
-    "DRAW_KEEP_MIN",
-    "SHARED_TICKETS_SETUP",  # Team Asia: tickets each player puts in the team holder
-    "SHARED_TICKETS_DRAW",
-    "LONGEST_PATH_BONUS",
-    "STATIONS",  # per player
-    "STATION_VALUE",  # points per unbuilt station
-    "TUNNEL_REVEAL",
-    "MOUNTAIN_POINTS",  # per train discarded to the Mountain Pass
-    "EXPLORER_BONUS",  # Asian Explorer: most cities in one network
-    "GLOBETROTTER_BONUS",  # most completed tickets
-    "DOUBLES_MIN_PLAYERS",  # both lanes usable from this many players up
-    "END_TRAINS",  # end trigger: a player (or team) at or below this
-    "END_TRIGGER_TEAM",  # 1: the trigger counts the team's combined trains
-    "WIN_TICKETS",  # 0: points game; N: first to N completed tickets wins
-    "TURN_CAP",  # stalled-game guard: total turns
-    "TIEBREAK_SECOND",  # TIE_LONGEST or TIE_MOUNTAINS after completed tickets
-    "MAX_ROUTE_LEN",  # length of the route-score table below
-    "SWAP_TICKETS",  # GT-TRN-3: 1 = the ticket-swap action exists
-    "COMPLETED_DRAW",  # GT-TKT-1: tickets drawn at once when one is completed (0: none)
-    "SPECIAL_TICKETS",  # GT-BON-1: Trick-or-Treat tickets in the box
-    "TOWN_HALL_CARDS",  # GT-BON-2: cards drawn for each Town Hall bonus
-    "END_IMMEDIATE",  # GT-END-2: 1 = the game ends at once at END_TRAINS (no last round)
-    "TRIPLE_LANES",  # TA-DBL-2: lanes of a triple claimable below DOUBLES_MIN_PLAYERS
-]
-for _i, _n in enumerate(_RULE_NAMES):
-    globals()["RULE_" + _n] = _i
-RULE_ROUTE_SCORE = len(_RULE_NAMES)  # RULE_ROUTE_SCORE + length -> points
+# Indices into the vector analyzer.rules.RuleSet.to_array() builds. RULE_NAMES
+# maps the index back to the RuleSet field (lower case) for the plain fields;
+# RULE_DERIVED are computed from several fields. The variation points, each
+# with one owner in kernels/core or kernels/engine.py:
+#   RULE_FAMILY        which game is played (engine.py branches on it, nowhere else)
+#   RULE_LOCO_POLICY   where locomotives may pay (core/payment.py)
+#   RULE_BONUS_TERMS   which end-of-game bonuses are scored, a BONUS_* mask (core/scoring.py)
+#   lane closing       RULE_DOUBLES_MIN_PLAYERS, RULE_TRIPLE_LANES and the board's
+#                      RT_ALWAYS_OPEN (core/claims.py close_lanes)
+RULE_MIN_PLAYERS = 0
+RULE_MAX_PLAYERS = 1
+RULE_TEAM_SIZE = 2  # 1, or 2 for Team Asia (a seat is a team of one)
+RULE_TRAINS = 3  # trains per player
+RULE_HAND_SIZE = 4  # opening hand
+RULE_MARKET_SIZE = 5  # face-up cards; 0 = no market, draws are blind
+RULE_CARDS_PER_DRAW = 6
+RULE_LOCO_RESET = 7  # market reset when it shows this many locomotives; 0 = never
+RULE_FACEUP_LOCO_WHOLE_DRAW = 8  # 1: a face-up locomotive is the whole draw
+RULE_SETUP_TICKETS_REGULAR = 9
+RULE_SETUP_TICKETS_LONG = 10
+RULE_SETUP_KEEP_MIN = 11
+RULE_UNKEPT_SETUP_TO_BOX = 12  # 1: unkept setup tickets leave the game
+RULE_DRAW_TICKETS = 13
+RULE_DRAW_KEEP_MIN = 14
+RULE_SHARED_TICKETS_SETUP = 15  # Team Asia: tickets each player puts in the team holder
+RULE_SHARED_TICKETS_DRAW = 16
+RULE_LONGEST_PATH_BONUS = 17
+RULE_STATIONS = 18  # per player
+RULE_STATION_VALUE = 19  # points per unbuilt station
+RULE_TUNNEL_REVEAL = 20
+RULE_MOUNTAIN_POINTS = 21  # per train discarded to the Mountain Pass
+RULE_EXPLORER_BONUS = 22  # Asian Explorer: most cities in one network
+RULE_GLOBETROTTER_BONUS = 23  # most completed tickets
+RULE_DOUBLES_MIN_PLAYERS = 24  # both lanes usable from this many players up
+RULE_END_TRAINS = 25  # end trigger: a player (or team) at or below this
+RULE_END_TRIGGER_TEAM = 26  # 1: the trigger counts the team's combined trains
+RULE_WIN_TICKETS = 27  # 0: points game; N: first to N completed tickets wins
+RULE_TURN_CAP = 28  # stalled-game guard: total turns
+RULE_TIEBREAK_SECOND = 29  # TIE_* after points and completed tickets
+RULE_MAX_ROUTE_LEN = 30  # (derived) length of the route-score table below
+RULE_SWAP_TICKETS = 31  # GT-TRN-3: 1 = the ticket-swap action exists
+RULE_COMPLETED_DRAW = 32  # GT-TKT-1: tickets drawn at once when one is completed (0: none)
+RULE_SPECIAL_TICKETS = 33  # GT-BON-1: Trick-or-Treat tickets in the box
+RULE_TOWN_HALL_CARDS = 34  # GT-BON-2: cards drawn for each Town Hall bonus
+RULE_END_IMMEDIATE = 35  # GT-END-2: 1 = the game ends at once at END_TRAINS (no last round)
+RULE_TRIPLE_LANES = 36  # TA-DBL-2: lanes of a triple claimable below DOUBLES_MIN_PLAYERS
+RULE_FAMILY = 37  # (derived) FAMILY_*
+RULE_LOCO_POLICY = 38  # (derived) LOCO_*
+RULE_BONUS_TERMS = 39  # (derived) BONUS_* bits
+RULE_ROUTE_SCORE = 40  # RULE_ROUTE_SCORE + length -> points
 MAX_SCORED_LEN = 12
 RULE_FIELDS = RULE_ROUTE_SCORE + MAX_SCORED_LEN + 1
-RULE_NAMES = tuple(_RULE_NAMES)
-TIE_LONGEST = 0
-TIE_MOUNTAINS = 1
+RULE_NAMES = (
+    "MIN_PLAYERS", "MAX_PLAYERS", "TEAM_SIZE", "TRAINS", "HAND_SIZE", "MARKET_SIZE", "CARDS_PER_DRAW",
+    "LOCO_RESET", "FACEUP_LOCO_WHOLE_DRAW", "SETUP_TICKETS_REGULAR", "SETUP_TICKETS_LONG", "SETUP_KEEP_MIN",
+    "UNKEPT_SETUP_TO_BOX", "DRAW_TICKETS", "DRAW_KEEP_MIN", "SHARED_TICKETS_SETUP", "SHARED_TICKETS_DRAW",
+    "LONGEST_PATH_BONUS", "STATIONS", "STATION_VALUE", "TUNNEL_REVEAL", "MOUNTAIN_POINTS", "EXPLORER_BONUS",
+    "GLOBETROTTER_BONUS", "DOUBLES_MIN_PLAYERS", "END_TRAINS", "END_TRIGGER_TEAM", "WIN_TICKETS", "TURN_CAP",
+    "TIEBREAK_SECOND", "MAX_ROUTE_LEN", "SWAP_TICKETS", "COMPLETED_DRAW", "SPECIAL_TICKETS", "TOWN_HALL_CARDS",
+    "END_IMMEDIATE", "TRIPLE_LANES", "FAMILY", "LOCO_POLICY", "BONUS_TERMS",
+)
+RULE_DERIVED = ("MAX_ROUTE_LEN", "FAMILY", "LOCO_POLICY", "BONUS_TERMS")
+
+# second tie-break (BASE-SCR-3, LA-SCR-2, TA-SCR-2)
+TIE_LONGEST = 0  # holding the longest-path bonus
+TIE_MOUNTAINS = 1  # most mountain routes
+TIE_LONGEST_PATH = 2  # the longer continuous path
+TIE_NAMES = ("longest", "mountains", "longest_path")
+
+# rule families: the only thing engine.py branches on
+FAMILY_POINTS = 0  # points game, one seat per player (USA, Europe, Legendary Asia, India)
+FAMILY_TEAMS = 1  # points game in teams with shared holders (Team Asia, variants/team.py)
+FAMILY_TICKET_RACE = 2  # first to WIN_TICKETS completed tickets (Ghost Train, variants/ghost.py)
+
+# where locomotives may pay for a claim (core/payment.py)
+LOCO_ANY = 0  # any route (BASE-CLM-3)
+
+# end-of-game bonus terms (core/scoring.py)
+BONUS_LONGEST = 1  # longest continuous path (BASE-SCR-2, TA-SCR-1 Asia Express)
+BONUS_EXPLORER = 2  # most cities in one network (LA-SCR-1)
+BONUS_GLOBETROTTER = 4  # most completed tickets (TA-SCR-1)
+BONUS_STATIONS = 8  # points per unbuilt station (EU-STN-4)
 
 # --- game state ---------------------------------------------------------------
 # Scalars of a game (GameState.sc, int64[SC_FIELDS]).
-_SC_NAMES = [
-    "N_PLAYERS",
-    "TURN",  # turns played (all players)
-    "PLAYER",  # whose decision it is
-    "PHASE",
-    "N_PILE",  # cards in the draw pile (top is pile[N_PILE - 1])
-    "TP_HEAD",  # ticket pile: circular queue head
-    "TP_COUNT",
-    "LP_COUNT",  # long-ticket pile (setup only)
-    "N_OFFER",  # tickets offered, waiting for a keep decision
-    "OFFER_SETUP",  # 1 if the offer is the setup deal
-    "N_REVEALED",  # tunnel cards revealed
-    "PEND_ROUTE",  # tunnel being claimed
-    "PEND_COLOUR",
-    "PEND_SURCHARGE",
-    "END_COUNTDOWN",  # turns left after the end trigger; -1 = not triggered
-    "END_REASON",
-    "PASS_STREAK",  # consecutive passes
-    "BOARD_VERSION",  # +1 at every claim or station built
-    "RESHUFFLES",
-    "MARKET_RESETS",
-    "FIRST_DEST",  # Team Asia: where the first card of this draw went (DEST_*)
-    "PEND_CARD",  # Team Asia: the blind first card waiting in the hand for A_PLACE_CARD
-]
-for _i, _n in enumerate(_SC_NAMES):
-    globals()["SC_" + _n] = _i
-SC_FIELDS = len(_SC_NAMES)
+SC_N_PLAYERS = 0
+SC_TURN = 1  # turns played (all players)
+SC_PLAYER = 2  # whose decision it is
+SC_PHASE = 3
+SC_N_PILE = 4  # cards in the draw pile (top is pile[N_PILE - 1])
+SC_TP_HEAD = 5  # ticket pile: circular queue head
+SC_TP_COUNT = 6
+SC_LP_COUNT = 7  # long-ticket pile (setup only)
+SC_N_OFFER = 8  # tickets offered, waiting for a keep decision
+SC_OFFER_SETUP = 9  # 1 if the offer is the setup deal
+SC_N_REVEALED = 10  # tunnel cards revealed
+SC_PEND_ROUTE = 11  # tunnel being claimed
+SC_PEND_COLOUR = 12
+SC_PEND_SURCHARGE = 13
+SC_END_COUNTDOWN = 14  # turns left after the end trigger; -1 = not triggered
+SC_END_REASON = 15
+SC_PASS_STREAK = 16  # consecutive passes
+SC_BOARD_VERSION = 17  # +1 at every claim or station built
+SC_RESHUFFLES = 18
+SC_MARKET_RESETS = 19
+SC_FIRST_DEST = 20  # Team Asia: where the first card of this draw went (DEST_*)
+SC_PEND_CARD = 21  # Team Asia: the blind first card waiting in the hand for A_PLACE_CARD
+SC_N_TUNNEL_LOG = 22  # rows of GameState.tunnel_log in use
+SC_GT_SPECIAL_LEFT = 23  # Ghost Train: Trick-or-Treat tickets still in the box (GT-BON-1)
+SC_FIELDS = 24
 
 PH_SETUP_KEEP = 0
 PH_TURN = 1
@@ -153,32 +187,28 @@ END_TICKETS = 3  # Ghost Train: a player reached WIN_TICKETS
 END_NAMES = ("trains", "no_actions", "turn_cap", "tickets")
 
 # Per-player counters (GameState.ps, int32[P, PS_FIELDS]).
-_PS_NAMES = [
-    "ROUTE_POINTS",
-    "MOUNTAIN_TRAINS",
-    "ROUTES_CLAIMED",
-    "MOUNTAIN_ROUTES",
-    "CARDS_DRAWN",
-    "TICKETS_DRAWN_MIDGAME",  # tickets kept after a mid-game draw
-    "STATIONS_BUILT",
-    "PASSES",
-    "TUNNELS_TRIED",
-    "TUNNELS_ABANDONED",
-    "TURNS",
-    "GT_TICKETS",  # Ghost Train: own tickets completed (laid face up, GT-TKT-1)
-    "GT_SPECIAL",  # Ghost Train: Trick-or-Treat ticket taken (0/1, GT-BON-1)
-    "GT_CRYPT",  # Ghost Train: Town Hall-Crypt bonus taken (0/1, GT-BON-2)
-    "GT_MANOR",  # Ghost Train: Town Hall-Manor on the Hill bonus taken (0/1, GT-BON-2)
-    "GT_BONUS_CARDS",  # Ghost Train: cards received from Town Hall bonuses
-    "GT_SWAPS",  # Ghost Train: ticket swaps (GT-TRN-3)
-    "CARDS_SHARED",  # Team Asia: cards this seat put into the team's holder (TA-CRD-2/3)
-    "HOLDER_CARDS_USED",  # cards of the team holder this seat spent (TA-CRD-4, TA-TUN-2)
-    "TICKETS_SHARED",  # tickets this seat put into the team's ticket holder (TA-TKT-1..3)
-    "SHARE_ACTIONS",  # turns spent on the share-tickets action (TA-TKT-3)
-]
-for _i, _n in enumerate(_PS_NAMES):
-    globals()["PS_" + _n] = _i
-PS_FIELDS = len(_PS_NAMES)
+PS_ROUTE_POINTS = 0
+PS_MOUNTAIN_TRAINS = 1
+PS_ROUTES_CLAIMED = 2
+PS_MOUNTAIN_ROUTES = 3
+PS_CARDS_DRAWN = 4
+PS_TICKETS_DRAWN_MIDGAME = 5  # tickets kept after a mid-game draw
+PS_STATIONS_BUILT = 6
+PS_PASSES = 7
+PS_TUNNELS_TRIED = 8
+PS_TUNNELS_ABANDONED = 9
+PS_TURNS = 10
+PS_GT_TICKETS = 11  # Ghost Train: own tickets completed (laid face up, GT-TKT-1)
+PS_GT_SPECIAL = 12  # Ghost Train: Trick-or-Treat ticket taken (0/1, GT-BON-1)
+PS_GT_CRYPT = 13  # Ghost Train: Town Hall-Crypt bonus taken (0/1, GT-BON-2)
+PS_GT_MANOR = 14  # Ghost Train: Town Hall-Manor on the Hill bonus taken (0/1, GT-BON-2)
+PS_GT_BONUS_CARDS = 15  # Ghost Train: cards received from Town Hall bonuses
+PS_GT_SWAPS = 16  # Ghost Train: ticket swaps (GT-TRN-3)
+PS_CARDS_SHARED = 17  # Team Asia: cards this seat put into the team's holder (TA-CRD-2/3)
+PS_HOLDER_CARDS_USED = 18  # cards of the team holder this seat spent (TA-CRD-4, TA-TUN-2)
+PS_TICKETS_SHARED = 19  # tickets this seat put into the team's ticket holder (TA-TKT-1..3)
+PS_SHARE_ACTIONS = 20  # turns spent on the share-tickets action (TA-TKT-3)
+PS_FIELDS = 21
 
 # Ticket holders (GameState.ticket_holder): a seat, or one of these.
 TH_PILE = -1
@@ -199,7 +229,7 @@ GameState = namedtuple(
         "discard",  # int32[N_CARD_KINDS]
         "market",  # int8[market size]; -1 = empty slot
         "hand",  # int32[P, N_CARD_KINDS]
-        "holder",  # int32[teams, N_CARD_KINDS]: Team Asia shared card holders
+        "holder",  # int32[teams, N_CARD_KINDS]: team card holders (always empty for teams of one)
         "laid",  # int32[N_CARD_KINDS]: cards laid for a pending tunnel
         "revealed",  # int8[MAX_REVEAL]
         "trains",  # int32[P]
@@ -212,58 +242,57 @@ GameState = namedtuple(
         "station_city",  # int16[P, MAX_STATIONS]: city or -1
         "city_station",  # int16[C]: owner seat or -1
         "ticket_pile",  # int16[T]: circular queue of regular tickets
-        "long_pile",  # int16[T]: long tickets (setup deal only)
+        "long_pile",  # int16[T]: long tickets (setup only)
         "ticket_holder",  # int16[T]: seat or TH_*
         "ticket_kept_turn",  # int32[T]: turn the ticket was kept (-1 at setup)
         "ticket_done_turn",  # int32[T]: turn its cities were joined (-1)
         "offer",  # int16[MAX_OFFER]
-        "uf",  # int16[P, C]: union-find of each seat's own routes
+        "uf",  # int16[P, C]: union-find of each seat's team network (own routes for a team of one)
         "setup_offer",  # int16[P, MAX_OFFER]: setup deal of each seat (-1 pads)
         "claim_colour",  # int8[R]: colour paid (LOCO = locomotives only)
         "claim_locos",  # int8[R]: locomotives spent, tunnel surcharge included
         "tunnel_log",  # int32[TURN_CAP + 1, TL_FIELDS]: one row per tunnel attempt
         "final",  # int32[P, FN_FIELDS]: end-of-game score components
         "ticket_result",  # int8[T]: TR_*
-        "purse",  # int32[N_CARD_KINDS]: Team Asia: hand + team holder of the seat to move (scratch)
+        "purse",  # int32[N_CARD_KINDS]: hand + team holder of the seat to move (scratch)
         "laid_holder",  # int32[N_CARD_KINDS]: cards laid for a pending tunnel that came from the holder
         "ticket_shared",  # int8[T]: 1 when the ticket is in its team's shared ticket holder
     ],
 )
 
 # End-of-game components (GameState.final).
-_FN_NAMES = [
-    "TICKETS_WON",
-    "TICKETS_LOST",
-    "TICKETS_COMPLETED",
-    "TICKETS_FAILED",
-    "LONGEST_PATH",
-    "LONGEST_BONUS",
-    "NETWORK_CITIES",
-    "EXPLORER_BONUS",
-    "GLOBETROTTER_BONUS",
-    "STATION_POINTS",
-    "TOTAL",
-    "WINNER",
-]
-for _i, _n in enumerate(_FN_NAMES):
-    globals()["FN_" + _n] = _i
-FN_FIELDS = len(_FN_NAMES)
+FN_TICKETS_WON = 0
+FN_TICKETS_LOST = 1
+FN_TICKETS_COMPLETED = 2
+FN_TICKETS_FAILED = 3
+FN_LONGEST_PATH = 4
+FN_LONGEST_BONUS = 5
+FN_NETWORK_CITIES = 6
+FN_EXPLORER_BONUS = 7
+FN_GLOBETROTTER_BONUS = 8
+FN_STATION_POINTS = 9
+FN_TOTAL = 10
+FN_WINNER = 11
+FN_FIELDS = 12
 
 TR_NOT_HELD = 0
 TR_COMPLETED = 1
 TR_VIA_STATION = 2  # completed only with a station's borrowed route
 TR_FAILED = -1
 
-# Tunnel log columns (GameState.tunnel_log).
-_TL_NAMES = ["SEAT", "ROUTE", "TURN", "COLOUR", "REVEALED", "TO_REVEAL", "SURCHARGE", "PAID", "PILE", "DISCARD"]
-for _i, _n in enumerate(_TL_NAMES):
-    globals()["TL_" + _n] = _i
-TL_DECK = len(_TL_NAMES)  # + card kind: draw-pile composition at the reveal
+# Tunnel log columns (GameState.tunnel_log), then the draw-pile composition.
+TL_SEAT = 0
+TL_ROUTE = 1
+TL_TURN = 2
+TL_COLOUR = 3
+TL_REVEALED = 4
+TL_TO_REVEAL = 5
+TL_SURCHARGE = 6
+TL_PAID = 7
+TL_PILE = 8
+TL_DISCARD = 9
+TL_DECK = 10  # + card kind: draw-pile composition at the reveal
 TL_FIELDS = TL_DECK + N_CARD_KINDS
-SC_N_TUNNEL_LOG = SC_FIELDS  # appended scalar
-SC_FIELDS += 1
-SC_GT_SPECIAL_LEFT = SC_FIELDS  # Ghost Train: Trick-or-Treat tickets still in the box (GT-BON-1)
-SC_FIELDS += 1
 
 # Scratch memory of one worker thread: graph searches and bot plans. Allocated
 # once per chunk so that the per-game and per-turn loops never allocate.
@@ -292,15 +321,18 @@ Scratch = namedtuple(
         "offer_dist",  # float64[MAX_OFFER]: bots' cost of each offered ticket
         "team_want",  # int8[R]: Team Asia bots: routes the teammate's shared tickets need (per decision)
         "team_need",  # int32[N_CARD_KINDS + 1]: cards those routes need (last: grey)
-        "plan_cnt",  # int32[R]: planned routes being built (heuristic bots, kernels/planner.py)
+        "plan_cnt",  # int32[R]: planned routes being built (heuristic bots, kernels/bots/planning.py)
         "tk_list",  # int32[T + MAX_OFFER]: tickets being planned, in planning order
         "path_buf",  # int32[T + MAX_OFFER, C]: the open routes of each planned ticket's path
         "path_len",  # int32[T + MAX_OFFER]
         "dist2",  # float64[2, C]: distances from both ends of a ticket (one-step)
         "route_val",  # float64[R]: per-route values (one-step)
         "bot_params",  # float64[BP_FIELDS]: planner weights (BOT_PARAM_DEFAULTS; tunable without recompiling)
+        "price",  # float64[R]: per-route prices for kernels/paths.py (INF: unusable)
+        "no_need",  # int32[N_CARD_KINDS + 1]: always zero (pay_colour without a plan)
     ],
 )
+INF = 1e18  # price of an unusable route, distance of an unreachable city
 
 # --- actions -------------------------------------------------------------------
 # An action is one int64: kind in bits 0-3, first argument in bits 4-19
@@ -317,21 +349,10 @@ A_TUNNEL_ABANDON = 8
 A_SWAP_TICKETS = 9  # Ghost Train: discard the unfinished tickets, draw as many (GT-TRN-3)
 A_SHARE_TICKETS = 10  # Team Asia (TA-TKT-3): a = ticket, b = second ticket + 1 (0: none)
 A_PLACE_CARD = 11  # Team Asia (TA-CRD-2): b = DEST_* of the blind first card just seen
-ACTION_NAMES = (
-    "pass",
-    "draw_market",
-    "draw_blind",
-    "claim",
-    "draw_tickets",
-    "keep_tickets",
-    "build_station",
-    "tunnel_pay",
-    "tunnel_abandon",
-    "swap_tickets",
-    "share_tickets",
-    "place_card",
-)
-N_ACTION_KINDS = len(ACTION_NAMES)
+ACTION_NAMES = ("pass", "draw_market", "draw_blind", "claim", "draw_tickets", "keep_tickets", "build_station",
+                "tunnel_pay", "tunnel_abandon", "swap_tickets", "share_tickets", "place_card")
+N_ACTION_KINDS = 12
+ALL_KINDS = (1 << 16) - 1  # every action kind (a legal_actions_of mask)
 MAX_LEGAL = 4096
 # Team Asia card draws: b of A_DRAW_MARKET / A_DRAW_BLIND says where the card goes (TA-CRD-2)
 DEST_HAND = 0
@@ -347,50 +368,64 @@ BOT_LONG_ROUTE = 5
 BOT_ONE_STEP = 6
 BOT_BLOCKER = 7
 
+# --- regions (BoardArrays.city_flags bits) -------------------------------------
+# A board declares its regions in board.toml ([regions] name = [places]); bit i
+# of a city's flags is region REGION_NAMES[i]. Ghost Train reads the first five.
+REGION_NAMES = ("dark_forest", "coast", "town_hall", "crypt", "manor")
+CF_DARK_FOREST = 1
+CF_COAST = 2
+CF_TOWN_HALL = 4
+CF_CRYPT = 8
+CF_MANOR = 16
+
+# --- planner weights (Scratch.bot_params, float64[BP_FIELDS]) ----------------------
+# Defaults chosen by head-to-head runs against `greedy` (see README, Bots).
+BP_KEEP_PRICE = 0  # points a ticket must be worth per train of network it adds
+BP_SETUP_BUDGET = 1  # share of the trains the setup network may use before penalties
+BP_DRAW_BUDGET = 2  # same for tickets drawn mid-game (of the trains the game will leave)
+BP_OVER_PRICE = 3  # points per train beyond the budget
+BP_TICKET_TRAINS = 4  # draw tickets only with this many trains left ...
+BP_TICKET_OTHERS = 5  # ... and every other player holding at least this many
+BP_CONTESTED_BONUS = 6  # claim priority of a route others can take for good, in spaces
+BP_ENDGAME_TRAINS = 7  # endgame play once a player is down to this many trains
+# destination-hungry: the same keep rule, cheaper tickets and bigger budgets
+BP_HUNGRY_KEEP_PRICE = 8
+BP_HUNGRY_BUDGET = 9
+BP_HUNGRY_OVER_PRICE = 10
+BP_HUNGRY_SPARE_TRAINS = 11  # draws tickets while its plan leaves this many trains spare ...
+BP_HUNGRY_OTHERS = 12  # ... and every other player holds at least this many
+# one-step: worth of a turn of drawing, price per card spent, weight of ticket progress
+BP_ONE_STEP_DRAW = 13
+BP_ONE_STEP_CARD_PRICE = 14
+BP_ONE_STEP_PROGRESS = 15
+BP_FIELDS = 16
+BOT_PARAM_NAMES = (
+    "KEEP_PRICE", "SETUP_BUDGET", "DRAW_BUDGET", "OVER_PRICE", "TICKET_TRAINS", "TICKET_OTHERS",
+    "CONTESTED_BONUS", "ENDGAME_TRAINS", "HUNGRY_KEEP_PRICE", "HUNGRY_BUDGET", "HUNGRY_OVER_PRICE",
+    "HUNGRY_SPARE_TRAINS", "HUNGRY_OTHERS", "ONE_STEP_DRAW", "ONE_STEP_CARD_PRICE", "ONE_STEP_PROGRESS",
+)
+BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.2, 0.8, 3.0, 15.0, 15.0, 2.0, 1.0, 4.0)
+
+
 # --- result records (one structured dtype per table) ----------------------------
 GAME_RECORD = np.dtype(
     [
-        ("game", "i8"),
-        ("turns", "i4"),
-        ("end_reason", "i1"),
-        ("stalled", "?"),
+        ("game", "i8"), ("turns", "i4"), ("end_reason", "i1"), ("stalled", "?"),
         ("winners", "i1"),  # bit mask of winning seats
-        ("n_winners", "i1"),
-        ("reshuffles", "i2"),
-        ("market_resets", "i2"),
+        ("n_winners", "i1"), ("reshuffles", "i2"), ("market_resets", "i2"),
         ("longest_path", "i2"),  # the longest trail of the game
         ("team_winners", "i1"),  # bit mask of winning teams (seats when there are no teams)
     ]
 )
 PLAYER_RECORD = np.dtype(
     [
-        ("game", "i8"),
-        ("seat", "i1"),
-        ("bot", "i1"),
-        ("score", "i2"),
-        ("route_points", "i2"),
-        ("tickets_won", "i2"),
-        ("tickets_lost", "i2"),
-        ("longest_bonus", "i2"),
-        ("explorer_bonus", "i2"),
-        ("globetrotter_bonus", "i2"),
-        ("station_points", "i2"),
-        ("mountain_points", "i2"),
-        ("longest_path", "i2"),
+        ("game", "i8"), ("seat", "i1"), ("bot", "i1"), ("score", "i2"), ("route_points", "i2"),
+        ("tickets_won", "i2"), ("tickets_lost", "i2"), ("longest_bonus", "i2"), ("explorer_bonus", "i2"),
+        ("globetrotter_bonus", "i2"), ("station_points", "i2"), ("mountain_points", "i2"), ("longest_path", "i2"),
         ("network_cities", "i2"),  # cities in the player's largest network
-        ("trains_left", "i2"),
-        ("routes_claimed", "i2"),
-        ("cards_drawn", "i2"),
-        ("tickets_kept", "i2"),
-        ("tickets_midgame", "i2"),
-        ("tickets_completed", "i2"),
-        ("tickets_failed", "i2"),
-        ("stations_built", "i1"),
-        ("passes", "i2"),
-        ("tunnels_tried", "i2"),
-        ("tunnels_abandoned", "i2"),
-        ("turns", "i2"),
-        ("winner", "?"),
+        ("trains_left", "i2"), ("routes_claimed", "i2"), ("cards_drawn", "i2"), ("tickets_kept", "i2"),
+        ("tickets_midgame", "i2"), ("tickets_completed", "i2"), ("tickets_failed", "i2"), ("stations_built", "i1"),
+        ("passes", "i2"), ("tunnels_tried", "i2"), ("tunnels_abandoned", "i2"), ("turns", "i2"), ("winner", "?"),
         ("mountain_trains", "i2"),  # trains discarded to the Mountain Pass (LA-MTN-2)
         ("mountain_routes", "i2"),  # mountain routes claimed (LA-SCR-2 tie-break)
         ("special_tickets", "i1"),  # Ghost Train: Trick-or-Treat ticket taken (GT-BON-1)
@@ -407,10 +442,7 @@ PLAYER_RECORD = np.dtype(
 )
 TICKET_RECORD = np.dtype(
     [
-        ("game", "i8"),
-        ("seat", "i1"),
-        ("ticket", "i2"),
-        ("long", "?"),
+        ("game", "i8"), ("seat", "i1"), ("ticket", "i2"), ("long", "?"),
         ("setup", "?"),  # kept at setup (else drawn mid-game)
         ("completed", "?"),
         ("via_station", "?"),  # completed only thanks to a station
@@ -421,61 +453,19 @@ TICKET_RECORD = np.dtype(
 )
 CLAIM_RECORD = np.dtype(
     [
-        ("game", "i8"),
-        ("seat", "i1"),
-        ("route", "i2"),
-        ("turn", "i2"),
+        ("game", "i8"), ("seat", "i1"), ("route", "i2"), ("turn", "i2"),
         ("colour", "i1"),  # card colour paid with (LOCO: locomotives only)
         ("locos", "i1"),  # locomotives spent, surcharge included
     ]
 )
 TUNNEL_RECORD = np.dtype(
     [
-        ("game", "i8"),
-        ("seat", "i1"),
-        ("route", "i2"),
-        ("turn", "i2"),
-        ("colour", "i1"),
+        ("game", "i8"), ("seat", "i1"), ("route", "i2"), ("turn", "i2"), ("colour", "i1"),
         ("revealed", "i1"),  # cards actually revealed (fewer when the deck ran dry)
         ("to_reveal", "i1"),  # cards the rule asked for
-        ("surcharge", "i1"),
-        ("paid", "?"),
+        ("surcharge", "i1"), ("paid", "?"),
         ("pile_size", "i2"),  # draw-pile cards before the reveal
         ("discard_size", "i2"),
     ]
     + [("deck_" + n, "i2") for n in CARD_NAMES]  # draw-pile composition at the reveal
 )
-
-# --- regions (BoardArrays.city_flags bits) -------------------------------------
-# A board declares its regions in board.toml ([regions] name = [places]); bit i
-# of a city's flags is region REGION_NAMES[i]. Ghost Train reads the first five.
-REGION_NAMES = ("dark_forest", "coast", "town_hall", "crypt", "manor")
-for _i, _n in enumerate(REGION_NAMES):
-    globals()["CF_" + _n.upper()] = 1 << _i
-# --- planner weights (Scratch.bot_params, float64[BP_FIELDS]) ----------------------
-# Defaults chosen by head-to-head runs against `greedy` (see README, Bots).
-_BP = [
-    ("KEEP_PRICE", 0.3),  # points a ticket must be worth per train of network it adds
-    ("SETUP_BUDGET", 0.65),  # share of the trains the setup network may use before penalties
-    ("DRAW_BUDGET", 0.5),  # same for tickets drawn mid-game (of the trains the game will leave)
-    ("OVER_PRICE", 3.0),  # points per train beyond the budget
-    ("TICKET_TRAINS", 22.0),  # draw tickets only with this many trains left ...
-    ("TICKET_OTHERS", 18.0),  # ... and every other player holding at least this many
-    ("CONTESTED_BONUS", 3.0),  # claim priority of a route others can take for good, in spaces
-    ("ENDGAME_TRAINS", 5.0),  # endgame play once a player is down to this many trains
-    # destination-hungry: the same keep rule, cheaper tickets and bigger budgets
-    ("HUNGRY_KEEP_PRICE", 0.2),
-    ("HUNGRY_BUDGET", 0.8),
-    ("HUNGRY_OVER_PRICE", 3.0),
-    ("HUNGRY_SPARE_TRAINS", 15.0),  # draws tickets while its plan leaves this many trains spare ...
-    ("HUNGRY_OTHERS", 15.0),  # ... and every other player holds at least this many
-    # one-step: worth of a turn of drawing, price per card spent, weight of ticket progress
-    ("ONE_STEP_DRAW", 2.0),
-    ("ONE_STEP_CARD_PRICE", 1.0),
-    ("ONE_STEP_PROGRESS", 4.0),
-]
-for _i, (_n, _v) in enumerate(_BP):
-    globals()["BP_" + _n] = _i
-BP_FIELDS = len(_BP)
-BOT_PARAM_DEFAULTS = tuple(v for _, v in _BP)
-BOT_PARAM_NAMES = tuple(n for n, _ in _BP)

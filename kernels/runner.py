@@ -3,8 +3,9 @@
 import numpy as np
 from numba import njit
 
-from kernels.bots import choose_action
-from kernels.engine import init_game, new_state, step
+from kernels.bots.dispatch import choose_action
+from kernels.core.state import init_game, new_state
+from kernels.engine import step
 from kernels.layouts import (
     BOT_PARAM_DEFAULTS,
     BP_FIELDS,
@@ -113,6 +114,8 @@ def new_scratch(bd, n_players):
         np.zeros((2, n_cities), np.float64),
         np.zeros(n_routes, np.float64),
         bot_param_defaults(),
+        np.zeros(n_routes, np.float64),
+        np.zeros(N_CARD_KINDS + 1, np.int32),
     )
 
 
@@ -128,13 +131,13 @@ def bot_param_defaults():
 def play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng):
     """Play game number `game` of the run to its end, in st."""
     n_players = bots.shape[0]
-    init_game(st, bd, ru, n_players, stream_seed(master_seed, game, STREAM_DECK))
+    init_game(st, bd, ru, n_players, stream_seed(master_seed, game, np.int64(STREAM_DECK)))
     for p in range(n_players):
         bot_rng[p] = stream_seed(master_seed, game, STREAM_BOT + p)
         ws.plan_version[p] = -1
     while st.sc[SC_PHASE] != PH_OVER:
         p = st.sc[SC_PLAYER]
-        action = choose_action(bots[p], st, bd, ru, p, bot_rng[p:p + 1], ws)
+        action = choose_action(np.int64(bots[p]), st, bd, ru, p, bot_rng[p:p + 1], ws)
         step(st, bd, ru, action, ws)
 
 

@@ -73,7 +73,7 @@ def tunnel_mc(deck, revealed, colour, trials, seed):
         raise ValueError("colour must be 0..8")
     if deck.shape[0] != N_CARD_KINDS:
         raise ValueError("deck must hold one count per card kind")
-    n_cards = 0
+    n_cards = np.int64(0)
     for kind in range(N_CARD_KINDS):
         if deck[kind] < 0:
             raise ValueError("deck counts must be >= 0")
@@ -86,6 +86,6 @@ def tunnel_mc(deck, revealed, colour, trials, seed):
     cards = np.empty(n_cards, np.int8)
     fill_cards(deck, cards)
     rng = np.empty(1, np.uint64)
-    rng[0] = stream_seed(seed, revealed, STREAM_TUNNEL)
+    rng[0] = stream_seed(seed, revealed, np.int64(STREAM_TUNNEL))
     tunnel_mc_fill(cards, n_cards, n_reveal, colour, trials, rng, hist)
     return hist

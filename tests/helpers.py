@@ -16,11 +16,13 @@ import numpy as np
 
 from analyzer.boards import load_board
 from kernels import layouts as L
-from kernels.engine import action_a, action_b, action_kind, init_game, legal_actions, make_action, new_state, step
-from kernels.ghost import score as ghost_score
+from kernels.core.actions import action_a, action_b, action_kind, make_action
+from kernels.core.scoring import score_points_game as score_game
+from kernels.core.state import init_game, new_state
+from kernels.engine import legal_actions, step
 from kernels.graph import uf_reset, uf_union
 from kernels.runner import new_scratch
-from kernels.scoring import score_game
+from kernels.variants.ghost import score as ghost_score
 
 CARD = {name: i for i, name in enumerate(L.CARD_NAMES)}
 CARD["loco"] = L.LOCO
@@ -55,7 +57,8 @@ class Game:
         self.ws = new_scratch(self.bd, n_players)
         self.out = np.zeros(L.MAX_LEGAL, np.int64)
         self.seed = seed
-        init_game(self.st, self.bd, self.ru, n_players, seed)
+        # the seed as the runner passes it: uint64 (one compiled signature of init_game)
+        init_game(self.st, self.bd, self.ru, n_players, np.uint64(int(seed) & (2**64 - 1)))
 
     # --- scalars ------------------------------------------------------------------
     @property
@@ -201,14 +204,19 @@ class Game:
 
     # --- ownership -----------------------------------------------------------------
     def rebuild_uf(self) -> None:
-        """Each seat's union-find from the owner column (what place_route keeps)."""
+        """Each seat's union-find from the owner column, as the engine keeps it
+        (kernels/core/claims.py join_network): the network of the seat's team,
+        its own routes for a team of one (TA-TEAM-2a)."""
         st = self.st
+        size = self.rules.team_size
         for p in range(self.n):
             uf_reset(st.uf[p])
         for r in range(self.bd.routes.shape[0]):
             o = st.owner[r]
             if o >= 0:
-                uf_union(st.uf[o], self.bd.routes[r, L.RT_A], self.bd.routes[r, L.RT_B])
+                first = o // size * size
+                for q in range(first, first + size):
+                    uf_union(st.uf[q], self.bd.routes[r, L.RT_A], self.bd.routes[r, L.RT_B])
 
     def give(self, p: int, *routes: int) -> None:
         """Put p's trains on routes (no cards, no points): for scoring tests."""

@@ -1,29 +1,55 @@
 """Test-only Numba kernels: play games like kernels.runner.play_game but check
-the invariants after every step. Independent of the engine's own bookkeeping:
-everything is recounted from the raw state arrays."""
+the invariants after every step, the same loop for every rule family (the
+contract test, tests/test_contract.py, runs it on every preset x bot).
+Independent of the engine's own bookkeeping: everything is recounted from the
+raw state arrays. On Ghost Train (the ticket-race family) the loop adds the
+race's own checks: completed-ticket counts, the special tickets, the bonuses,
+at most the dealt number of open tickets, and that a game ends at once on the
+winning ticket. `run_checked` is the Python entry point, on two threads."""
+
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from numba import njit
 
-from kernels.bots import choose_action
-from kernels.engine import init_game, legal_actions, new_state
+from analyzer.boards import load_board
+from kernels.bots.dispatch import choose_action
+from kernels.core.state import init_game, new_state
+from kernels.engine import legal_actions
 from kernels.engine import step as engine_step
 from kernels.layouts import (
+    END_TICKETS,
+    END_TRAINS,
+    FAMILY_TICKET_RACE,
     FN_TOTAL,
+    FN_WINNER,
     MAX_LEGAL,
     N_CARD_KINDS,
     PH_OVER,
+    PS_GT_BONUS_CARDS,
+    PS_GT_CRYPT,
+    PS_GT_MANOR,
+    PS_GT_SPECIAL,
+    PS_GT_TICKETS,
     PS_MOUNTAIN_ROUTES,
     PS_MOUNTAIN_TRAINS,
     RT_ALWAYS_OPEN,
     RT_LEN,
     RT_MOUNTAINS,
     RULE_DOUBLES_MIN_PLAYERS,
+    RULE_END_TRAINS,
+    RULE_FAMILY,
     RULE_MOUNTAIN_POINTS,
     RULE_ROUTE_SCORE,
+    RULE_SETUP_TICKETS_REGULAR,
+    RULE_SPECIAL_TICKETS,
+    RULE_TOWN_HALL_CARDS,
     RULE_TRAINS,
     RULE_TRIPLE_LANES,
     RULE_TURN_CAP,
+    RULE_WIN_TICKETS,
+    SC_END_REASON,
+    SC_GT_SPECIAL_LEFT,
     SC_N_PILE,
     SC_N_PLAYERS,
     SC_N_REVEALED,
@@ -55,6 +81,21 @@ ERROR_NAMES = ("ok", "cards not conserved", "trains negative", "trains not conse
                "running score differs from the board", "tickets not conserved", "bot chose an illegal action",
                "game did not end", "routes claimed twice or lost", "negative card count",
                "Mountain Pass differs from the X of the claimed routes")
+
+
+GT_TICKET_COUNT = 20
+GT_OPEN_TICKETS = 21
+GT_SPECIAL = 22
+GT_BONUS = 23
+GT_NOT_ENDED_AT_ONCE = 24
+GT_WRONG_END = 25
+GT_ERROR_NAMES = {GT_TICKET_COUNT: "completed-ticket count differs from the tickets held",
+                  GT_OPEN_TICKETS: "more open tickets than dealt", GT_SPECIAL: "special tickets not conserved",
+                  GT_BONUS: "Town Hall bonus taken twice",
+                  GT_NOT_ENDED_AT_ONCE: "game went on after the winning ticket",
+                  GT_WRONG_END: "end reason or winner wrong"}
+
+
 
 
 @njit(cache=True)
@@ -149,21 +190,77 @@ def check_state(st, bd, ru, deck_size):
     return OK
 
 
+@njit(cache=True)
+def check_ghost(st, bd, ru):
+    n = st.sc[SC_N_PLAYERS]
+    specials = st.sc[SC_GT_SPECIAL_LEFT]
+    won = 0
+    for p in range(n):
+        done = 0
+        open_ = 0
+        for t in range(bd.tickets.shape[0]):
+            if st.ticket_holder[t] == p:
+                if st.ticket_done_turn[t] >= 0:
+                    done += 1
+                else:
+                    open_ += 1
+        if done != st.ps[p, PS_GT_TICKETS]:
+            return GT_TICKET_COUNT
+        if open_ > ru[RULE_SETUP_TICKETS_REGULAR]:
+            return GT_OPEN_TICKETS
+        sp = st.ps[p, PS_GT_SPECIAL]
+        if sp < 0 or sp > 1:
+            return GT_SPECIAL
+        specials += sp
+        if st.ps[p, PS_GT_CRYPT] > 1 or st.ps[p, PS_GT_MANOR] > 1:
+            return GT_BONUS
+        if st.ps[p, PS_GT_BONUS_CARDS] > 2 * ru[RULE_TOWN_HALL_CARDS]:
+            return GT_BONUS
+        if done + sp >= ru[RULE_WIN_TICKETS]:
+            won += 1
+    if specials != ru[RULE_SPECIAL_TICKETS]:
+        return GT_SPECIAL
+    if st.sc[SC_PHASE] != PH_OVER:
+        if won > 0:
+            return GT_NOT_ENDED_AT_ONCE
+        return OK
+    reason = st.sc[SC_END_REASON]
+    if reason == END_TICKETS:
+        if won != 1:
+            return GT_WRONG_END
+        for p in range(n):
+            if (st.final[p, FN_WINNER] == 1) != (st.final[p, FN_TOTAL] >= ru[RULE_WIN_TICKETS]):
+                return GT_WRONG_END
+    else:
+        if won > 0:
+            return GT_WRONG_END
+        if reason == END_TRAINS and st.trains[st.sc[SC_PLAYER]] > ru[RULE_END_TRAINS]:
+            return GT_WRONG_END
+        best = 0
+        for p in range(n):
+            best = max(best, st.final[p, FN_TOTAL])
+        for p in range(n):
+            if (st.final[p, FN_WINNER] == 1) != (st.final[p, FN_TOTAL] == best):
+                return GT_WRONG_END
+    return OK
+
+
 @njit(cache=True, nogil=True)
-def play_checked(bd, ru, bots, master_seed, first, n_games, check_legal, errors, final_scores, turns):
+def play_checked(bd, ru, bots, master_seed, first, n_games, check_legal, errors, reasons, turns, totals):
     """Play games first..first+n_games-1 checking every step; errors[i] = code."""
     n_players = bots.shape[0]
     st = new_state(bd, ru, n_players)
     ws = new_scratch(bd, n_players)
     legal = np.zeros(MAX_LEGAL, np.int64)
     bot_rng = np.zeros(n_players, np.uint64)
+    race = ru[RULE_FAMILY] == FAMILY_TICKET_RACE
     deck_size = 0
     for k in range(N_CARD_KINDS):
         deck_size += bd.deck[k]
     max_steps = (ru[RULE_TURN_CAP] + 2) * 4 + 100
     for i in range(n_games):
         game = first + i
-        init_game(st, bd, ru, n_players, stream_seed(master_seed, game, STREAM_DECK))
+        init_game(st, bd, ru, n_players, stream_seed(master_seed, game, np.int64(STREAM_DECK)))
         for p in range(n_players):
             bot_rng[p] = stream_seed(master_seed, game, STREAM_BOT + p)
             ws.plan_version[p] = -1
@@ -171,7 +268,7 @@ def play_checked(bd, ru, bots, master_seed, first, n_games, check_legal, errors,
         steps = 0
         while err == OK and st.sc[SC_PHASE] != PH_OVER:
             p = st.sc[SC_PLAYER]
-            action = choose_action(bots[p], st, bd, ru, p, bot_rng[p:p + 1], ws)
+            action = choose_action(np.int64(bots[p]), st, bd, ru, p, bot_rng[p:p + 1], ws)
             if check_legal:
                 nl = legal_actions(st, bd, ru, legal)
                 found = False
@@ -184,13 +281,56 @@ def play_checked(bd, ru, bots, master_seed, first, n_games, check_legal, errors,
                     break
             engine_step(st, bd, ru, action, ws)
             err = check_state(st, bd, ru, deck_size)
+            if err == OK and race:
+                err = check_ghost(st, bd, ru)
             steps += 1
             if steps > max_steps:
                 err = GAME_DID_NOT_END
         if err == OK and st.sc[SC_TURN] > ru[RULE_TURN_CAP]:
             err = GAME_DID_NOT_END
         errors[i] = err
+        reasons[i] = st.sc[SC_END_REASON]
         turns[i] = st.sc[SC_TURN]
         for p in range(n_players):
-            final_scores[i, p] = st.final[p, FN_TOTAL]
-    return 0
+            totals[i, p] = st.final[p, FN_TOTAL]
+
+
+class Checked:
+    """What run_checked returns: per game the error code, end reason, turns
+    and every seat's total; the rule set played."""
+
+    def __init__(self, errors, reasons, turns, totals, rules):
+        self.errors, self.reasons, self.turns, self.totals, self.rules = errors, reasons, turns, totals, rules
+
+    def failures(self) -> str:
+        """'' when every game kept every invariant, else a summary."""
+        bad = np.flatnonzero(self.errors != OK)
+        if not len(bad):
+            return ""
+        names = {**dict(enumerate(ERROR_NAMES)), **GT_ERROR_NAMES, -1: "not run"}
+        codes = {names.get(int(c), int(c)): int((self.errors == c).sum()) for c in np.unique(self.errors[bad])}
+        return f"{len(bad)} games broke an invariant, first game {bad[0]}: {codes}"
+
+
+def run_checked(board, players, bots, games, check_legal, seed=2024, overrides=None, threads=2) -> Checked:
+    """Play `games` checked games of `bots` (a bot id, or one per seat) on a
+    built-in board under its preset (plus overrides), on `threads` threads."""
+    b = load_board(board)
+    rs = b.rules(overrides=overrides)
+    bd = b.compile(rs)
+    ru = rs.to_array()
+    bots = np.broadcast_to(np.asarray(bots, np.int8), (players,)).copy()
+    errors = np.full(games, -1, np.int64)
+    reasons = np.full(games, -1, np.int64)
+    turns = np.zeros(games, np.int64)
+    totals = np.zeros((games, players), np.int64)
+    bounds = np.linspace(0, games, threads + 1).astype(int)
+
+    def part(i):
+        lo, hi = bounds[i], bounds[i + 1]
+        play_checked(bd, ru, bots, seed, lo, hi - lo, check_legal, errors[lo:hi], reasons[lo:hi], turns[lo:hi],
+                     totals[lo:hi])
+
+    with ThreadPoolExecutor(threads) as pool:
+        list(pool.map(part, range(threads)))
+    return Checked(errors, reasons, turns, totals, rs)

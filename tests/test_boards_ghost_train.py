@@ -3,7 +3,10 @@
 file and field."""
 
 import heapq
+import itertools
+import math
 import shutil
+import statistics
 import subprocess
 import sys
 
@@ -19,8 +22,8 @@ PLACES = {"Railway Station", "Abandoned Barn", "Haunted Circus", "Cemetery", "Ab
 
 def test_ghost_train_board_is_provisional_and_built_as_the_rules_say():
     """GT-CMP-3 and the board brief: the 17 named places, regions from the
-    board file, Dark Forest top-left, Coast bottom-right, Town Hall central
-    with the Crypt and the Manor on the Hill one route away."""
+    board file, Dark Forest top-left, Coast bottom-right (the only places the
+    seed gives), the Town Hall central."""
     b = load_board("ghost_train")
     assert b.provisional and "provisional" in b.title.lower() and "transcription" in b.provisional_note
     assert set(b.cities["name"]) == PLACES
@@ -33,15 +36,51 @@ def test_ghost_train_board_is_provisional_and_built_as_the_rules_say():
     hall = xy.loc["Town Hall"]
     assert abs(hall["x"] - xy["x"].mean()) < 100 and abs(hall["y"] - xy["y"].mean()) < 100
     rt = b.routes
-    for place in ("Crypt", "Manor on the Hill"):
-        a, c = sorted(("Town Hall", place))
-        assert ((rt["a"] == a) & (rt["b"] == c)).any()
     assert set(rt["length"]) == {1, 2, 3, 4} and "gray" not in set(rt["color"])
     assert b.summary()["doubles"] >= 3
     assert len(b.tickets) == 33 and (b.tickets["points"] == 1).all()
     flags = b.compile(b.rules()).city_flags
     names = list(b.cities["name"])
     assert flags[names.index("Crypt")] == L.CF_CRYPT and flags[names.index("Swamp")] == L.CF_COAST
+
+
+def _distances(b):
+    adj = {}
+    for r in b.routes.itertuples():
+        adj.setdefault(r.a, []).append((r.b, r.length))
+        adj.setdefault(r.b, []).append((r.a, r.length))
+
+    def from_(src):
+        best, heap = {src: 0}, [(0, src)]
+        while heap:
+            d, v = heapq.heappop(heap)
+            if d > best[v]:
+                continue
+            for w, n in adj[v]:
+                if d + n < best.get(w, 1 << 30):
+                    best[w] = d + n
+                    heapq.heappush(heap, (d + n, w))
+        return best
+
+    return {p: from_(p) for p in adj}
+
+
+def test_crypt_and_manor_are_as_far_from_the_town_hall_as_places_typically_are():
+    """GT-BON-2 on the provisional board: the seed does not place the Crypt or the
+    Manor on the Hill, so the reconstruction puts them as far from the Town Hall
+    as two other places typically are from each other (the median shortest chain,
+    in wagons), and far on the plot: no single claim takes a Town Hall bonus."""
+    b = load_board("ghost_train")
+    d = _distances(b)
+    others = sorted(PLACES - {"Town Hall", "Crypt", "Manor on the Hill"})
+    typical = statistics.median(d[a][c] for a, c in itertools.combinations(others, 2))
+    for place in ("Crypt", "Manor on the Hill"):
+        assert abs(d["Town Hall"][place] - typical) <= 1, (place, d["Town Hall"][place], typical)
+        assert d["Town Hall"][place] > max(b.routes["length"])  # never one route
+    xy = b.cities.set_index("name")
+    plot = statistics.median(math.dist(xy.loc[a], xy.loc[c]) for a, c in itertools.combinations(others, 2))
+    for place in ("Crypt", "Manor on the Hill"):
+        assert math.dist(xy.loc["Town Hall"], xy.loc[place]) > plot / 2
 
 
 def test_twenty_wagons_matter_on_the_provisional_board():

@@ -7,8 +7,8 @@ from helpers import Game
 
 import analyzer
 from kernels import layouts as L
-from kernels.bots import choose_action
-from kernels.engine import action_a, action_b, action_kind
+from kernels.bots.dispatch import choose_action
+from kernels.core.actions import action_a, action_b, action_kind
 
 
 def greedy_choice(g: Game, p: int = 0):

@@ -6,8 +6,8 @@ from helpers import Game
 
 import analyzer
 from kernels import layouts as L
-from kernels.bots import choose_action
-from kernels.engine import action_a, action_b, action_kind
+from kernels.bots.dispatch import choose_action
+from kernels.core.actions import action_a, action_b, action_kind
 
 
 def ghost(n_players=2, tickets=("Cemetery", "Lighthouse")):
@@ -27,7 +27,7 @@ def greedy_choice(g, p=0):
 def test_greedy_claims_the_route_of_its_ticket():
     g = ghost()
     g.hold(0, g.ticket("Crypt", "Railway Station"))
-    g.set_hand(0, orange=3, red=4)
+    g.set_hand(0, orange=4, red=4)
     assert greedy_choice(g)[:2] == (L.A_CLAIM, g.route("Crypt", "Railway Station"))
 
 

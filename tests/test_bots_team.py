@@ -7,8 +7,8 @@ from test_rules_team_asia import set_ticket, team_game
 
 import analyzer
 from kernels import layouts as L
-from kernels.bots import choose_action
-from kernels.engine import action_a, action_b, action_kind
+from kernels.bots.dispatch import choose_action
+from kernels.core.actions import action_a, action_b, action_kind
 
 
 def greedy(g, p=0):
@@ -59,7 +59,6 @@ def test_greedy_claims_with_the_holder_and_uses_teammates_routes():
     t = set_ticket(g, 0, "Kabul", "Bombay")  # Kabul-Karachi (blue 3) + Karachi-Bombay (yellow 3)
     g.hold(0, t)
     g.give(1, g.route("Bombay", "Karachi"))
-    g.st.uf[0, :] = g.st.uf[1]
     g.st.holder[0, L.CARD_NAMES.index("blue")] = 3
     kind, r, colour = greedy(g)
     assert (kind, r, colour) == (L.A_CLAIM, g.route("Kabul", "Karachi"), L.CARD_NAMES.index("blue"))

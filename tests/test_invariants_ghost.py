@@ -2,46 +2,18 @@
 players): cards and wagons conserved, every held ticket accounted for, the
 completed-ticket counts, special tickets and Town Hall bonuses consistent, the
 game over at once on the winning ticket (GT-END-1) or the last wagon
-(GT-END-2), and every bot action legal."""
+(GT-END-2). Every bot action is checked against the legal list by tests/test_contract.py."""
 
-from concurrent.futures import ThreadPoolExecutor
-
-import numpy as np
 import pytest
-from invariant_kernels import ERROR_NAMES, OK
-from invariant_kernels_ghost import GT_ERROR_NAMES, play_checked_ghost
+from invariant_kernels import run_checked
 
-from analyzer.boards import load_board
 from kernels import layouts as L
-
-THREADS = 2
 
 
 def _run(players, bot, games, check_legal, seed=2024, overrides=None):
-    b = load_board("ghost_train")
-    rs = b.rules(overrides=overrides)
-    bd = b.compile(rs)
-    ru = rs.to_array()
-    bots = np.full(players, bot, np.int8)
-    errors = np.full(games, -1, np.int64)
-    reasons = np.full(games, -1, np.int64)
-    turns = np.zeros(games, np.int64)
-    totals = np.zeros((games, players), np.int64)
-    bounds = np.linspace(0, games, THREADS + 1).astype(int)
-
-    def part(i):
-        lo, hi = bounds[i], bounds[i + 1]
-        play_checked_ghost(bd, ru, bots, seed, lo, hi - lo, check_legal, errors[lo:hi], reasons[lo:hi],
-                           turns[lo:hi], totals[lo:hi])
-
-    with ThreadPoolExecutor(THREADS) as pool:
-        list(pool.map(part, range(THREADS)))
-    bad = np.flatnonzero(errors != OK)
-    if len(bad):
-        names = {**dict(enumerate(ERROR_NAMES)), **GT_ERROR_NAMES, -1: "not run"}
-        codes = {names.get(int(c), c): int((errors == c).sum()) for c in np.unique(errors[bad])}
-        pytest.fail(f"{len(bad)} games broke an invariant, first game {bad[0]}: {codes}")
-    return reasons, turns, totals, rs
+    res = run_checked("ghost_train", players, bot, games, check_legal, seed=seed, overrides=overrides)
+    assert not res.failures(), res.failures()
+    return res.reasons, res.turns, res.totals, res.rules
 
 
 @pytest.mark.slow
@@ -55,13 +27,6 @@ def test_ghost_train_invariants(players, bot):
     won = reasons == L.END_TICKETS
     assert (totals[won].max(axis=1) >= rs.win_tickets).all()
     assert (totals[~won].max(axis=1) < rs.win_tickets).all()
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("bot", [L.BOT_RANDOM, L.BOT_GREEDY])
-def test_bots_only_choose_legal_actions_on_ghost_train(players, bot):
-    """Every action of the random and greedy bots on Ghost Train is in the engine's legal list."""
-    _run(players, bot, 200, check_legal=True, seed=99)
 
 
 def test_greedy_ghost_games_end_by_tickets_or_wagons():

@@ -5,7 +5,7 @@ bot action legal; and from the result tables: the team score recomputed
 from its rows (TA-TEAM-2, TA-SCR-1), winners are whole teams (TA-SCR-2)."""
 
 import pytest
-from test_invariants import _assert_clean, _run
+from invariant_kernels import run_checked
 
 import analyzer
 
@@ -14,19 +14,19 @@ import analyzer
 def test_team_invariants_random_bots(players):
     """TA-CRD-2/3/4, TA-TUN-2, TA-DBL-1/2/3, TA-END-1: random bots never break
     card conservation (hands + holders + piles), trains or lane rules."""
-    errors, scores, turns, rs = _run("team_asia", players, 0, 400, check_legal=True, seed=11)
-    _assert_clean(errors)
-    assert (turns <= rs.turn_cap).all()
+    res = run_checked("team_asia", players, 0, 400, check_legal=True, seed=11)
+    assert not res.failures(), res.failures()
+    assert (res.turns <= res.rules.turn_cap).all()
     # one score per team (TA-TEAM-2)
-    assert (scores[:, 0::2] == scores[:, 1::2]).all()
+    assert (res.totals[:, 0::2] == res.totals[:, 1::2]).all()
 
 
 @pytest.mark.parametrize("players", [4, 6])
 def test_team_greedy_only_legal_actions_and_games_end_by_trains(players):
     """Greedy in teams chooses only legal actions and ends games through the team trigger (TA-END-1)."""
-    errors, scores, turns, rs = _run("team_asia", players, 1, 300, check_legal=True, seed=12)
-    _assert_clean(errors)
-    assert (turns < rs.turn_cap).mean() > 0.99
+    res = run_checked("team_asia", players, 1, 300, check_legal=True, seed=12)
+    assert not res.failures(), res.failures()
+    assert (res.turns < res.rules.turn_cap).mean() > 0.99
 
 
 @pytest.fixture(scope="module", params=[4, 6])
@@ -86,7 +86,7 @@ def test_team_final_scores_match_the_oracle(players):
 
     from analyzer.boards import load_board
     from kernels import layouts as L
-    from kernels.engine import new_state
+    from kernels.core.state import new_state
     from kernels.runner import new_scratch, play_game
 
     board = load_board("team_asia")

@@ -191,7 +191,7 @@ def test_gt_tkt_1_completed_ticket_is_revealed_and_replaced_at_once():
     t = g.ticket("Crypt", "Railway Station")
     other = g.ticket("Haunted Circus", "Town Hall")
     g.hold(0, t, other)
-    g.set_hand(0, orange=3)
+    g.set_hand(0, orange=4)
     g.claim(g.route("Crypt", "Railway Station"), "orange")
     assert g.st.ticket_done_turn[t] == 0 and g.st.ticket_holder[t] == 0
     assert held(g, 0, open_only=True) == {other, g.ticket("Cemetery", "Lighthouse")}
@@ -205,7 +205,7 @@ def test_gt_tkt_2_one_claim_completes_several_tickets():
     a, b = g.ticket("Crypt", "Railway Station"), g.ticket("Cemetery", "Railway Station")
     g.hold(0, a, b)
     g.give(0, g.route("Crypt", "Cemetery"))
-    g.set_hand(0, orange=3)
+    g.set_hand(0, orange=4)
     g.claim(g.route("Crypt", "Railway Station"), "orange")
     assert g.st.ps[0, L.PS_GT_TICKETS] == 2
     assert held(g, 0, open_only=True) == {g.ticket("Cemetery", "Lighthouse"), g.ticket("Pumpkin Patch", "Swamp")}
@@ -217,7 +217,7 @@ def test_gt_tkt_2_a_fresh_ticket_already_complete_counts_and_is_replaced():
     g = ghost(tickets=[("Cemetery", "Railway Station"), ("Cemetery", "Lighthouse"), ("Pumpkin Patch", "Swamp")])
     g.hold(0, g.ticket("Crypt", "Railway Station"))
     g.give(0, g.route("Crypt", "Cemetery"))
-    g.set_hand(0, orange=3)
+    g.set_hand(0, orange=4)
     g.claim(g.route("Crypt", "Railway Station"), "orange")
     assert g.st.ps[0, L.PS_GT_TICKETS] == 2
     assert g.st.ticket_done_turn[g.ticket("Cemetery", "Railway Station")] == 0
@@ -276,7 +276,7 @@ def test_gt_bon_1_not_without_joining_and_only_four_in_the_box():
     g = ghost(n_players=2, overrides={"special_tickets": 1})
     _trick_or_treat(g, 0)
     g.give(1, g.route("Gingerbread House", "Gloomy Glade"), g.route("Gloomy Glade", "Witch's Cauldron"),
-           g.route("Witch's Cauldron", "Manor on the Hill"), g.route("Manor on the Hill", "Town Hall", "black"),
+           g.route("Witch's Cauldron", "Abandoned Barn"), g.route("Abandoned Barn", "Town Hall", "blue"),
            g.route("Town Hall", "Railway Station", "blue"))
     g.set_turn(1)
     g.set_hand(1, black=2)
@@ -289,22 +289,33 @@ def test_gt_bon_2_town_hall_to_crypt_and_to_manor_two_cards_each_once():
     to the Manor on the Hill, 2 more; each once per player (assumption GT-BON-2a), for every player."""
     g = ghost()
     g.set_pile(["red", "blue", "green", "black", "orange", "yellow", "red", "red"])
-    g.set_hand(0, black=2)
-    g.claim(g.route("Town Hall", "Crypt"), "black")
+    g.give(0, g.route("Abandoned Barn", "Town Hall", "yellow"), g.route("Town Hall", "Abandoned School"))
+    g.set_hand(0, green=3)
+    g.claim(g.route("Abandoned Barn", "Crypt"), "green")
     assert g.hand(0) == {"red": 1, "blue": 1} and g.st.ps[0, L.PS_GT_CRYPT] == 1
     g.set_turn(0)
-    g.set_hand(0, orange=2)
-    g.claim(g.route("Manor on the Hill", "Town Hall", "orange"), "orange")
+    g.set_hand(0, yellow=3)
+    g.claim(g.route("Manor on the Hill", "Abandoned School"), "yellow")
     assert g.hand(0) == {"green": 1, "black": 1} and g.st.ps[0, L.PS_GT_MANOR] == 1
     g.set_turn(0)
     g.set_hand(0, blue=2)
     g.claim(g.route("Crypt", "Cemetery"), "blue")  # still joined: no more cards
     assert g.hand(0) == {} and g.st.ps[0, L.PS_GT_BONUS_CARDS] == 4
     g.set_turn(1)  # the other player gets its own bonus
-    g.give(1, g.route("Abandoned Barn", "Town Hall", "blue"))
-    g.set_hand(1, green=3)
-    g.claim(g.route("Abandoned Barn", "Crypt"), "green")
+    g.give(1, g.route("Town Hall", "Railway Station", "blue"))
+    g.set_hand(1, orange=4)
+    g.claim(g.route("Crypt", "Railway Station"), "orange")
     assert g.hand(1) == {"orange": 1, "yellow": 1} and g.st.ps[1, L.PS_GT_CRYPT] == 1
+
+
+def test_gt_bon_2_not_for_a_chain_that_misses_the_town_hall():
+    """GT-BON-2: joining the Crypt to the Manor on the Hill without the Town Hall draws nothing."""
+    g = ghost()
+    g.set_pile(["red"] * 6)
+    g.give(0, g.route("Crypt", "Railway Station"), g.route("Railway Station", "Abandoned School"))
+    g.set_hand(0, yellow=3)
+    g.claim(g.route("Manor on the Hill", "Abandoned School"), "yellow")
+    assert g.hand(0) == {} and g.st.ps[0, L.PS_GT_CRYPT] == g.st.ps[0, L.PS_GT_MANOR] == 0
 
 
 # --- end -------------------------------------------------------------------------------------
@@ -312,7 +323,7 @@ def _five_done(g, p):
     """p holds five completed tickets over its own routes."""
     g.give(p, g.route("Crypt", "Cemetery"), g.route("Crypt", "Railway Station"),
            g.route("Town Hall", "Railway Station", "green"), g.route("Railway Station", "Swamp"),
-           g.route("Manor on the Hill", "Town Hall", "orange"), g.route("Town Hall", "Abandoned School"))
+           g.route("Manor on the Hill", "Abandoned School"), g.route("Town Hall", "Abandoned School"))
     mark_done(g, p, *(g.ticket(a, b) for a, b in (("Cemetery", "Railway Station"), ("Crypt", "Railway Station"),
                                                     ("Manor on the Hill", "Railway Station"),
                                                     ("Cemetery", "Manor on the Hill"), ("Crypt", "Abandoned School"))))
@@ -401,10 +412,11 @@ def test_cards_and_tickets_conserved_through_bonuses_and_swaps():
     g.finish_setup()
     n_tickets = g.bd.tickets.shape[0]
     g.act(L.A_SWAP_TICKETS)
-    g.st.hand[1, L.COLOUR_NAMES.index("black")] += 2  # two blacks from the pile into seat 1's hand
+    g.st.hand[1, L.COLOUR_NAMES.index("green")] += 3  # three greens from the pile into seat 1's hand
     g.st.pile[: int(g.sc[L.SC_N_PILE])] = L.COLOUR_NAMES.index("yellow")
-    g.sc[L.SC_N_PILE] -= 2
-    g.claim(g.route("Town Hall", "Crypt"), "black")  # Town Hall bonus: two cards
+    g.sc[L.SC_N_PILE] -= 3
+    g.give(1, g.route("Abandoned Barn", "Town Hall", "blue"))
+    g.claim(g.route("Abandoned Barn", "Crypt"), "green")  # joins the Town Hall to the Crypt: two cards
     assert g.st.ps[1, L.PS_GT_BONUS_CARDS] == 2
     assert g.card_counts().sum() == 72
     holders = g.st.ticket_holder

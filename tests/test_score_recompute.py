@@ -14,7 +14,7 @@ import pytest
 from oracle import recompute_score, winners
 
 from analyzer.boards import load_board
-from kernels.engine import new_state
+from kernels.core.state import new_state
 from kernels.layouts import (
     FN_EXPLORER_BONUS,
     FN_GLOBETROTTER_BONUS,

@@ -9,6 +9,12 @@ tickets whose value is the shortest train distance between their cities (the
 published boards' design rule), spread like Legendary Asia's (mostly 5-12, a
 few long ones). Deterministic: run it again and the files are the same.
 
+Route kinds follow the Team Asia rules (docs/rules/team-asia.md): tunnels,
+Himalaya tunnels revealing their printed 4, 5 or 6 (TA-TUN-1), and tunnels
+with no printed number, which reveal 3 as in Europe (assumption TA-TUN-1a).
+The rules describe no ferries, mountains or stations for this map, so the 14
+sea crossings are ordinary grey routes (kind "sea" below, written as normal).
+
 Replace the board with the printed one by editing the CSV files directly (the
 format is that of every other board) and setting `provisional = false`.
 """
@@ -40,8 +46,9 @@ NEW = {  # reconstructed positions on the same projection
 }
 CITIES = {**LEGENDARY, **NEW}
 
-# (a, b, kind, extra): extra = reveal for tunnels (0: the rule set's 3), ferry locomotives,
-# lanes for doubles/triples (kind "normal" with lanes=2/3).
+# (a, b, kind, extra): extra = reveal for tunnels (0: the rule set's 3, assumption TA-TUN-1a),
+# lanes for doubles/triples (kind "normal" with lanes=2/3); kind "sea": a sea crossing, an
+# ordinary grey route (no ferries on this map, TA-TUN-1).
 R = [
     # Central Asia
     ("Samarkand", "Kabul", "normal", 1), ("Samarkand", "Almaty", "normal", 1), ("Samarkand", "Kashgar", "tunnel", 0),
@@ -57,16 +64,16 @@ R = [
     ("Karachi", "Agra", "normal", 1), ("Delhi", "Agra", "normal", 3), ("Agra", "Bombay", "normal", 1),
     ("Agra", "Kathmandu", "normal", 1), ("Agra", "Calcutta", "normal", 1), ("Agra", "Hyderabad", "normal", 1),
     ("Bombay", "Hyderabad", "normal", 2), ("Hyderabad", "Madras", "normal", 1), ("Hyderabad", "Calcutta", "normal", 1),
-    ("Bombay", "Madras", "normal", 1), ("Madras", "Calcutta", "normal", 1), ("Madras", "Colombo", "ferry", 1),
-    ("Bombay", "Colombo", "ferry", 1), ("Kathmandu", "Calcutta", "normal", 1), ("Calcutta", "Dhaka", "normal", 2),
+    ("Bombay", "Madras", "normal", 1), ("Madras", "Calcutta", "normal", 1), ("Madras", "Colombo", "sea", 0),
+    ("Bombay", "Colombo", "sea", 0), ("Kathmandu", "Calcutta", "normal", 1), ("Calcutta", "Dhaka", "normal", 2),
     ("Kathmandu", "Dhaka", "normal", 1),
     # Indochina and the Malay peninsula
-    ("Dhaka", "Mandalay", "normal", 1), ("Calcutta", "Rangoon", "ferry", 1), ("Mandalay", "Rangoon", "normal", 2),
+    ("Dhaka", "Mandalay", "normal", 1), ("Calcutta", "Rangoon", "sea", 0), ("Mandalay", "Rangoon", "normal", 2),
     ("Mandalay", "Kunming", "tunnel", 0), ("Mandalay", "Vientiane", "normal", 1), ("Rangoon", "Bangkok", "normal", 1),
     ("Bangkok", "Vientiane", "normal", 1), ("Bangkok", "Saigon", "normal", 1), ("Bangkok", "Kuala Lumpur", "normal", 2),
-    ("Kuala Lumpur", "Singapore", "normal", 1), ("Saigon", "Singapore", "ferry", 1), ("Saigon", "Hanoi", "normal", 1),
+    ("Kuala Lumpur", "Singapore", "normal", 1), ("Saigon", "Singapore", "sea", 0), ("Saigon", "Hanoi", "normal", 1),
     ("Vientiane", "Hanoi", "normal", 1), ("Hanoi", "Kunming", "tunnel", 0), ("Hanoi", "Canton", "normal", 1),
-    ("Saigon", "Manila", "ferry", 2), ("Singapore", "Manila", "ferry", 2),
+    ("Saigon", "Manila", "sea", 0), ("Singapore", "Manila", "sea", 0),
     # China
     ("Kunming", "Chengdu", "normal", 1), ("Kunming", "Chongqing", "normal", 1), ("Kunming", "Canton", "normal", 1),
     ("Chengdu", "Chongqing", "normal", 2), ("Chengdu", "Lanzhou", "normal", 1), ("Chengdu", "Xi'an", "tunnel", 0),
@@ -74,13 +81,13 @@ R = [
     ("Chongqing", "Xi'an", "normal", 1), ("Xi'an", "Wuhan", "normal", 1), ("Xi'an", "Peking", "normal", 3),
     ("Wuhan", "Canton", "normal", 2), ("Wuhan", "Nanking", "normal", 1), ("Wuhan", "Peking", "normal", 1),
     ("Canton", "Hong Kong", "normal", 2), ("Nanking", "Shanghai", "normal", 3), ("Nanking", "Peking", "normal", 1),
-    ("Shanghai", "Hong Kong", "normal", 1), ("Hong Kong", "Taipei", "ferry", 1), ("Shanghai", "Taipei", "ferry", 1),
-    ("Taipei", "Manila", "ferry", 1), ("Hong Kong", "Manila", "ferry", 2), ("Ulan Bator", "Peking", "normal", 1),
+    ("Shanghai", "Hong Kong", "normal", 1), ("Hong Kong", "Taipei", "sea", 0), ("Shanghai", "Taipei", "sea", 0),
+    ("Taipei", "Manila", "sea", 0), ("Hong Kong", "Manila", "sea", 0), ("Ulan Bator", "Peking", "normal", 1),
     ("Peking", "Shenyang", "normal", 2), ("Ulan Bator", "Harbin", "normal", 1),
     # North-east
     ("Shenyang", "Harbin", "normal", 1), ("Harbin", "Vladivostok", "normal", 1), ("Shenyang", "Seoul", "normal", 1),
-    ("Shenyang", "Vladivostok", "normal", 1), ("Seoul", "Busan", "normal", 1), ("Seoul", "Shanghai", "ferry", 1),
-    ("Busan", "Kobe", "ferry", 1), ("Vladivostok", "Kobe", "ferry", 2), ("Shanghai", "Kobe", "ferry", 2),
+    ("Shenyang", "Vladivostok", "normal", 1), ("Seoul", "Busan", "normal", 1), ("Seoul", "Shanghai", "sea", 0),
+    ("Busan", "Kobe", "sea", 0), ("Vladivostok", "Kobe", "sea", 0), ("Shanghai", "Kobe", "sea", 0),
 ]
 COLOURS = ["red", "blue", "green", "yellow", "black", "white", "orange", "pink"]
 UNITS_PER_SPACE = 60
@@ -115,11 +122,10 @@ def main():
                 always = 1 if {a, b} == {"Canton", "Hong Kong"} else 0
                 rows.append([a, b, n, c, "normal", 0, 0, group, "", always])
             continue
-        grey = kind == "ferry" or i % 4 == 3
+        grey = kind == "sea" or i % 4 == 3
         c = "gray" if grey else next_colour(n)
-        locos = extra if kind == "ferry" else 0
         reveal = extra if kind == "tunnel" and extra else ""
-        rows.append([a, b, n, c, kind, locos, 0, "", reveal, 0])
+        rows.append([a, b, n, c, "normal" if kind == "sea" else kind, 0, 0, "", reveal, 0])
     with open(OUT / "routes.csv", "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["a", "b", "length", "color", "kind", "locomotives", "mountains", "parallel_group", "reveal",

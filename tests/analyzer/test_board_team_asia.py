@@ -1,7 +1,8 @@
 """The PROVISIONAL Team Asia board: flagged everywhere, the features the rules
 need (Hong Kong-Canton double, triples, Himalaya tunnels 4/5/6, ordinary
-tunnels, ferries), and tickets valued by the published boards' design rule
-(value = shortest train distance between the two cities)."""
+tunnels) and none they do not describe (no ferries, mountains or stations),
+and tickets valued by the published boards' design rule (value = shortest
+train distance between the two cities)."""
 
 import heapq
 import shutil
@@ -39,9 +40,25 @@ def test_team_asia_board_totals(board):
     tunnels = rt[rt["kind"] == "tunnel"]
     for printed in (4, 5, 6):
         assert (tunnels["reveal"] == printed).sum() >= 2, f"TA-TUN-1: Himalaya tunnels printed {printed}"
-    assert (tunnels["reveal"] == 0).sum() >= 2, "ordinary tunnels (the rule set's 3)"
-    assert (rt["kind"] == "ferry").sum() >= 3 and (rt.loc[rt["kind"] == "ferry", "locomotives"] >= 1).all()
+    assert (tunnels["reveal"] == 0).sum() >= 2, "TA-TUN-1a: ordinary tunnels reveal the rule set's 3"
+    assert "TA-TUN-1a" in board.provisional_note
     assert board.preset == "team-asia"
+
+
+def test_TA_TUN_1_no_ferries_mountains_or_stations_on_the_team_asia_board(board):
+    """TA-TUN-1: the seed describes no ferries, mountains or stations for this
+    map: the sea crossings are ordinary routes, no route needs a locomotive or
+    an X, and the preset builds no stations."""
+    rt = board.routes
+    assert set(rt["kind"]) == {"normal", "tunnel"}
+    assert (rt["locomotives"] == 0).all() and (rt["mountains"] == 0).all()
+    s = board.summary()
+    assert s["ferries"] == s["ferry_locomotives"] == s["mountain_routes"] == 0
+    assert board.rules().stations == 0
+    sea = [("Madras", "Colombo"), ("Hong Kong", "Manila"), ("Shanghai", "Kobe")]  # three of the 14 crossings
+    for a, b in sea:
+        lane = rt[((rt["a"] == a) & (rt["b"] == b)) | ((rt["a"] == b) & (rt["b"] == a))]
+        assert len(lane) == 1 and lane.iloc[0]["kind"] == "normal" and lane.iloc[0]["color"] == "gray"
 
 
 def test_team_asia_legendary_positions_reused(board):

@@ -2,6 +2,7 @@
 as numbers), the ticket design rule, and clear errors for bad boards."""
 
 import heapq
+import json
 import shutil
 import subprocess
 import sys
@@ -12,19 +13,9 @@ import pytest
 
 from analyzer.boards import BoardError, builtin_boards, load_board
 
-# Totals transcribed from each board's SOURCE.md (the shared provenance files).
-TOTALS = {
-    "usa": dict(cities=36, routes=100, pairs=78, doubles=22, length=309, tickets=30, ticket_points=349,
-                lengths={1: 9, 2: 36, 3: 20, 4: 16, 5: 10, 6: 9}, gray=44, tunnels=0, ferries=0),
-    "europe": dict(cities=47, routes=101, pairs=90, doubles=11, length=300, tickets=46, ticket_points=444,
-                   lengths={1: 4, 2: 35, 3: 30, 4: 29, 6: 2, 8: 1}, gray=37, tunnels=18, ferries=13,
-                   ferry_locos=17, long=6),
-    "legendary_asia": dict(cities=39, routes=101, pairs=71, doubles=30, length=270, tickets=36, ticket_points=339,
-                           lengths={1: 13, 2: 38, 3: 31, 4: 8, 5: 10, 6: 1}, mountains=40, ferry_locos=15,
-                           long=6, long_points=102),
-    "india": dict(cities=39, routes=108, pairs=80, doubles=28, length=238, tickets=58, ticket_points=473,
-                  ferries=8, ferry_locos=12),
-}
+# Totals transcribed from each board's SOURCE.md (the shared provenance files), copied as numbers.
+SOURCES = json.loads((Path(__file__).parent / "fixtures" / "board_sources.json").read_text())
+TOTALS = {name: figures for name, figures in SOURCES.items() if not name.startswith("_")}
 
 
 def test_builtin_boards_listed():
@@ -33,10 +24,19 @@ def test_builtin_boards_listed():
 
 @pytest.mark.parametrize("name", sorted(TOTALS))
 def test_board_totals_match_provenance(name):
+    """Every total of SOURCE.md: segments, city pairs, doubles, total length,
+    tunnels, ferries and their locomotive symbols, tickets and their sum,
+    cities, deck."""
     b = load_board(name)
     exp = TOTALS[name]
     s = b.summary()
-    assert s["cities"] == exp["cities"]
+    if "source_cities" in exp:  # Switzerland: cities + border points are places, countries are not
+        assert s["cities"] + len(b.countries) == exp["source_cities"]
+        assert s["cities"] == exp["swiss_cities"] + exp["border_points"]
+        assert len(b.countries) == exp["countries"]
+        assert sum(len(v) for v in b.countries.values()) == exp["border_points"]
+    else:
+        assert s["cities"] == exp["cities"]
     assert s["routes"] == exp["routes"]
     assert s["city_pairs"] == exp["pairs"]
     assert s["doubles"] == exp["doubles"]
@@ -44,17 +44,36 @@ def test_board_totals_match_provenance(name):
     assert s["tickets"] == exp["tickets"]
     assert s["ticket_points"] == exp["ticket_points"]
     if "lengths" in exp:
-        assert dict(Counter(b.routes["length"])) == exp["lengths"]
+        assert dict(Counter(b.routes["length"])) == {int(k): v for k, v in exp["lengths"].items()}
     if "gray" in exp:
         assert (b.routes["color"] == "gray").sum() == exp["gray"]
     for key, col in (("tunnels", "tunnels"), ("ferries", "ferries"), ("ferry_locos", "ferry_locomotives"),
-                     ("mountains", "mountain_spaces"), ("long", "long_tickets")):
+                     ("mountain_routes", "mountain_routes"), ("mountains", "mountain_spaces"),
+                     ("long", "long_tickets"), ("multi_tickets", "multi_tickets"), ("ticket_cards", "ticket_cards")):
         if key in exp:
             assert s[col] == exp[key], key
     if "long_points" in exp:
         assert b.tickets.loc[b.tickets["long"] == 1, "points"].sum() == exp["long_points"]
-    assert sum(b.deck.values()) == 110  # BASE-CMP-1: 12 x 8 colours + 14 locomotives
-    assert b.deck["locomotive"] == 14
+    assert s["deck_cards"] == exp["deck"] == sum(b.deck.values())  # BASE-CMP-1: 12 x 8 colours + 14 locomotives
+    assert b.deck["locomotive"] == exp["locomotives"]
+
+
+def test_boards_show_prints_the_provenance_totals():
+    """`ttr boards show` prints the SOURCE.md totals of a board (here the two new maps)."""
+    for name in ("nordic_countries", "switzerland"):
+        out = subprocess.run([sys.executable, "-m", "analyzer.cli", "boards", "show", name],
+                             capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        rows = {}
+        for line in out.stdout.splitlines():
+            cells = [c.strip() for c in line.strip("│┃ ").split("│")]
+            if len(cells) == 2:
+                rows[cells[0]] = cells[1]
+        exp = TOTALS[name]
+        for key, col in (("routes", "routes"), ("pairs", "city_pairs"), ("doubles", "doubles"),
+                         ("length", "total_length"), ("tunnels", "tunnels"), ("ferries", "ferries"),
+                         ("tickets", "tickets"), ("ticket_points", "ticket_points"), ("deck", "deck_cards")):
+            assert rows[col] == str(exp[key]), (name, col, rows.get(col))
 
 
 def test_BASE_CMP_3_usa_has_30_tickets_europe_46_with_6_long():
@@ -87,7 +106,8 @@ def _shortest(board, a, b, mountain_cost=False):
 
 @pytest.mark.parametrize(
     "name,lo,hi,mountain_cost",
-    [("usa", 0, 2, False), ("europe", 0, 1, False), ("legendary_asia", 0, 0, True), ("india", 0, 0, False)],
+    [("usa", 0, 2, False), ("europe", 0, 1, False), ("legendary_asia", 0, 0, True), ("india", 0, 0, False),
+     ("nordic_countries", 0, 0, False), ("switzerland", 0, 0, False)],
 )
 def test_ticket_value_close_to_shortest_train_distance(name, lo, hi, mountain_cost):
     """The published boards' design rule: value = shortest train distance (+0..2)."""

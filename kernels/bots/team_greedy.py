@@ -1,4 +1,4 @@
-"""Team Asia greedy bot (the `greedy` name when the rule set plays in teams).
+"""`greedy` on Team Asia (the `greedy` name when the rule set plays in teams).
 
 It reads only what seat p may see (TA-CRD-5): its own hand and tickets, its
 team's card holder and shared tickets (its own and its teammate's), the
@@ -20,13 +20,20 @@ trains to spare (TA-TKT-3).
 import numpy as np
 from numba import njit
 
-from kernels.engine import (
-    cards_available,
-    claim_payment,
-    make_action,
-    route_open_to,
-    surcharge_payment,
+from kernels.bots.common import (
+    PLANNED_PRICE,
+    committed_trains,
+    keep_cheapest,
+    mark_path,
+    pay_colour,
+    plan_need,
+    ticket_distance,
+    tunnel_decision,
 )
+from kernels.core.actions import make_action
+from kernels.core.cards import cards_available, fill_purse
+from kernels.core.claims import route_open_to
+from kernels.core.seats import team_first, team_size
 from kernels.layouts import (
     A_CLAIM,
     A_DRAW_BLIND,
@@ -36,24 +43,19 @@ from kernels.layouts import (
     A_PASS,
     A_PLACE_CARD,
     A_SHARE_TICKETS,
-    A_TUNNEL_ABANDON,
-    A_TUNNEL_PAY,
     DEST_HAND,
     DEST_HOLDER,
     GRAY,
+    INF,
     KIND_FERRY,
     KIND_TUNNEL,
     LOCO,
     N_CARD_KINDS,
-    N_COLOURS,
     PH_KEEP_TICKETS,
     PH_PLACE_CARD,
     PH_SECOND_DRAW,
     PH_SETUP_KEEP,
     PH_TUNNEL,
-    RT_A,
-    RT_B,
-    RT_COLOUR,
     RT_KIND,
     RT_LEN,
     RT_LOCOS,
@@ -65,86 +67,42 @@ from kernels.layouts import (
     RULE_SETUP_KEEP_MIN,
     RULE_SHARED_TICKETS_DRAW,
     RULE_SHARED_TICKETS_SETUP,
-    RULE_TEAM_SIZE,
     SC_FIRST_DEST,
     SC_N_OFFER,
     SC_PEND_CARD,
-    SC_PEND_COLOUR,
-    SC_PEND_SURCHARGE,
     SC_PHASE,
     SC_TP_COUNT,
     TK_A,
     TK_B,
 )
-from kernels.teams import fill_purse
-
-_INF = 1e18
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _first(ru, p):
-    size = max(ru[RULE_TEAM_SIZE], 1)
-    return (p // size) * size
 
 
 @njit(cache=True, _nrt=False)
-def _edge_cost(owner, closed, routes, group_routes, p, r, trains, want, first, size):
-    """0 for the team's own routes, ~0 for planned ones, the length for open ones."""
-    o = owner[r]
-    cost = _INF
-    if o >= first and o < first + size:
-        cost = 0.0
-    elif route_open_to(owner, closed, trains, routes, group_routes, p, r):
-        if want[r]:
-            cost = 0.01
-        else:
-            cost = float(routes[r, RT_LEN] + routes[r, RT_MOUNTAINS])
-            if routes[r, RT_KIND] == KIND_TUNNEL:
-                cost += 0.5
-            elif routes[r, RT_KIND] == KIND_FERRY:
-                cost += 0.5 * routes[r, RT_LOCOS]
-    return cost
-
-
-@njit(cache=True, _nrt=False)
-def team_shortest_path(st, bd, ru, p, src, dst, trains, want, ws):
-    dist = ws.dist
-    done = ws.done
-    prev_route = ws.prev_route
+def price_team_routes(st, bd, ru, p, trains, want, price):
+    """price <- what each route costs the team plan of seat p: the team's own
+    routes 0, planned ones PLANNED_PRICE, open ones (claimable by p with
+    `trains`) their trains plus a little for a tunnel's or ferry's risk."""
     routes = bd.routes
     group_routes = bd.group_routes
-    adj_start = bd.adj_start
-    adj_route = bd.adj_route
     owner = st.owner
     closed = st.closed
-    first = _first(ru, p)
-    size = max(ru[RULE_TEAM_SIZE], 1)
-    n_cities = dist.shape[0]
-    for c in range(n_cities):
-        dist[c] = _INF
-        done[c] = 0
-        prev_route[c] = -1
-    dist[src] = 0.0
-    for _ in range(n_cities):
-        u = -1
-        best = _INF
-        for c in range(n_cities):
-            if done[c] == 0 and dist[c] < best:
-                best = dist[c]
-                u = c
-        if u < 0 or u == dst:
-            break
-        done[u] = 1
-        for j in range(adj_start[u], adj_start[u + 1]):
-            r = adj_route[j]
-            cost = _edge_cost(owner, closed, routes, group_routes, p, r, trains, want, first, size)
-            if cost >= _INF:
-                continue
-            v = routes[r, RT_B] if routes[r, RT_A] == u else routes[r, RT_A]
-            if best + cost < dist[v]:
-                dist[v] = best + cost
-                prev_route[v] = r
-    return dist[dst]
+    first = team_first(ru, p)
+    size = team_size(ru)
+    for r in range(routes.shape[0]):
+        o = owner[r]
+        cost = INF
+        if o >= first and o < first + size:
+            cost = 0.0
+        elif route_open_to(owner, closed, trains, routes, group_routes, p, r):
+            if want[r]:
+                cost = PLANNED_PRICE
+            else:
+                cost = float(routes[r, RT_LEN] + routes[r, RT_MOUNTAINS])
+                if routes[r, RT_KIND] == KIND_TUNNEL:
+                    cost += 0.5
+                elif routes[r, RT_KIND] == KIND_FERRY:
+                    cost += 0.5 * routes[r, RT_LOCOS]
+        price[r] = cost
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -156,8 +114,8 @@ def _visible_open(st, ru, p, t):
         return 0
     if h == p:
         return 3 if st.ticket_shared[t] != 0 else 1
-    first = _first(ru, p)
-    if h >= first and h < first + max(ru[RULE_TEAM_SIZE], 1) and st.ticket_shared[t] != 0:
+    first = team_first(ru, p)
+    if h >= first and h < first + team_size(ru) and st.ticket_shared[t] != 0:
         return 2
     return 0
 
@@ -167,36 +125,14 @@ def _plan_into(st, bd, ru, p, want, mode_mask, ws):
     """want <- unclaimed routes joining the visible open tickets whose mode is in mode_mask."""
     for r in range(want.shape[0]):
         want[r] = 0
-    trains = st.trains[p]
+    price_team_routes(st, bd, ru, p, np.int64(st.trains[p]), want, ws.price)
     for t in range(bd.tickets.shape[0]):
         m = _visible_open(st, ru, p, t)
         if m == 0 or (mode_mask >> m) & 1 == 0:
             continue
-        a = bd.tickets[t, TK_A]
-        b = bd.tickets[t, TK_B]
-        if team_shortest_path(st, bd, ru, p, a, b, trains, want, ws) >= _INF:
+        if ticket_distance(bd, t, ws) >= INF:
             continue
-        v = b
-        while v != a:
-            r = ws.prev_route[v]
-            if st.owner[r] < 0:
-                want[r] = 1
-            v = bd.routes[r, RT_B] if bd.routes[r, RT_A] == v else bd.routes[r, RT_A]
-
-
-@njit(cache=True, _nrt=False)
-def _need_of(bd, st, want, need):
-    for k in range(need.shape[0]):
-        need[k] = 0
-    left = 0
-    routes = bd.routes
-    for r in range(routes.shape[0]):
-        if want[r] and st.owner[r] < 0:
-            left += routes[r, RT_LEN]
-            c = routes[r, RT_COLOUR]
-            need[GRAY + 1 if c == GRAY else c] += routes[r, RT_LEN] - routes[r, RT_LOCOS]
-            need[LOCO] += routes[r, RT_LOCOS]
-    return left
+        mark_path(st, bd, np.int64(bd.tickets[t, TK_A]), np.int64(bd.tickets[t, TK_B]), want, np.int64(1), ws)
 
 
 @njit(cache=True, _nrt=False)
@@ -218,11 +154,11 @@ def _refresh(st, bd, ru, p, ws):
     want = ws.want[p]
     stale = ws.plan_version[p] != key
     if not stale:
-        first = _first(ru, p)
-        size = max(ru[RULE_TEAM_SIZE], 1)
+        first = team_first(ru, p)
+        size = team_size(ru)
         routes = bd.routes
         owner = st.owner
-        trains_p = st.trains[p]
+        trains_p = np.int64(st.trains[p])
         for r in range(routes.shape[0]):
             if want[r] and ((owner[r] >= 0 and (owner[r] < first or owner[r] >= first + size))
                             or st.closed[r] != 0 or (owner[r] < 0 and routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
@@ -230,39 +166,18 @@ def _refresh(st, bd, ru, p, ws):
                 stale = True
                 break
     if stale:
-        _plan_into(st, bd, ru, p, want, (1 << 1) | (1 << 2) | (1 << 3), ws)
+        _plan_into(st, bd, ru, p, want, np.int64((1 << 1) | (1 << 2) | (1 << 3)), ws)
         ws.plan_version[p] = key
-    return _need_of(bd, st, want, ws.need[p])
+    _, trains = plan_need(bd.routes, st.owner, want, ws.need[p])
+    return trains
 
 
 @njit(cache=True, _nrt=False)
 def _team_plan(st, bd, ru, p, ws):
     """ws.team_need <- cards the team's shared tickets still need (only for
     deciding where a drawn card goes; recomputed each time, it is cheap)."""
-    _plan_into(st, bd, ru, p, ws.team_want, (1 << 2) | (1 << 3), ws)
-    _need_of(bd, st, ws.team_want, ws.team_need)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _best_colour(purse, routes, r):
-    rc = routes[r, RT_COLOUR]
-    best = np.int64(-1)
-    if rc != GRAY:
-        use, _ = claim_payment(purse, routes, r, rc)
-        if use >= 0:
-            best = rc
-    else:
-        best_locos = np.int64(1 << 30)
-        for c in range(N_COLOURS):
-            use, locos = claim_payment(purse, routes, r, c)
-            if use >= 0 and (locos < best_locos or (locos == best_locos and purse[c] > purse[best])):
-                best = c
-                best_locos = locos
-    if best < 0:
-        use, _ = claim_payment(purse, routes, r, LOCO)
-        if use >= 0:
-            best = LOCO
-    return best
+    _plan_into(st, bd, ru, p, ws.team_want, np.int64((1 << 2) | (1 << 3)), ws)
+    plan_need(bd.routes, st.owner, ws.team_want, ws.team_need)
 
 
 @njit(cache=True, _nrt=False)
@@ -276,13 +191,13 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     group_routes = bd.group_routes
     owner = st.owner
     closed = st.closed
-    trains_p = st.trains[p]
+    trains_p = np.int64(st.trains[p])
     for r in range(routes.shape[0]):
         if only_wanted and want[r] == 0:
             continue
         if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
             continue
-        c = _best_colour(purse, routes, r)
+        c = pay_colour(ru, purse, routes, r, ws.no_need)
         if c >= 0 and routes[r, RT_KIND] == KIND_TUNNEL:
             spare = purse[LOCO] - routes[r, RT_LEN] if c == LOCO else purse[c] + purse[LOCO] - routes[r, RT_LEN]
             if spare < 1:
@@ -303,7 +218,7 @@ def _dest_for(st, bd, ru, p, c, in_hand, ws):
     if c < 0:
         return DEST_HAND
     _team_plan(st, bd, ru, p, ws)
-    team_t = _first(ru, p) // max(ru[RULE_TEAM_SIZE], 1)
+    team_t = team_first(ru, p) // team_size(ru)
     private = max(ws.need[p, c] - ws.team_need[c], 0) - (st.hand[p, c] - in_hand)
     team = ws.team_need[c] - st.holder[team_t, c]
     if c != LOCO and team <= 0 and private <= 0:
@@ -338,7 +253,7 @@ def _draw(st, bd, ru, p, second, ws):
             best_gain = gain
             best_slot = s
     if best_slot >= 0:
-        dest = forced if second else _dest_for(st, bd, ru, p, np.int64(market[best_slot]), 0, ws)
+        dest = forced if second else _dest_for(st, bd, ru, p, np.int64(market[best_slot]), np.int64(0), ws)
         return make_action(A_DRAW_MARKET, best_slot, dest)
     if cards_available(st) > 0:
         return make_action(A_DRAW_BLIND, 0, forced if second else DEST_HAND)
@@ -358,33 +273,16 @@ def _keep(st, bd, ru, p, ws, setup):
     n = st.sc[SC_N_OFFER]
     keep_min = min(ru[RULE_SETUP_KEEP_MIN] if setup else ru[RULE_DRAW_KEEP_MIN], n)
     n_share = ru[RULE_SHARED_TICKETS_SETUP] if setup else ru[RULE_SHARED_TICKETS_DRAW]
-    trains = st.trains[p]
+    trains = np.int64(st.trains[p])
     budget = 0.55 * trains
     if not setup:
-        committed = 0
-        for r in range(bd.routes.shape[0]):
-            if ws.want[p, r]:
-                committed += bd.routes[r, RT_LEN]
-        budget = 0.7 * trains - committed
-    dists = ws.offer_dist
-    for i in range(n):
-        t = st.offer[i]
-        dists[i] = team_shortest_path(st, bd, ru, p, bd.tickets[t, TK_A], bd.tickets[t, TK_B], trains,
-                                      ws.want[p], ws)
-    mask = 0
-    spent = 0.0
+        budget = 0.7 * trains - committed_trains(bd, ws.want[p])
+    price_team_routes(st, bd, ru, p, np.int64(trains), ws.want[p], ws.price)
+    mask = keep_cheapest(st, bd, p, ws, keep_min, budget)
     kept = 0
-    for _ in range(n):
-        j = -1
-        for i in range(n):
-            if (mask >> i) & 1 == 0 and (j < 0 or dists[i] < dists[j]):
-                j = i
-        if kept < keep_min or (dists[j] < _INF and spent + dists[j] <= budget):
-            mask |= 1 << j
-            spent += dists[j]
-            kept += 1
-        else:
-            break
+    for i in range(n):
+        kept += (mask >> i) & 1
+    dists = ws.offer_dist
     share = 0
     for _ in range(min(n_share, kept)):
         j = -1
@@ -399,8 +297,8 @@ def _keep(st, bd, ru, p, ws, setup):
 def _share_choice(st, bd, ru, p, planned, ws):
     """TA-TKT-3: share up to two hidden open tickets (the costliest) when p's
     trains cannot cover its plan and the teammate has trains to spare."""
-    first = _first(ru, p)
-    size = max(ru[RULE_TEAM_SIZE], 1)
+    first = team_first(ru, p)
+    size = team_size(ru)
     mate_trains = 0
     for q in range(first, first + size):
         if q != p:
@@ -411,11 +309,12 @@ def _share_choice(st, bd, ru, p, planned, ws):
     t2 = -1
     d1 = -1.0
     d2 = -1.0
+    price_team_routes(st, bd, ru, p, np.int64(1000), ws.want[p], ws.price)
     for t in range(bd.tickets.shape[0]):
         if st.ticket_holder[t] != p or st.ticket_shared[t] != 0 or st.ticket_done_turn[t] >= 0:
             continue
-        d = team_shortest_path(st, bd, ru, p, bd.tickets[t, TK_A], bd.tickets[t, TK_B], 1000, ws.want[p], ws)
-        if d >= _INF:
+        d = ticket_distance(bd, t, ws)
+        if d >= INF:
             continue
         if d > d1:
             t2, d2 = t1, d1
@@ -437,16 +336,15 @@ def greedy_team_action(st, bd, ru, p, rng, ws):
         _refresh(st, bd, ru, p, ws)
         return _keep(st, bd, ru, p, ws, phase == PH_SETUP_KEEP)
     if phase == PH_TUNNEL:
-        use, _ = surcharge_payment(st.purse, st.sc[SC_PEND_COLOUR], st.sc[SC_PEND_SURCHARGE])
-        return make_action(A_TUNNEL_PAY if use >= 0 else A_TUNNEL_ABANDON, 0, 0)
+        return tunnel_decision(st, ru, p)
     planned = _refresh(st, bd, ru, p, ws)
     fill_purse(st, ru, p)
     if phase == PH_PLACE_CARD:  # the blind card just seen (it sits in the hand until placed)
-        return make_action(A_PLACE_CARD, 0, _dest_for(st, bd, ru, p, st.sc[SC_PEND_CARD], 1, ws))
+        return make_action(A_PLACE_CARD, 0, _dest_for(st, bd, ru, p, st.sc[SC_PEND_CARD], np.int64(1), ws))
     if phase == PH_SECOND_DRAW:
-        return _draw(st, bd, ru, p, True, ws)
+        return _draw(st, bd, ru, p, np.bool_(True), ws)
     if planned > 0:
-        r, c = _best_claim(st, bd, ru, p, True, ws)
+        r, c = _best_claim(st, bd, ru, p, np.bool_(True), ws)
         if r >= 0:
             return make_action(A_CLAIM, r, c)
         a = _share_choice(st, bd, ru, p, planned, ws)
@@ -456,15 +354,15 @@ def greedy_team_action(st, bd, ru, p, rng, ws):
         for k in range(N_CARD_KINDS):
             total += st.purse[k]
         if total < 28 and cards_available(st) >= 10:
-            a = _draw(st, bd, ru, p, False, ws)
+            a = _draw(st, bd, ru, p, np.bool_(False), ws)
             if a >= 0:
                 return a
     elif st.trains[p] >= 8 and st.sc[SC_TP_COUNT] > 0:
         return make_action(A_DRAW_TICKETS, 0, 0)
-    r, c = _best_claim(st, bd, ru, p, False, ws)
+    r, c = _best_claim(st, bd, ru, p, np.bool_(False), ws)
     if r >= 0 and (planned == 0 or bd.routes[r, RT_LEN] >= 3):
         return make_action(A_CLAIM, r, c)
-    a = _draw(st, bd, ru, p, False, ws)
+    a = _draw(st, bd, ru, p, np.bool_(False), ws)
     if a >= 0:
         return a
     if r >= 0:

@@ -1,5 +1,5 @@
-"""Ghost Train (docs/rules/ghost-train.md): the points-free rules the
-engine calls through small hooks when the rule set has WIN_TICKETS > 0.
+"""Ghost Train (docs/rules/ghost-train.md) beside the core: the ticket race
+the engine plays when the rule family is FAMILY_TICKET_RACE.
 
 - `settle` (end of every turn): completed tickets are laid face up and
   replaced at once, repeatedly, since a fresh ticket may already be complete
@@ -9,13 +9,14 @@ engine calls through small hooks when the rule set has WIN_TICKETS > 0.
 - `score`: completed tickets (special included), the winner (GT-END-1/2).
 
 Regions come from the board (BoardArrays.city_flags, CF_* bits), never from
-code. The engine imports this module at its end (this module needs the
-engine's card and ticket piles), so the hooks resolve when first compiled.
+code. Imports kernels.core only; kernels/engine.py calls it.
 """
 
+import numpy as np
 from numba import njit
 
-from kernels.engine import draw_card, mark_completed_tickets, pop_ticket, ticket_to_bottom
+from kernels.core.cards import draw_card
+from kernels.core.tickets import mark_completed_tickets, pop_ticket, ticket_to_bottom
 from kernels.graph import largest_network_cities, longest_trail, uf_find
 from kernels.layouts import (
     CF_COAST,
@@ -102,7 +103,7 @@ def _take_ticket(st, p):
 def _town_hall_bonus(st, bd, ru, p, flag, counter):
     """GT-BON-2: once per player, draw the bonus cards when the Town Hall and
     the bonus place are joined."""
-    if st.ps[p, counter] == 0 and regions_joined(st.uf[p], bd.city_flags, CF_TOWN_HALL, flag):
+    if st.ps[p, counter] == 0 and regions_joined(st.uf[p], bd.city_flags, np.int64(CF_TOWN_HALL), flag):
         st.ps[p, counter] = 1
         for _ in range(ru[RULE_TOWN_HALL_CARDS]):
             c = draw_card(st)
@@ -126,11 +127,11 @@ def settle(st, bd, ru, p):
     # GT-BON-1: checked first, so that a claim that both joins the regions and
     # completes a ticket counts both before the win check
     if (st.ps[p, PS_GT_SPECIAL] == 0 and st.sc[SC_GT_SPECIAL_LEFT] > 0
-            and regions_joined(st.uf[p], bd.city_flags, CF_DARK_FOREST, CF_COAST)):
+            and regions_joined(st.uf[p], bd.city_flags, np.int64(CF_DARK_FOREST), np.int64(CF_COAST))):
         st.ps[p, PS_GT_SPECIAL] = 1
         st.sc[SC_GT_SPECIAL_LEFT] -= 1
     while True:
-        mark_completed_tickets(st, bd, p)
+        mark_completed_tickets(st, bd, ru, p)
         completed = 0
         for t in range(n_tickets):
             if holder[t] == p and done[t] >= 0:
@@ -147,8 +148,8 @@ def settle(st, bd, ru, p):
                 drawn += 1
         if drawn == 0:
             break
-    _town_hall_bonus(st, bd, ru, p, CF_CRYPT, PS_GT_CRYPT)
-    _town_hall_bonus(st, bd, ru, p, CF_MANOR, PS_GT_MANOR)
+    _town_hall_bonus(st, bd, ru, p, np.int64(CF_CRYPT), np.int64(PS_GT_CRYPT))
+    _town_hall_bonus(st, bd, ru, p, np.int64(CF_MANOR), np.int64(PS_GT_MANOR))
     return END_TICKETS if tickets_done(st, p) >= win else END_NONE
 
 

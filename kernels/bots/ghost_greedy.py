@@ -8,28 +8,28 @@ the routes already planned. It claims the affordable planned route that serves
 most of these (tickets first, then bonuses, longest on ties), otherwise draws
 blind; when every open ticket is blocked (no path, or longer than its wagons
 left) it swaps them (GT-TRN-3). The boards are tiny, so it replans every turn.
-Called from kernels.bots.choose_action; reads only seat p's hand and tickets.
+Called from kernels/bots/dispatch.py; reads only seat p's hand and tickets.
 """
 
 import numpy as np
 from numba import njit
 
-from kernels.bots import _INF, _best_colour, shortest_path
-from kernels.engine import cards_available, make_action, route_open_to, surcharge_payment
-from kernels.ghost import can_swap
+from kernels.bots.common import mark_path, pay_colour, price_routes, tunnel_decision
+from kernels.core.actions import make_action
+from kernels.core.cards import cards_available
+from kernels.core.claims import route_open_to
 from kernels.layouts import (
     A_CLAIM,
     A_DRAW_BLIND,
     A_KEEP_TICKETS,
     A_PASS,
     A_SWAP_TICKETS,
-    A_TUNNEL_ABANDON,
-    A_TUNNEL_PAY,
     CF_COAST,
     CF_CRYPT,
     CF_DARK_FOREST,
     CF_MANOR,
     CF_TOWN_HALL,
+    INF,
     PH_KEEP_TICKETS,
     PH_SECOND_DRAW,
     PH_SETUP_KEEP,
@@ -38,19 +38,17 @@ from kernels.layouts import (
     PS_GT_MANOR,
     PS_GT_SPECIAL,
     PS_GT_SWAPS,
-    RT_A,
-    RT_B,
     RT_LEN,
     RULE_SWAP_TICKETS,
     RULE_TOWN_HALL_CARDS,
     SC_GT_SPECIAL_LEFT,
     SC_N_OFFER,
-    SC_PEND_COLOUR,
-    SC_PEND_SURCHARGE,
     SC_PHASE,
     TK_A,
     TK_B,
 )
+from kernels.paths import shortest_path
+from kernels.variants.ghost import can_swap
 
 WANT_TICKET = 1
 WANT_TRICK = 2  # Trick or Treat (GT-BON-1)
@@ -58,20 +56,6 @@ WANT_TOWN_HALL = 4  # Town Hall cards (GT-BON-2)
 TOWN_HALL_DETOUR = 3.0  # wagons worth spending for two cards
 SWAP_MIN_WAGONS = 5  # below this a fresh ticket is rarely completable
 MAX_SWAPS = 4  # per game
-
-
-@njit(cache=True, _nrt=False)
-def _mark_path(st, bd, p, src, dst, bit, ws):
-    """Mark the unclaimed routes of the path in ws.prev_route (dst back to src)."""
-    want = ws.want[p]
-    v = dst
-    while v != src:
-        r = ws.prev_route[v]
-        if r < 0:
-            break
-        if st.owner[r] < 0:
-            want[r] |= bit
-        v = bd.routes[r, RT_B] if bd.routes[r, RT_A] == v else bd.routes[r, RT_A]
 
 
 @njit(cache=True, _nrt=False)
@@ -89,9 +73,8 @@ def _plan_regions(st, bd, p, flag_a, flag_b, bit, budget, ws):
     """Cheapest path between any place of region a and any of region b (the
     planned routes cost ~0); marked with `bit` when it fits in `budget` wagons."""
     flags = bd.city_flags
-    trains = st.trains[p]
     n = flags.shape[0]
-    best = _INF
+    best = INF
     best_a = -1
     best_b = -1
     for a in range(n):
@@ -100,14 +83,16 @@ def _plan_regions(st, bd, p, flag_a, flag_b, bit, budget, ws):
         for b in range(n):
             if flags[b] & flag_b == 0 or a == b:
                 continue
-            d = shortest_path(st, bd, p, a, b, trains, ws.want[p], ws)
+            d = shortest_path(bd, ws.price, a, b, ws.dist, ws.prev_route, ws.done)
             if d < best:
                 best = d
                 best_a = a
                 best_b = b
     if best_a >= 0 and best <= budget:
-        shortest_path(st, bd, p, best_a, best_b, trains, ws.want[p], ws)
-        _mark_path(st, bd, p, best_a, best_b, bit, ws)
+        src = np.int64(best_a)
+        dst = np.int64(best_b)
+        shortest_path(bd, ws.price, src, dst, ws.dist, ws.prev_route, ws.done)
+        mark_path(st, bd, src, dst, ws.want[p], bit, ws)
 
 
 @njit(cache=True, _nrt=False)
@@ -115,33 +100,35 @@ def plan(st, bd, ru, p, ws):
     """Fill ws.want[p] with WANT_* bits; return (open tickets, blocked ones)."""
     want = ws.want[p]
     want[:] = 0
-    trains = st.trains[p]
+    trains = np.int64(st.trains[p])
+    price_routes(st, bd, p, np.int64(trains), want, 1.0, ws.price)
     n_open = 0
     blocked = 0
     for t in range(bd.tickets.shape[0]):
         if st.ticket_holder[t] != p or st.ticket_done_turn[t] >= 0:
             continue
         n_open += 1
-        a = bd.tickets[t, TK_A]
-        b = bd.tickets[t, TK_B]
-        d = shortest_path(st, bd, p, a, b, trains, want, ws)
-        if d >= _INF or d > trains:
+        a = np.int64(bd.tickets[t, TK_A])
+        b = np.int64(bd.tickets[t, TK_B])
+        d = shortest_path(bd, ws.price, a, b, ws.dist, ws.prev_route, ws.done)
+        if d >= INF or d > trains:
             blocked += 1
             continue
-        _mark_path(st, bd, p, a, b, WANT_TICKET, ws)
+        mark_path(st, bd, a, b, want, np.int64(WANT_TICKET), ws)
     if st.ps[p, PS_GT_SPECIAL] == 0 and st.sc[SC_GT_SPECIAL_LEFT] > 0:
-        _plan_regions(st, bd, p, CF_DARK_FOREST, CF_COAST, WANT_TRICK, trains - _planned_wagons(st, bd, p, ws), ws)
+        _plan_regions(st, bd, p, np.int64(CF_DARK_FOREST), np.int64(CF_COAST), np.int64(WANT_TRICK),
+                      float(trains - _planned_wagons(st, bd, p, ws)), ws)
     if ru[RULE_TOWN_HALL_CARDS] > 0:
         budget = min(TOWN_HALL_DETOUR, trains - _planned_wagons(st, bd, p, ws))
         if st.ps[p, PS_GT_CRYPT] == 0:
-            _plan_regions(st, bd, p, CF_TOWN_HALL, CF_CRYPT, WANT_TOWN_HALL, budget, ws)
+            _plan_regions(st, bd, p, np.int64(CF_TOWN_HALL), np.int64(CF_CRYPT), np.int64(WANT_TOWN_HALL), budget, ws)
         if st.ps[p, PS_GT_MANOR] == 0:
-            _plan_regions(st, bd, p, CF_TOWN_HALL, CF_MANOR, WANT_TOWN_HALL, budget, ws)
+            _plan_regions(st, bd, p, np.int64(CF_TOWN_HALL), np.int64(CF_MANOR), np.int64(WANT_TOWN_HALL), budget, ws)
     return n_open, blocked
 
 
 @njit(cache=True, _nrt=False)
-def _best_claim(st, bd, p, only_wanted, ws):
+def _best_claim(st, bd, ru, p, only_wanted, ws):
     """(route, colour) of the affordable route serving most plans (tickets
     100, Trick or Treat 60, Town Hall 20, + length), or (-1, -1)."""
     want = ws.want[p]
@@ -150,7 +137,7 @@ def _best_claim(st, bd, p, only_wanted, ws):
     group_routes = bd.group_routes
     owner = st.owner
     closed = st.closed
-    trains_p = st.trains[p]
+    trains_p = np.int64(st.trains[p])
     best_r = np.int64(-1)
     best_c = np.int64(-1)
     best_v = np.int64(-1)
@@ -160,7 +147,7 @@ def _best_claim(st, bd, p, only_wanted, ws):
             continue
         if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
             continue
-        c = _best_colour(hand_p, routes, r)
+        c = pay_colour(ru, hand_p, routes, r, ws.no_need)
         if c < 0:
             continue
         v = np.int64(routes[r, RT_LEN])
@@ -184,8 +171,7 @@ def greedy_action(st, bd, ru, p, rng, ws):
         n = st.sc[SC_N_OFFER]
         return make_action(A_KEEP_TICKETS, (1 << n) - 1 if n > 0 else 0, 0)  # GT-SET-1: all kept
     if phase == PH_TUNNEL:
-        use, _ = surcharge_payment(st.hand[p], st.sc[SC_PEND_COLOUR], st.sc[SC_PEND_SURCHARGE])
-        return make_action(A_TUNNEL_PAY if use >= 0 else A_TUNNEL_ABANDON, 0, 0)
+        return tunnel_decision(st, ru, p)
     if phase == PH_SECOND_DRAW:
         return make_action(A_DRAW_BLIND, 0, 0)
     n_open, blocked = plan(st, bd, ru, p, ws)
@@ -195,7 +181,7 @@ def greedy_action(st, bd, ru, p, rng, ws):
     if (n_open > 0 and blocked == n_open and swap_ok and st.trains[p] >= SWAP_MIN_WAGONS
             and st.ps[p, PS_GT_SWAPS] < MAX_SWAPS):
         return make_action(A_SWAP_TICKETS, 0, 0)
-    r, c = _best_claim(st, bd, p, True, ws)
+    r, c = _best_claim(st, bd, ru, p, np.bool_(True), ws)
     if r >= 0:
         return make_action(A_CLAIM, r, c)
     planned = 0
@@ -204,12 +190,12 @@ def greedy_action(st, bd, ru, p, rng, ws):
     if planned == 0:
         # nothing left to aim at (no tickets to draw, bonuses gone): wagons
         # placed bring the end nearer, so spend cards on the longest route
-        r, c = _best_claim(st, bd, p, False, ws)
+        r, c = _best_claim(st, bd, ru, p, np.bool_(False), ws)
         if r >= 0:
             return make_action(A_CLAIM, r, c)
     if cards_available(st) > 0:
         return make_action(A_DRAW_BLIND, 0, 0)
-    r, c = _best_claim(st, bd, p, False, ws)
+    r, c = _best_claim(st, bd, ru, p, np.bool_(False), ws)
     if r >= 0:
         return make_action(A_CLAIM, r, c)
     if swap_ok:

@@ -1,25 +1,49 @@
 """The simpler heuristic bots: `route-focus`, `long-route` and `one-step`.
-Each is a documented, deliberately narrow strategy built from the planning
-helpers of kernels/planner.py (all of them build a station only when a
-ticket is otherwise broken, like `planner`); like every bot they read only what seat p may
-see, keep their memory in the scratch rows of seat p and never allocate."""
+Each is a documented, deliberately narrow strategy built from the planner
+family's plan and moves (kernels/bots/planning.py, kernels/bots/tactics.py;
+all of them build a station only when a ticket is otherwise broken, like
+`planner`); like every bot they read only what seat p may see, keep their
+memory in the scratch rows of seat p and never allocate."""
 
 import numpy as np
 from numba import njit
 
-from kernels.engine import cards_available, make_action, route_open_to, surcharge_payment
+from kernels.bots.common import fewest_trains_of_others, hand_size, pay_colour, tunnel_decision, tunnel_spare
+from kernels.bots.planning import (
+    FULL_HAND,
+    adopt_plan,
+    choose_keep_mask,
+    fill_need,
+    plan_is_broken,
+    plan_network,
+    price_plan,
+    route_cost,
+    ticket_open,
+)
+from kernels.bots.tactics import (
+    add_need_for_route,
+    best_planned_claim,
+    best_scoring_claim,
+    draw_for_need,
+    longest_open_route,
+    route_points,
+    set_need_for_route,
+    station_choice,
+)
+from kernels.core.actions import make_action
+from kernels.core.cards import cards_available
+from kernels.core.claims import route_open_to
 from kernels.layouts import (
     A_CLAIM,
     A_DRAW_TICKETS,
     A_PASS,
-    A_TUNNEL_ABANDON,
-    A_TUNNEL_PAY,
     BP_ONE_STEP_CARD_PRICE,
     BP_ONE_STEP_DRAW,
     BP_ONE_STEP_PROGRESS,
     BP_TICKET_OTHERS,
     BP_TICKET_TRAINS,
     GRAY,
+    INF,
     KIND_TUNNEL,
     LOCO,
     N_COLOURS,
@@ -34,44 +58,13 @@ from kernels.layouts import (
     RT_LEN,
     RT_LOCOS,
     SC_END_COUNTDOWN,
-    SC_PEND_COLOUR,
-    SC_PEND_SURCHARGE,
     SC_PHASE,
     SC_TP_COUNT,
     TK_A,
     TK_B,
     TK_POINTS,
 )
-from kernels.planner import (
-    FULL_HAND,
-    INF,
-    add_need_for_route,
-    adopt_plan,
-    best_planned_claim,
-    best_scoring_claim,
-    choose_keep_mask,
-    draw_for_need,
-    fewest_trains_of_others,
-    fill_need,
-    hand_size,
-    longest_open_route,
-    pay_colour,
-    plan_dijkstra,
-    plan_is_broken,
-    plan_network,
-    route_cost,
-    route_points,
-    set_need_for_route,
-    station_choice,
-    ticket_open,
-    tunnel_spare,
-)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _pay_tunnel(st, p):
-    use, _ = surcharge_payment(st.hand[p], st.sc[SC_PEND_COLOUR], st.sc[SC_PEND_SURCHARGE])
-    return make_action(A_TUNNEL_PAY if use >= 0 else A_TUNNEL_ABANDON, 0, 0)
+from kernels.paths import shortest_path
 
 
 @njit(cache=True, _nrt=False)
@@ -83,14 +76,14 @@ def _endgame(st, p):
 def _spend_or_draw(st, bd, ru, p, ws, endgame):
     """Fallback once a bot has nothing better: the best-scoring route it can
     pay (3+ spaces before the end), else cards for the longest route in reach."""
-    a = best_scoring_claim(st, bd, ru, p, ws, 1 if endgame else 3, endgame)
+    a = best_scoring_claim(st, bd, ru, p, ws, np.int64(1 if endgame else 3), endgame)
     if a >= 0:
         return a
-    set_need_for_route(st, bd, p, ws, longest_open_route(st, bd, ru, p, 3))
-    a = draw_for_need(st, ru, p, False, ws)
+    set_need_for_route(st, bd, p, ws, longest_open_route(st, bd, ru, p, np.int64(3)))
+    a = draw_for_need(st, ru, p, np.bool_(False), ws)
     if a >= 0:
         return a
-    a = best_scoring_claim(st, bd, ru, p, ws, 1, True)
+    a = best_scoring_claim(st, bd, ru, p, ws, np.int64(1), np.bool_(True))
     if a >= 0:
         return a
     return make_action(A_PASS, 0, 0)
@@ -118,13 +111,13 @@ def route_focus_action(st, bd, ru, p, rng, ws):
     if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
         return choose_keep_mask(st, bd, ru, p, ws, phase == PH_SETUP_KEEP, 0.5, 0.55, 3.0)
     if phase == PH_TUNNEL:
-        return _pay_tunnel(st, p)
+        return tunnel_decision(st, ru, p)
     want = ws.want[p]
     routes = bd.routes
     owner = st.owner
     key = _held_key(st, bd, p)
     if ws.plan_version[p] != key or plan_is_broken(st, bd, p, ws):
-        plan_network(st, bd, p, ws, 0, -1, 1)
+        plan_network(st, bd, p, ws, np.int64(0), np.int64(-1), np.int64(1))
         adopt_plan(st, bd, p, ws)
         # building order: ticket by ticket (most valuable first), along each path
         order = 1
@@ -153,8 +146,8 @@ def route_focus_action(st, bd, ru, p, rng, ws):
             if want[r] and owner[r] < 0 and (nxt < 0 or want[r] < want[nxt]):
                 nxt = r
         if nxt >= 0:
-            set_need_for_route(st, bd, p, ws, nxt)
-        return draw_for_need(st, ru, p, True, ws)
+            set_need_for_route(st, bd, p, ws, np.int64(nxt))
+        return draw_for_need(st, ru, p, np.bool_(True), ws)
     if left > 0:
         nxt = -1
         for r in range(want.shape[0]):
@@ -162,9 +155,9 @@ def route_focus_action(st, bd, ru, p, rng, ws):
                 nxt = r
         hand_p = st.hand[p]
         need_p = ws.need[p]
-        trains_p = st.trains[p]
-        if route_open_to(owner, st.closed, trains_p, routes, bd.group_routes, p, nxt):
-            c = pay_colour(hand_p, routes, nxt, need_p)
+        trains_p = np.int64(st.trains[p])
+        if route_open_to(owner, st.closed, trains_p, routes, bd.group_routes, p, np.int64(nxt)):
+            c = pay_colour(ru, hand_p, routes, np.int64(nxt), need_p)
             if c >= 0 and (routes[nxt, RT_KIND] != KIND_TUNNEL or endgame or tunnel_spare(hand_p, routes, nxt, c) >= 1):
                 return make_action(A_CLAIM, nxt, c)
         keep = routes[nxt, RT_COLOUR]
@@ -173,15 +166,15 @@ def route_focus_action(st, bd, ru, p, rng, ws):
                 continue
             if not route_open_to(owner, st.closed, trains_p, routes, bd.group_routes, p, r):
                 continue
-            c = pay_colour(hand_p, routes, r, need_p)
+            c = pay_colour(ru, hand_p, routes, r, need_p)
             if c < 0 or c == LOCO or (keep != GRAY and c == keep):
                 continue
             if routes[r, RT_KIND] == KIND_TUNNEL and tunnel_spare(hand_p, routes, r, c) < 1:
                 continue
             return make_action(A_CLAIM, r, c)
         if not endgame and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
-            set_need_for_route(st, bd, p, ws, nxt)
-            a = draw_for_need(st, ru, p, False, ws)
+            set_need_for_route(st, bd, p, ws, np.int64(nxt))
+            a = draw_for_need(st, ru, p, np.bool_(False), ws)
             if a >= 0:
                 return a
     elif (st.trains[p] >= ws.bot_params[BP_TICKET_TRAINS] and st.sc[SC_TP_COUNT] > 0
@@ -200,14 +193,14 @@ def long_route_action(st, bd, ru, p, rng, ws):
     if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
         return choose_keep_mask(st, bd, ru, p, ws, phase == PH_SETUP_KEEP, 1.0, 0.3, 5.0)
     if phase == PH_TUNNEL:
-        return _pay_tunnel(st, p)
+        return tunnel_decision(st, ru, p)
     first = -1
     for t in range(bd.tickets.shape[0]):
         if ticket_open(st, bd, p, t) and (first < 0 or bd.tickets[t, TK_POINTS] > bd.tickets[first, TK_POINTS]):
             first = t
     want = ws.want[p]
     if first >= 0:
-        plan_network(st, bd, p, ws, 0, first, 1)
+        plan_network(st, bd, p, ws, np.int64(0), np.int64(first), np.int64(1))
         adopt_plan(st, bd, p, ws)
     else:
         for r in range(want.shape[0]):
@@ -215,18 +208,18 @@ def long_route_action(st, bd, ru, p, rng, ws):
     left = fill_need(st, bd, p, ws)
     # once the 5+ routes are gone (Europe has three), the longest left will do
     min_len = 5
-    target = longest_open_route(st, bd, ru, p, 5)
+    target = longest_open_route(st, bd, ru, p, np.int64(5))
     if target < 0:
         min_len = 3
-        target = longest_open_route(st, bd, ru, p, 3)
+        target = longest_open_route(st, bd, ru, p, np.int64(3))
     add_need_for_route(st, bd, p, ws, target)
     endgame = _endgame(st, p)
     if phase == PH_SECOND_DRAW:
-        return draw_for_need(st, ru, p, True, ws)
+        return draw_for_need(st, ru, p, np.bool_(True), ws)
     a = station_choice(st, bd, ru, p, ws)
     if a >= 0:
         return a
-    a = best_scoring_claim(st, bd, ru, p, ws, min_len, endgame)
+    a = best_scoring_claim(st, bd, ru, p, ws, np.int64(min_len), endgame)
     if a >= 0:
         return a
     if left > 0:
@@ -234,7 +227,7 @@ def long_route_action(st, bd, ru, p, rng, ws):
         if a >= 0:
             return a
     if not endgame and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
-        a = draw_for_need(st, ru, p, False, ws)
+        a = draw_for_need(st, ru, p, np.bool_(False), ws)
         if a >= 0:
             return a
     return _spend_or_draw(st, bd, ru, p, ws, endgame)
@@ -255,13 +248,13 @@ def one_step_action(st, bd, ru, p, rng, ws):
     if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
         return choose_keep_mask(st, bd, ru, p, ws, phase == PH_SETUP_KEEP, 0.5, 0.5, 3.0)
     if phase == PH_TUNNEL:
-        return _pay_tunnel(st, p)
+        return tunnel_decision(st, ru, p)
     routes = bd.routes
     tickets = bd.tickets
     owner = st.owner
     closed = st.closed
     group_routes = bd.group_routes
-    trains_p = st.trains[p]
+    trains_p = np.int64(st.trains[p])
     val = ws.route_val
     prm = ws.bot_params
     cnt = ws.plan_cnt
@@ -273,6 +266,7 @@ def one_step_action(st, bd, ru, p, rng, ws):
         need[k] = 0
     da = ws.dist2[0]
     db = ws.dist2[1]
+    price_plan(st, bd, p, cnt, ws.price)
     n_open = 0
     for t in range(tickets.shape[0]):
         if not ticket_open(st, bd, p, t):
@@ -280,11 +274,11 @@ def one_step_action(st, bd, ru, p, rng, ws):
         n_open += 1
         a = tickets[t, TK_A]
         b = tickets[t, TK_B]
-        plan_dijkstra(st, bd, p, a, -1, cnt, 0.0, -1, da, ws.prev_route, ws.done)
+        shortest_path(bd, ws.price, np.int64(a), np.int64(-1), da, ws.prev_route, ws.done)
         big = da[b]
         if big >= INF or big <= 0.0:
             continue
-        plan_dijkstra(st, bd, p, b, -1, cnt, 0.0, -1, db, ws.prev_route, ws.done)
+        shortest_path(bd, ws.price, np.int64(b), np.int64(-1), db, ws.prev_route, ws.done)
         for r in range(routes.shape[0]):
             if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
                 continue
@@ -299,7 +293,7 @@ def one_step_action(st, bd, ru, p, rng, ws):
             need[GRAY + 1 if c == GRAY else c] += routes[r, RT_LEN] - routes[r, RT_LOCOS]
             need[LOCO] += routes[r, RT_LOCOS]
     if phase == PH_SECOND_DRAW:
-        return draw_for_need(st, ru, p, True, ws)
+        return draw_for_need(st, ru, p, np.bool_(True), ws)
     a = station_choice(st, bd, ru, p, ws)
     if a >= 0:
         return a
@@ -310,7 +304,7 @@ def one_step_action(st, bd, ru, p, rng, ws):
     for r in range(routes.shape[0]):
         if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
             continue
-        c = pay_colour(hand_p, routes, r, need)
+        c = pay_colour(ru, hand_p, routes, r, need)
         if c < 0:
             continue
         v = route_points(ru, routes, r) + val[r] - prm[BP_ONE_STEP_CARD_PRICE] * routes[r, RT_LEN]
@@ -326,7 +320,7 @@ def one_step_action(st, bd, ru, p, rng, ws):
         if 0 <= c < N_COLOURS and need[c] > hand_p[c]:
             draw_v += 0.5
             break
-    draw = draw_for_need(st, ru, p, False, ws)
+    draw = draw_for_need(st, ru, p, np.bool_(False), ws)
     if draw < 0:
         draw_v = -INF
     ticket_v = -INF

@@ -1,0 +1,220 @@
+"""Machinery every bot shares: what a route costs a seat's plan (prices for
+kernels/paths.py), which colour pays a claim, the cards a plan needs, keeping
+the cheapest tickets, and paying or abandoning a tunnel. Each exists once;
+the constants that make one bot differ from another stay in that bot.
+
+Like every bot function, these read only what seat p may see: its hand and
+tickets, its team's holder, the board, the market and public counters."""
+
+import numpy as np
+from numba import njit
+
+from kernels.core.actions import make_action
+from kernels.core.cards import fill_purse
+from kernels.core.claims import route_open_to
+from kernels.core.payment import claim_payment, surcharge_payment
+from kernels.layouts import (
+    A_TUNNEL_ABANDON,
+    A_TUNNEL_PAY,
+    GRAY,
+    INF,
+    KIND_FERRY,
+    KIND_TUNNEL,
+    LOCO,
+    N_CARD_KINDS,
+    N_COLOURS,
+    RT_COLOUR,
+    RT_KIND,
+    RT_LEN,
+    RT_LOCOS,
+    RT_MOUNTAINS,
+    SC_N_OFFER,
+    SC_N_PLAYERS,
+    SC_PEND_COLOUR,
+    SC_PEND_SURCHARGE,
+    TK_A,
+    TK_B,
+)
+from kernels.paths import other_end, shortest_path
+
+PLANNED_PRICE = 0.01  # a route the plan already counts on: nearly free, so later paths reuse it
+
+
+# --- prices --------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def price_routes(st, bd, p, trains, want, x_cost, price):
+    """price <- the greedy bots' cost of each route for seat p: 0 if p owns
+    it, PLANNED_PRICE if p plans it (want != 0), its trains (each mountain X
+    costing x_cost, LA-MTN-2) plus a little for a tunnel's surcharge risk and a
+    ferry's locomotives if p can still claim it (never below 0.1), INF otherwise."""
+    routes = bd.routes
+    group_routes = bd.group_routes
+    owner = st.owner
+    closed = st.closed
+    for r in range(routes.shape[0]):
+        cost = INF
+        if owner[r] == p:
+            cost = 0.0
+        elif route_open_to(owner, closed, trains, routes, group_routes, p, r):
+            if want[r]:
+                cost = PLANNED_PRICE
+            else:
+                cost = routes[r, RT_LEN] + x_cost * routes[r, RT_MOUNTAINS]
+                if routes[r, RT_KIND] == KIND_TUNNEL:
+                    cost += 0.5  # surcharge risk
+                elif routes[r, RT_KIND] == KIND_FERRY:
+                    cost += 0.5 * routes[r, RT_LOCOS]
+                cost = max(cost, 0.1)
+        price[r] = cost
+
+
+@njit(cache=True, _nrt=False)
+def mark_path(st, bd, src, dst, want, bit, ws):
+    """want[r] |= bit for the unclaimed routes of the path the last search
+    left in ws.prev_route (dst back to src); each newly planned route then
+    costs PLANNED_PRICE in ws.price. Returns the routes newly marked."""
+    routes = bd.routes
+    v = dst
+    n = 0
+    while v != src:
+        r = ws.prev_route[v]
+        if r < 0:
+            break
+        if st.owner[r] < 0:
+            if want[r] == 0:
+                ws.price[r] = PLANNED_PRICE
+                n += 1
+            want[r] |= bit
+        v = other_end(routes, r, v)
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def ticket_distance(bd, t, ws):
+    """The cheapest path joining ticket t's cities over ws.price (>= INF: none)."""
+    src = np.int64(bd.tickets[t, TK_A])
+    dst = np.int64(bd.tickets[t, TK_B])
+    return shortest_path(bd, ws.price, src, dst, ws.dist, ws.prev_route, ws.done)
+
+
+# --- cards ------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def pay_colour(ru, hand_p, routes, r, need_p):
+    """Colour to pay route r with, or -1: its own colour; for grey the colour
+    needing the fewest locomotives, then the one with most cards to spare
+    beyond need_p (the rest of the plan; ws.no_need for a bot without one);
+    locomotives only as the last resort."""
+    rc = routes[r, RT_COLOUR]
+    best = np.int64(-1)
+    if rc != GRAY:
+        use, _ = claim_payment(ru, hand_p, routes, r, rc)
+        if use >= 0:
+            best = rc
+    else:
+        best_locos = np.int64(1 << 30)
+        best_spare = np.int64(-(1 << 30))
+        for c in range(N_COLOURS):
+            use, locos = claim_payment(ru, hand_p, routes, r, c)
+            if use < 0:
+                continue
+            spare = np.int64(hand_p[c]) - np.int64(need_p[c])
+            if locos < best_locos or (locos == best_locos and spare > best_spare):
+                best = c
+                best_locos = locos
+                best_spare = spare
+    if best < 0:
+        use, _ = claim_payment(ru, hand_p, routes, r, LOCO)
+        if use >= 0:
+            best = LOCO
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def tunnel_spare(hand_p, routes, r, c):
+    """Cards left after paying tunnel r with colour c that could pay a surcharge."""
+    if c == LOCO:
+        return np.int64(hand_p[LOCO]) - routes[r, RT_LEN]
+    return np.int64(hand_p[c]) + hand_p[LOCO] - routes[r, RT_LEN]
+
+
+@njit(cache=True, _nrt=False)
+def plan_need(routes, owner, want, need):
+    """need <- the cards the unclaimed routes in want need (last slot: grey
+    spaces, payable in any one colour; ferry symbols as locomotives).
+    Returns (routes, trains) still to claim."""
+    for k in range(need.shape[0]):
+        need[k] = 0
+    left = 0
+    trains = 0
+    for r in range(routes.shape[0]):
+        if want[r] and owner[r] < 0:
+            left += 1
+            trains += routes[r, RT_LEN]
+            c = routes[r, RT_COLOUR]
+            need[GRAY + 1 if c == GRAY else c] += routes[r, RT_LEN] - routes[r, RT_LOCOS]
+            need[LOCO] += routes[r, RT_LOCOS]
+    return left, trains
+
+
+@njit(cache=True, _nrt=False)
+def hand_size(st, p):
+    n = 0
+    for k in range(N_CARD_KINDS):
+        n += st.hand[p, k]
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def fewest_trains_of_others(st, p):
+    n = st.sc[SC_N_PLAYERS]
+    least = 1 << 30
+    for q in range(n):
+        if q != p:
+            least = min(least, st.trains[q])
+    return least
+
+
+# --- decisions ------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def tunnel_decision(st, ru, p):
+    """The route was chosen knowing the risk: pay the surcharge when the hand
+    (and the team's holder, TA-TUN-2) can, else take the cards back (EU-TUN-4)."""
+    fill_purse(st, ru, p)
+    use, _ = surcharge_payment(st.purse, st.sc[SC_PEND_COLOUR], st.sc[SC_PEND_SURCHARGE])
+    return make_action(A_TUNNEL_PAY if use >= 0 else A_TUNNEL_ABANDON, 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def keep_cheapest(st, bd, p, ws, keep_min, budget):
+    """Keep the offered tickets in order of their distance over ws.price, up
+    to keep_min, and more while they are reachable and fit in `budget` trains.
+    Leaves each offered ticket's distance in ws.offer_dist; returns the mask."""
+    n = st.sc[SC_N_OFFER]
+    dists = ws.offer_dist
+    for i in range(n):
+        dists[i] = ticket_distance(bd, np.int64(st.offer[i]), ws)
+    mask = 0
+    spent = 0.0
+    kept = 0
+    for _ in range(n):
+        j = -1
+        for i in range(n):
+            if (mask >> i) & 1 == 0 and (j < 0 or dists[i] < dists[j]):
+                j = i
+        if kept < keep_min or (dists[j] < INF and spent + dists[j] <= budget):
+            mask |= 1 << j
+            spent += dists[j]
+            kept += 1
+        else:
+            break
+    return mask
+
+
+@njit(cache=True, _nrt=False)
+def committed_trains(bd, want_p):
+    """Trains of every route in a plan (claimed ones included)."""
+    n = 0
+    for r in range(bd.routes.shape[0]):
+        if want_p[r]:
+            n += bd.routes[r, RT_LEN]
+    return n

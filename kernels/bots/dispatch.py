@@ -1,0 +1,49 @@
+"""Which function plays a seat's bot on this rule family. Adding a bot: write
+its module, add a branch here and a name to analyzer.bots.BOTS."""
+
+from numba import njit
+
+from kernels.bots.ghost_greedy import greedy_action as ghost_greedy_action
+from kernels.bots.greedy import greedy_action
+from kernels.bots.planner import planner_action
+from kernels.bots.random import random_action
+from kernels.bots.simple import long_route_action, one_step_action, route_focus_action
+from kernels.bots.team_greedy import greedy_team_action
+from kernels.layouts import (
+    BOT_BLOCKER,
+    BOT_DESTINATION_HUNGRY,
+    BOT_GREEDY,
+    BOT_LONG_ROUTE,
+    BOT_ONE_STEP,
+    BOT_PLANNER,
+    BOT_RANDOM,
+    BOT_ROUTE_FOCUS,
+    FAMILY_TEAMS,
+    FAMILY_TICKET_RACE,
+    RULE_FAMILY,
+)
+
+
+@njit(cache=True, _nrt=False)
+def choose_action(bot, st, bd, ru, p, rng, ws):
+    if bot == BOT_RANDOM:
+        return random_action(st, bd, ru, p, rng, ws)
+    family = ru[RULE_FAMILY]
+    # Team Asia and Ghost Train have their own greedy; the heuristic suite is
+    # refused there by analyzer.bots, so any other bot is played as greedy
+    # only as a safe legal fallback.
+    if family == FAMILY_TEAMS:
+        return greedy_team_action(st, bd, ru, p, rng, ws)
+    if family == FAMILY_TICKET_RACE:
+        return ghost_greedy_action(st, bd, ru, p, rng, ws)
+    if bot == BOT_PLANNER or bot == BOT_DESTINATION_HUNGRY or bot == BOT_BLOCKER:
+        return planner_action(bot, st, bd, ru, p, rng, ws)
+    if bot == BOT_ROUTE_FOCUS:
+        return route_focus_action(st, bd, ru, p, rng, ws)
+    if bot == BOT_LONG_ROUTE:
+        return long_route_action(st, bd, ru, p, rng, ws)
+    if bot == BOT_ONE_STEP:
+        return one_step_action(st, bd, ru, p, rng, ws)
+    if bot == BOT_GREEDY:
+        return greedy_action(st, bd, ru, p, rng, ws)
+    return random_action(st, bd, ru, p, rng, ws)

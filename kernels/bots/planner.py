@@ -1,0 +1,210 @@
+"""`planner` and its variants `destination-hungry` (keeps and draws as many
+tickets as fit) and `blocker` (also cuts opponents' likely paths), over the
+planner family's plan (kernels/bots/planning.py) and moves
+(kernels/bots/tactics.py). Weights live in Scratch.bot_params (BP_*), so they
+can be tuned without recompiling."""
+
+import numpy as np
+from numba import njit
+
+from kernels.bots.common import fewest_trains_of_others, hand_size, pay_colour, tunnel_decision
+from kernels.bots.planning import (
+    FULL_HAND,
+    choose_keep_mask,
+    plan_search,
+    planned_trains,
+    price_plan,
+    refresh_network_plan,
+)
+from kernels.bots.tactics import (
+    best_planned_claim,
+    best_scoring_claim,
+    contested,
+    draw_for_need,
+    longest_open_route,
+    route_points,
+    set_need_for_route,
+    station_choice,
+)
+from kernels.core.actions import make_action
+from kernels.core.cards import cards_available
+from kernels.core.claims import route_open_to
+from kernels.graph import uf_find
+from kernels.layouts import (
+    A_CLAIM,
+    A_DRAW_TICKETS,
+    A_PASS,
+    BOT_BLOCKER,
+    BOT_DESTINATION_HUNGRY,
+    BP_DRAW_BUDGET,
+    BP_ENDGAME_TRAINS,
+    BP_HUNGRY_BUDGET,
+    BP_HUNGRY_KEEP_PRICE,
+    BP_HUNGRY_OTHERS,
+    BP_HUNGRY_OVER_PRICE,
+    BP_HUNGRY_SPARE_TRAINS,
+    BP_KEEP_PRICE,
+    BP_OVER_PRICE,
+    BP_SETUP_BUDGET,
+    BP_TICKET_OTHERS,
+    BP_TICKET_TRAINS,
+    INF,
+    KIND_TUNNEL,
+    PH_KEEP_TICKETS,
+    PH_SECOND_DRAW,
+    PH_SETUP_KEEP,
+    PH_TUNNEL,
+    RT_A,
+    RT_KIND,
+    RT_LEN,
+    SC_END_COUNTDOWN,
+    SC_N_PLAYERS,
+    SC_PHASE,
+    SC_TP_COUNT,
+)
+from kernels.paths import other_end
+
+
+# --- blocking -----------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def block_choice(st, bd, ru, p, ws):
+    """A cheap affordable route (1-2 spaces) that cuts the likely path of an
+    opponent: the cheapest open path joining the opponent's two separate
+    pieces of network (public: its routes on the board). Worth the detour it
+    forces, divided by the number of opponents (a block helps every other
+    player as much as us). Returns an action or -1."""
+    n = st.sc[SC_N_PLAYERS]
+    routes = bd.routes
+    owner = st.owner
+    hand_p = st.hand[p]
+    need_p = ws.need[p]
+    cnt = ws.plan_cnt
+    for r in range(cnt.shape[0]):
+        cnt[r] = 0
+    price = ws.price
+    best = np.int64(-1)
+    best_v = 2.5
+    for q in range(n):
+        if q == p:
+            continue
+        uf = st.uf[q]
+        # two pieces of q's network: the first city of each of two roots
+        a = -1
+        b = -1
+        for r in range(routes.shape[0]):
+            if owner[r] != q:
+                continue
+            c = routes[r, RT_A]
+            if a < 0:
+                a = c
+            elif b < 0 and uf_find(uf, c) != uf_find(uf, a):
+                b = c
+                break
+        if b < 0:
+            continue
+        price_plan(st, bd, q, cnt, price)
+        a = np.int64(a)
+        b = np.int64(b)
+        d = plan_search(bd, ws, a, b)
+        if d >= INF or d > 10.0:
+            continue
+        # candidate cuts on that path (copy the path first: the next searches reuse prev)
+        m = 0
+        v = b
+        while v != a:
+            r = ws.prev_route[v]
+            if owner[r] < 0:
+                ws.path_buf[0, m] = r
+                m += 1
+            v = other_end(routes, r, v)
+        for i in range(m):
+            r = np.int64(ws.path_buf[0, i])
+            if routes[r, RT_LEN] > 2:
+                continue
+            if not route_open_to(owner, st.closed, np.int64(st.trains[p]), routes, bd.group_routes, p, r):
+                continue
+            if not contested(st, bd, ru, r):
+                continue
+            c = pay_colour(ru, hand_p, routes, r, need_p)
+            if c < 0 or routes[r, RT_KIND] == KIND_TUNNEL:
+                continue
+            saved = price[r]
+            price[r] = INF  # q's detour if we take r
+            d2 = plan_search(bd, ws, a, b)
+            price[r] = saved
+            detour = min(d2 - d, 15.0)
+            value = detour / (n - 1) + 0.3 * route_points(ru, routes, r)
+            if value > best_v:
+                best_v = value
+                best = make_action(A_CLAIM, r, c)
+    return best
+
+
+# --- the bots -------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def planner_action(bot, st, bd, ru, p, rng, ws):
+    """`planner`, and with `bot` its variants `destination-hungry` (keeps and
+    draws many tickets) and `blocker` (also cuts opponents' likely paths)."""
+    hungry = bot == BOT_DESTINATION_HUNGRY
+    phase = st.sc[SC_PHASE]
+    if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
+        setup = phase == PH_SETUP_KEEP
+        if hungry:
+            prm = ws.bot_params
+            return choose_keep_mask(st, bd, ru, p, ws, setup, prm[BP_HUNGRY_KEEP_PRICE], prm[BP_HUNGRY_BUDGET],
+                                    prm[BP_HUNGRY_OVER_PRICE])
+        prm = ws.bot_params
+        return choose_keep_mask(st, bd, ru, p, ws, setup, prm[BP_KEEP_PRICE],
+                                prm[BP_SETUP_BUDGET] if setup else prm[BP_DRAW_BUDGET], prm[BP_OVER_PRICE])
+    if phase == PH_TUNNEL:
+        return tunnel_decision(st, ru, p)
+    left = refresh_network_plan(st, bd, p, ws)
+    if phase == PH_SECOND_DRAW:
+        return draw_for_need(st, ru, p, np.bool_(True), ws)
+    trains_p = np.int64(st.trains[p])
+    others = fewest_trains_of_others(st, p)
+    prm = ws.bot_params
+    endgame = st.sc[SC_END_COUNTDOWN] >= 0 or min(others, trains_p) <= prm[BP_ENDGAME_TRAINS]
+    a = station_choice(st, bd, ru, p, ws)
+    if a >= 0:
+        return a
+    if left > 0:
+        a = best_planned_claim(st, bd, ru, p, ws, endgame)
+        if a >= 0:
+            return a
+        if bot == BOT_BLOCKER and not endgame:
+            a = block_choice(st, bd, ru, p, ws)
+            if a >= 0:
+                return a
+        if hungry and not endgame and planned_trains(st, bd, p, ws) + prm[BP_HUNGRY_SPARE_TRAINS] <= trains_p \
+                and others >= prm[BP_HUNGRY_OTHERS] and st.sc[SC_TP_COUNT] > 0:
+            return make_action(A_DRAW_TICKETS, 0, 0)  # room for more: the new ones may overlap the network
+        if not endgame and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
+            a = draw_for_need(st, ru, p, np.bool_(False), ws)
+            if a >= 0:
+                return a
+    else:
+        tickets_ok = trains_p >= prm[BP_TICKET_TRAINS] and others >= prm[BP_TICKET_OTHERS]
+        if hungry:
+            tickets_ok = trains_p >= prm[BP_HUNGRY_SPARE_TRAINS] and others >= prm[BP_HUNGRY_OTHERS]
+        if tickets_ok and st.sc[SC_TP_COUNT] > 0:
+            return make_action(A_DRAW_TICKETS, 0, 0)
+        if bot == BOT_BLOCKER and not endgame:
+            a = block_choice(st, bd, ru, p, ws)
+            if a >= 0:
+                return a
+    # tickets done (or out of reach): spend trains on the best-scoring routes
+    a = best_scoring_claim(st, bd, ru, p, ws, np.int64(1 if endgame else 3), endgame)
+    if a >= 0:
+        return a
+    if left == 0 or endgame:
+        set_need_for_route(st, bd, p, ws, longest_open_route(st, bd, ru, p, np.int64(3)))
+    a = draw_for_need(st, ru, p, np.bool_(False), ws)
+    if a >= 0:
+        return a
+    a = best_scoring_claim(st, bd, ru, p, ws, np.int64(1), np.bool_(True))
+    if a >= 0:
+        return a
+    if st.sc[SC_TP_COUNT] > 0 and hungry:
+        return make_action(A_DRAW_TICKETS, 0, 0)
+    return make_action(A_PASS, 0, 0)

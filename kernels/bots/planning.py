@@ -1,0 +1,374 @@
+"""The network plan of the planner family (`planner`, `destination-hungry`,
+`blocker`, and the simpler `route-focus`, `long-route`, `one-step`).
+
+A seat's plan is the cheapest network it can find that joins its open
+tickets on the current board: its own routes cost nothing, routes it already
+plans almost nothing, open routes their trains (plus a little for a tunnel's
+surcharge risk and a ferry's locomotives), routes of others and closed lanes
+are unusable, except that a seat with stations left may borrow one route of
+another player at a fixed price (a station, EU-STN-3). The network is a
+Steiner-forest heuristic: one shortest path per ticket, most valuable ticket
+first, each path reusing what is already planned, then a second pass that
+reroutes every ticket with the others' paths in place. Nothing allocates:
+every buffer is in the Scratch.
+"""
+
+import numpy as np
+from numba import njit
+
+from kernels.bots.common import PLANNED_PRICE, fewest_trains_of_others, plan_need
+from kernels.core.actions import make_action, popcount
+from kernels.core.claims import route_open_to
+from kernels.graph import uf_find
+from kernels.layouts import (
+    A_KEEP_TICKETS,
+    GRAY,
+    INF,
+    KIND_FERRY,
+    KIND_TUNNEL,
+    N_COLOURS,
+    RT_A,
+    RT_B,
+    RT_COLOUR,
+    RT_GROUP,
+    RT_KIND,
+    RT_LEN,
+    RT_LOCOS,
+    RT_MOUNTAINS,
+    RULE_DRAW_KEEP_MIN,
+    RULE_SETUP_KEEP_MIN,
+    SC_N_OFFER,
+    TK_A,
+    TK_B,
+    TK_POINTS,
+)
+from kernels.paths import other_end, shortest_path
+
+FOREIGN_COST = 6.0  # plan price of borrowing another player's route with a station
+UNREACHABLE = 1000.0  # plan cost added per ticket no network can join
+FULL_HAND = 24  # with this many cards and nothing claimable, stop drawing for the plan
+
+
+# --- prices ---------------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def route_cost(routes, r):
+    """Plan price of an open route: its trains (mountain discards included,
+    LA-MTN-3), plus the expected extra cards of a tunnel (EU-TUN-3: ~0.7 of a
+    card for 3 revealed) and the locomotives a ferry insists on (EU-FRY-1)."""
+    cost = float(routes[r, RT_LEN] + routes[r, RT_MOUNTAINS])
+    kind = routes[r, RT_KIND]
+    if kind == KIND_TUNNEL:
+        cost += 0.7
+    elif kind == KIND_FERRY:
+        cost += 0.5 * routes[r, RT_LOCOS]
+    return cost
+
+
+@njit(cache=True, _nrt=False)
+def price_plan(st, bd, p, cnt, price):
+    """price <- seat p's plan prices: own routes 0, planned ones (cnt > 0)
+    PLANNED_PRICE, open ones route_cost, others' routes and closed lanes INF."""
+    routes = bd.routes
+    group_routes = bd.group_routes
+    owner = st.owner
+    closed = st.closed
+    trains_p = np.int64(st.trains[p])
+    for r in range(routes.shape[0]):
+        cost = INF
+        if owner[r] == p:
+            cost = 0.0
+        elif owner[r] < 0 and route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
+            cost = PLANNED_PRICE if cnt[r] > 0 else route_cost(routes, r)
+        price[r] = cost
+
+
+@njit(cache=True, _nrt=False)
+def price_foreign(st, bd, p, foreign, price):
+    """Others' routes cost `foreign` where p could still put a station at one
+    of their ends (free city, or p's own station), INF elsewhere; foreign = 0
+    makes them all INF again."""
+    routes = bd.routes
+    owner = st.owner
+    city_station = st.city_station
+    for r in range(routes.shape[0]):
+        o = owner[r]
+        if o < 0 or o == p:
+            continue
+        su = city_station[routes[r, RT_A]]
+        sv = city_station[routes[r, RT_B]]
+        if foreign > 0.0 and (su < 0 or su == p or sv < 0 or sv == p):
+            price[r] = foreign
+        else:
+            price[r] = INF
+
+
+@njit(cache=True, _nrt=False)
+def plan_search(bd, ws, src, dst):
+    return shortest_path(bd, ws.price, src, dst, ws.dist, ws.prev_route, ws.done)
+
+
+# --- tickets ------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def station_joins(st, bd, p, t):
+    """True when ticket t is joined only thanks to one of p's stations
+    borrowing a route of another player (EU-STN-3), judged ticket by ticket."""
+    uf = st.uf[p]
+    fa = uf_find(uf, bd.tickets[t, TK_A])
+    fb = uf_find(uf, bd.tickets[t, TK_B])
+    if fa == fb:
+        return False
+    routes = bd.routes
+    owner = st.owner
+    for i in range(st.station_city.shape[1]):
+        s = st.station_city[p, i]
+        if s < 0:
+            continue
+        for j in range(bd.adj_start[s], bd.adj_start[s + 1]):
+            r = bd.adj_route[j]
+            if owner[r] >= 0 and owner[r] != p:
+                fu = uf_find(uf, routes[r, RT_A])
+                fv = uf_find(uf, routes[r, RT_B])
+                if (fu == fa and fv == fb) or (fu == fb and fv == fa):
+                    return True
+    return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ticket_open(st, bd, p, t):
+    return st.ticket_holder[t] == p and st.ticket_done_turn[t] < 0 and not station_joins(st, bd, p, t)
+
+
+# --- the network ------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
+    """Fill ws.plan_cnt with the routes of a cheap network joining p's open
+    tickets (only `only_ticket` when >= 0) and the offered tickets in
+    offer_mask. Returns its trains plus UNREACHABLE per ticket it cannot join."""
+    tickets = bd.tickets
+    routes = bd.routes
+    owner = st.owner
+    cnt = ws.plan_cnt
+    tk = ws.tk_list
+    path = ws.path_buf
+    plen = ws.path_len
+    prev = ws.prev_route
+    price = ws.price
+    for r in range(cnt.shape[0]):
+        cnt[r] = 0
+    k = 0
+    if only_ticket >= 0:
+        tk[0] = only_ticket
+        k = 1
+    else:
+        for t in range(tickets.shape[0]):
+            if ticket_open(st, bd, p, t):
+                tk[k] = t
+                k += 1
+    for i in range(st.sc[SC_N_OFFER]):
+        if (offer_mask >> i) & 1:
+            tk[k] = st.offer[i]
+            k += 1
+    # most valuable ticket first: the cheap ones then hang off its path
+    for i in range(1, k):
+        t = tk[i]
+        j = i
+        while j > 0 and tickets[tk[j - 1], TK_POINTS] < tickets[t, TK_POINTS]:
+            tk[j] = tk[j - 1]
+            j -= 1
+        tk[j] = t
+    foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0
+    price_plan(st, bd, p, cnt, price)
+    unreachable = 0
+    for i in range(k):
+        plen[i] = 0
+    for rnd in range(passes if k > 1 else 1):
+        for i in range(k):
+            t = tk[i]
+            a = np.int64(tickets[t, TK_A])
+            b = np.int64(tickets[t, TK_B])
+            for m in range(plen[i]):  # reroute this ticket with the others' paths in place
+                r = path[i, m]
+                if owner[r] < 0:
+                    cnt[r] -= 1
+                    if cnt[r] == 0:
+                        price[r] = route_cost(routes, r)
+            d = plan_search(bd, ws, a, b)
+            if d >= INF and foreign > 0.0:
+                price_foreign(st, bd, p, foreign, price)
+                d = plan_search(bd, ws, a, b)
+                price_foreign(st, bd, p, 0.0, price)
+            m = 0
+            if d < INF:
+                v = b
+                while v != a:
+                    r = prev[v]
+                    if owner[r] < 0:
+                        path[i, m] = r
+                        m += 1
+                        cnt[r] += 1
+                        if cnt[r] == 1:
+                            price[r] = PLANNED_PRICE
+                    v = other_end(routes, r, v)
+            elif rnd == 0:
+                unreachable += 1
+            plen[i] = m
+    cost = 0.0
+    for r in range(cnt.shape[0]):
+        if cnt[r] > 0:
+            cost += routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+    return cost + UNREACHABLE * unreachable
+
+
+@njit(cache=True, _nrt=False)
+def plan_key(st, bd, p):
+    """Changes whenever p's tickets are kept or joined, or a station is built
+    (the plan must then be redone). Never -1 (the runner's "new game" mark)."""
+    key = np.int64(st.stations_left[p]) + 2
+    for t in range(bd.tickets.shape[0]):
+        if st.ticket_holder[t] == p:
+            key = key * 31 + t + 1 + (7919 if not ticket_open(st, bd, p, t) else 0)
+    if key == -1:
+        key = 1
+    return key
+
+
+@njit(cache=True, _nrt=False)
+def plan_is_broken(st, bd, p, ws):
+    """A planned route was taken by someone else, closed, or outgrew p's trains."""
+    want = ws.want[p]
+    routes = bd.routes
+    owner = st.owner
+    closed = st.closed
+    trains_p = np.int64(st.trains[p])
+    for r in range(routes.shape[0]):
+        if want[r] and owner[r] != p and (owner[r] >= 0 or closed[r] != 0
+                                          or routes[r, RT_LEN] + routes[r, RT_MOUNTAINS] > trains_p):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def adopt_plan(st, bd, p, ws):
+    """want[p] <- the routes marked in ws.plan_cnt."""
+    want = ws.want[p]
+    cnt = ws.plan_cnt
+    for r in range(want.shape[0]):
+        want[r] = 1 if cnt[r] > 0 else 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def lane_cards(hand_p, routes, r):
+    """Cards of p's hand that fit lane r's colour (grey: the colour held most)."""
+    c = routes[r, RT_COLOUR]
+    have = 0
+    if c == GRAY:
+        for k in range(N_COLOURS):
+            have = max(have, hand_p[k])
+    else:
+        have = hand_p[c]
+    return have
+
+
+@njit(cache=True, _nrt=False)
+def pick_lanes(st, bd, p, ws):
+    """The plan names one lane of a double route; move the mark to the open
+    lane whose colour p's hand holds most (either lane joins the same cities)."""
+    want = ws.want[p]
+    routes = bd.routes
+    group_routes = bd.group_routes
+    owner = st.owner
+    closed = st.closed
+    trains_p = np.int64(st.trains[p])
+    hand_p = st.hand[p]
+    for r in range(routes.shape[0]):
+        g = routes[r, RT_GROUP]
+        if want[r] == 0 or owner[r] >= 0 or g < 0:
+            continue
+        best = r
+        best_have = lane_cards(hand_p, routes, r)
+        for i in range(group_routes.shape[1]):
+            r2 = group_routes[g, i]
+            if r2 < 0 or r2 == r or want[r2] != 0:
+                continue
+            if not route_open_to(owner, closed, trains_p, routes, group_routes, p, np.int64(r2)):
+                continue
+            have = lane_cards(hand_p, routes, r2)
+            if have > best_have:
+                best = r2
+                best_have = have
+        if best != r:
+            want[best] = want[r]
+            want[r] = 0
+
+
+@njit(cache=True, _nrt=False)
+def fill_need(st, bd, p, ws):
+    """ws.need[p] <- cards the unclaimed planned routes need, after choosing
+    the lanes of doubles. Returns the number of such routes."""
+    pick_lanes(st, bd, p, ws)
+    left, _ = plan_need(bd.routes, st.owner, ws.want[p], ws.need[p])
+    return left
+
+
+@njit(cache=True, _nrt=False)
+def refresh_network_plan(st, bd, p, ws):
+    """Replan only when stale (tickets changed or a planned route was lost).
+    Returns the planned routes left to claim; fills ws.need[p]."""
+    key = plan_key(st, bd, p)
+    if ws.plan_version[p] != key or plan_is_broken(st, bd, p, ws):
+        plan_network(st, bd, p, ws, np.int64(0), np.int64(-1), np.int64(2))
+        adopt_plan(st, bd, p, ws)
+        ws.plan_version[p] = key
+    return fill_need(st, bd, p, ws)
+
+
+@njit(cache=True, _nrt=False)
+def planned_trains(st, bd, p, ws):
+    """Trains the unclaimed planned routes of p still need."""
+    want = ws.want[p]
+    routes = bd.routes
+    owner = st.owner
+    n = 0
+    for r in range(routes.shape[0]):
+        if want[r] and owner[r] < 0:
+            n += routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+    return n
+
+
+# --- tickets to keep -------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
+    """The set of offered tickets worth most: points kept minus `price` per
+    train of the whole network that joins them with the tickets held, minus
+    `over_price` per train beyond the trains the game will probably leave
+    (budget_share of p's trains, or at setup of all of them). Every subset
+    with at least the minimum is tried: offers have at most 4 tickets."""
+    n = st.sc[SC_N_OFFER]
+    if n == 0:
+        return make_action(A_KEEP_TICKETS, 0, 0)
+    keep_min = ru[RULE_SETUP_KEEP_MIN] if setup else ru[RULE_DRAW_KEEP_MIN]
+    keep_min = min(keep_min, n)
+    trains_p = np.int64(st.trains[p])
+    horizon = float(trains_p)
+    if not setup:
+        horizon = float(min(trains_p, fewest_trains_of_others(st, p) + 4))
+    budget = budget_share * horizon
+    best_mask = (1 << n) - 1
+    best_v = -INF
+    for mask in range(1, 1 << n):
+        if popcount(mask) < keep_min:
+            continue
+        raw = plan_network(st, bd, p, ws, np.int64(mask), np.int64(-1), np.int64(1))
+        unreachable = int(raw // UNREACHABLE)
+        cost = raw - UNREACHABLE * unreachable
+        points = 0.0
+        for i in range(n):
+            if (mask >> i) & 1:
+                points += bd.tickets[st.offer[i], TK_POINTS]
+        v = points - price * cost - 40.0 * unreachable
+        if cost > budget:
+            v -= over_price * (cost - budget)
+        if v > best_v:
+            best_v = v
+            best_mask = mask
+    return make_action(A_KEEP_TICKETS, best_mask, 0)

@@ -1,0 +1,295 @@
+"""The planner family's moves on top of its plan (kernels/bots/planning.py):
+which planned or scoring route to claim, which card to draw for the plan,
+the route to save up for, and when a station saves a ticket."""
+
+import numpy as np
+from numba import njit
+
+from kernels.bots.common import pay_colour, tunnel_spare
+from kernels.bots.planning import FOREIGN_COST, plan_search, price_plan, ticket_open
+from kernels.core.actions import make_action
+from kernels.core.cards import cards_available
+from kernels.core.claims import route_open_to
+from kernels.core.payment import station_cost, station_payment
+from kernels.graph import uf_find
+from kernels.layouts import (
+    A_BUILD_STATION,
+    A_CLAIM,
+    A_DRAW_BLIND,
+    A_DRAW_MARKET,
+    BP_CONTESTED_BONUS,
+    GRAY,
+    KIND_TUNNEL,
+    LOCO,
+    N_CARD_KINDS,
+    N_COLOURS,
+    RT_A,
+    RT_B,
+    RT_COLOUR,
+    RT_GROUP,
+    RT_KIND,
+    RT_LEN,
+    RT_LOCOS,
+    RT_MOUNTAINS,
+    RULE_DOUBLES_MIN_PLAYERS,
+    RULE_FACEUP_LOCO_WHOLE_DRAW,
+    RULE_MARKET_SIZE,
+    RULE_MOUNTAIN_POINTS,
+    RULE_ROUTE_SCORE,
+    SC_N_PLAYERS,
+    TK_A,
+    TK_B,
+)
+
+
+# --- claims ----------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def contested(st, bd, ru, r):
+    """A route others can take from us for good: a single lane, or a double
+    whose other lane is taken or closes with this player count (BASE-DBL-2)."""
+    g = bd.routes[r, RT_GROUP]
+    if g < 0 or st.sc[SC_N_PLAYERS] < ru[RULE_DOUBLES_MIN_PLAYERS]:
+        return True
+    free = 0
+    for i in range(bd.group_routes.shape[1]):
+        r2 = bd.group_routes[g, i]
+        if r2 >= 0 and st.owner[r2] < 0 and st.closed[r2] == 0:
+            free += 1
+    return free <= 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def route_points(ru, routes, r):
+    return ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]] + routes[r, RT_MOUNTAINS] * ru[RULE_MOUNTAIN_POINTS]
+
+
+@njit(cache=True, _nrt=False)
+def best_planned_claim(st, bd, ru, p, ws, risky_tunnels):
+    """The affordable planned route to claim first (encoded action, or -1):
+    contested and long routes first, since they are the ones that get away
+    or need the most cards. A tunnel needs a spare card for the surcharge
+    unless risky_tunnels."""
+    want = ws.want[p]
+    need_p = ws.need[p]
+    hand_p = st.hand[p]
+    routes = bd.routes
+    group_routes = bd.group_routes
+    owner = st.owner
+    closed = st.closed
+    trains_p = np.int64(st.trains[p])
+    best = np.int64(-1)
+    best_v = -1.0
+    for r in range(routes.shape[0]):
+        if want[r] == 0 or not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
+            continue
+        c = pay_colour(ru, hand_p, routes, r, need_p)
+        if c < 0:
+            continue
+        if routes[r, RT_KIND] == KIND_TUNNEL and not risky_tunnels and tunnel_spare(hand_p, routes, r, c) < 1:
+            continue
+        v = float(routes[r, RT_LEN] + routes[r, RT_MOUNTAINS])
+        if contested(st, bd, ru, r):
+            v += ws.bot_params[BP_CONTESTED_BONUS]
+        if v > best_v:
+            best_v = v
+            best = make_action(A_CLAIM, r, c)
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def best_scoring_claim(st, bd, ru, p, ws, min_len, risky_tunnels):
+    """The affordable open route of at least min_len spaces scoring the most
+    (per train on ties: fewer mountain discards), or -1."""
+    hand_p = st.hand[p]
+    need_p = ws.need[p]
+    routes = bd.routes
+    group_routes = bd.group_routes
+    owner = st.owner
+    closed = st.closed
+    trains_p = np.int64(st.trains[p])
+    best = np.int64(-1)
+    best_v = -1.0
+    for r in range(routes.shape[0]):
+        if routes[r, RT_LEN] < min_len:
+            continue
+        if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
+            continue
+        c = pay_colour(ru, hand_p, routes, r, need_p)
+        if c < 0:
+            continue
+        if routes[r, RT_KIND] == KIND_TUNNEL and not risky_tunnels and tunnel_spare(hand_p, routes, r, c) < 1:
+            continue
+        v = route_points(ru, routes, r) - 0.01 * (routes[r, RT_LEN] + routes[r, RT_MOUNTAINS])
+        if v > best_v:
+            best_v = v
+            best = make_action(A_CLAIM, r, c)
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def longest_open_route(st, bd, ru, p, min_len):
+    """The open route of at least min_len spaces (fitting p's trains) that p's
+    hand is closest to paying, longest first; -1 if none."""
+    routes = bd.routes
+    group_routes = bd.group_routes
+    owner = st.owner
+    closed = st.closed
+    trains_p = np.int64(st.trains[p])
+    hand_p = st.hand[p]
+    best = -1
+    best_v = -1.0
+    for r in range(routes.shape[0]):
+        length = routes[r, RT_LEN]
+        if length < min_len or not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
+            continue
+        c = routes[r, RT_COLOUR]
+        have = 0
+        if c == GRAY:
+            for k in range(N_COLOURS):
+                have = max(have, hand_p[k])
+        else:
+            have = hand_p[c]
+        have = min(have + hand_p[LOCO], length)
+        v = route_points(ru, routes, r) + 2.0 * have / length
+        if v > best_v:
+            best_v = v
+            best = r
+    return best
+
+
+# --- cards --------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def draw_for_need(st, ru, p, second, ws):
+    """Draw towards ws.need[p]: the market card the plan lacks most; a face-up
+    locomotive when it is worth a whole draw (the plan lacks locomotives, or
+    no face-up card helps and two blind cards would rarely help); else blind."""
+    need = ws.need[p]
+    hand_p = st.hand[p]
+    market = st.market
+    whole = ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0
+    # grey spaces are paid in one colour: the colour with most spare cards covers them
+    best_spare = 0
+    for c in range(N_COLOURS):
+        best_spare = max(best_spare, hand_p[c] - need[c])
+    grey_short = need[GRAY + 1] - best_spare
+    loco_short = need[LOCO] - hand_p[LOCO]
+    short_colours = 0
+    short_total = max(grey_short, 0) + max(loco_short, 0)
+    for c in range(N_COLOURS):
+        if need[c] > hand_p[c]:
+            short_colours += 1
+            short_total += need[c] - hand_p[c]
+    best_slot = -1
+    best_gain = 0.0
+    loco_slot = -1
+    for s in range(ru[RULE_MARKET_SIZE]):
+        c = market[s]
+        if c < 0:
+            continue
+        if c == LOCO:
+            loco_slot = s
+            continue
+        gain = float(need[c] - hand_p[c])
+        if gain <= 0.0 and grey_short > 0:
+            gain = 0.5 + 0.01 * hand_p[c]  # builds up the colour that pays the grey routes
+        if gain > best_gain:
+            best_gain = gain
+            best_slot = s
+    if loco_slot >= 0 and short_total > 0:
+        if not whole:
+            return make_action(A_DRAW_MARKET, loco_slot, 0)
+        if not second:
+            # chance that a blind card helps: 12 of 110 per short colour, 14 locomotives
+            q = (12.0 * (short_colours + (1 if grey_short > 0 else 0)) + 14.0) / 110.0
+            if loco_short > 0 or (best_gain <= 0.0 and 2.0 * q < 1.0):
+                return make_action(A_DRAW_MARKET, loco_slot, 0)
+    if best_slot >= 0:
+        return make_action(A_DRAW_MARKET, best_slot, 0)
+    if cards_available(st) > 0:
+        return make_action(A_DRAW_BLIND, 0, 0)
+    for s in range(ru[RULE_MARKET_SIZE]):
+        c = market[s]
+        if c >= 0 and not (second and c == LOCO and whole):
+            return make_action(A_DRAW_MARKET, s, 0)
+    return np.int64(-1)
+
+
+@njit(cache=True, _nrt=False)
+def add_need_for_route(st, bd, p, ws, r):
+    """ws.need[p] += the cards route r needs (grey: in the colour held most)."""
+    if r < 0:
+        return
+    need = ws.need[p]
+    routes = bd.routes
+    c = routes[r, RT_COLOUR]
+    if c == GRAY:
+        best = 0
+        for k in range(1, N_COLOURS):
+            if st.hand[p, k] > st.hand[p, best]:
+                best = k
+        c = best
+    need[c] += routes[r, RT_LEN] - routes[r, RT_LOCOS]
+    need[LOCO] += routes[r, RT_LOCOS]
+
+
+@njit(cache=True, _nrt=False)
+def set_need_for_route(st, bd, p, ws, r):
+    """ws.need[p] <- the cards route r needs (nothing when r < 0)."""
+    need = ws.need[p]
+    for k in range(need.shape[0]):
+        need[k] = 0
+    add_need_for_route(st, bd, p, ws, r)
+
+
+# --- stations -----------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def station_choice(st, bd, ru, p, ws):
+    """Build a station (EU-STN-1) when one joins an open ticket whose two
+    sides p has already reached and no cheap open path remains; the colour
+    p holds most of pays. -1 otherwise (stations are kept for their points)."""
+    if st.stations_left[p] <= 0:
+        return np.int64(-1)
+    cost = station_cost(ru, st, p)
+    pay = -1
+    best_have = -(1 << 30)
+    hand_p = st.hand[p]
+    for c in range(N_CARD_KINDS):
+        use, locos = station_payment(hand_p, c, cost)
+        if use >= 0 and (c == LOCO and pay < 0 or c != LOCO and hand_p[c] - ws.need[p, c] > best_have):
+            if c != LOCO:
+                best_have = hand_p[c] - ws.need[p, c]
+            pay = c
+    if pay < 0:
+        return np.int64(-1)
+    routes = bd.routes
+    owner = st.owner
+    city_station = st.city_station
+    uf = st.uf[p]
+    for t in range(bd.tickets.shape[0]):
+        if not ticket_open(st, bd, p, t):
+            continue
+        a = np.int64(bd.tickets[t, TK_A])
+        b = np.int64(bd.tickets[t, TK_B])
+        fa = uf_find(uf, a)
+        fb = uf_find(uf, b)
+        for r in range(routes.shape[0]):
+            o = owner[r]
+            if o < 0 or o == p:
+                continue
+            fu = uf_find(uf, routes[r, RT_A])
+            fv = uf_find(uf, routes[r, RT_B])
+            if not ((fu == fa and fv == fb) or (fu == fb and fv == fa)):
+                continue
+            city = -1
+            if city_station[routes[r, RT_A]] < 0:
+                city = routes[r, RT_A]
+            elif city_station[routes[r, RT_B]] < 0:
+                city = routes[r, RT_B]
+            if city < 0:
+                continue
+            price_plan(st, bd, p, ws.plan_cnt, ws.price)
+            d = plan_search(bd, ws, a, b)
+            if d >= FOREIGN_COST or d > st.trains[p]:
+                return make_action(A_BUILD_STATION, city, pay)
+            break
+    return np.int64(-1)

@@ -1,0 +1,109 @@
+"""Numba's on-disk cache, keyed per module by the module and everything it
+imports.
+
+Numba stamps a cached function with a hash of the file that defines it, not
+of the functions it calls in other files (numba issue 1833), so an edited
+engine could run inside a stale cached runner. The locator below stamps each
+function with a hash over its own file and, transitively, every kernels
+module (and sibling test module) that file imports: editing one bot
+recompiles that bot and what imports it (dispatch, runner), not the engine.
+
+It subclasses numba's cache locator for NUMBA_CACHE_DIR and is put first in
+numba's list of locators: both are numba internals, so pyproject.toml pins
+numba to the minor versions this was checked with.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import os
+from functools import cache
+from pathlib import Path
+
+PACKAGE_ROOT = Path(__file__).resolve().parent  # kernels/
+PROJECT_ROOT = PACKAGE_ROOT.parent
+
+
+def _module_file(dotted: str) -> Path | None:
+    """The file of a kernels module named `kernels.a.b`, or None."""
+    parts = dotted.split(".")
+    if parts[0] != PACKAGE_ROOT.name:
+        return None
+    base = PROJECT_ROOT.joinpath(*parts)
+    if base.with_suffix(".py").is_file():
+        return base.with_suffix(".py")
+    return None
+
+
+@cache
+def _imports(path: Path) -> tuple[Path, ...]:
+    """The kernels modules (and modules beside `path`) that path imports."""
+    tree = ast.parse(path.read_bytes(), str(path))
+    found: set[Path] = set()
+
+    def add(dotted: str) -> None:
+        f = _module_file(dotted)
+        if f is None and "." not in dotted:
+            sibling = path.with_name(dotted + ".py")  # e.g. tests importing invariant_kernels
+            f = sibling if sibling.is_file() else None
+        if f is not None and f != path:
+            found.add(f)
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                add(alias.name)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            add(node.module)
+            for alias in node.names:  # `from kernels.variants import ghost` imports a module
+                add(f"{node.module}.{alias.name}")
+    return tuple(sorted(found))
+
+
+@cache
+def dependency_hash(path: Path) -> str:
+    """SHA-256 over path and every module it imports, transitively."""
+    seen: set[Path] = set()
+    todo = [Path(path).resolve()]
+    while todo:
+        f = todo.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        todo.extend(_imports(f))
+    h = hashlib.sha256()
+    for f in sorted(seen):
+        h.update(str(f.relative_to(PROJECT_ROOT) if f.is_relative_to(PROJECT_ROOT) else f).encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def source_hash() -> str:
+    """One hash of every kernels source: a run's manifest records it, and a
+    Dask worker with other sources is refused."""
+    h = hashlib.sha256()
+    for path in sorted(PACKAGE_ROOT.rglob("*.py")):
+        h.update(str(path.relative_to(PACKAGE_ROOT)).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def install(cache_dir: Path) -> None:
+    """Point Numba's cache at cache_dir and stamp functions by their imports.
+    Called by kernels/__init__.py before any kernel is defined."""
+    if "NUMBA_CACHE_DIR" not in os.environ or os.environ.get("TTR_NUMBA_CACHE_SET") == "1":
+        os.environ["NUMBA_CACHE_DIR"] = str(cache_dir)
+        os.environ["TTR_NUMBA_CACHE_SET"] = "1"
+    from numba.core import caching, config
+
+    config.reload_config()
+
+    class KernelCacheLocator(caching.UserProvidedCacheLocator):
+        """NUMBA_CACHE_DIR, stamped with dependency_hash (see the module doc)."""
+
+        def get_source_stamp(self):
+            return dependency_hash(Path(self._py_file))
+
+    if not any(c.__name__ == "KernelCacheLocator" for c in caching.CacheImpl._locator_classes):
+        caching.CacheImpl._locator_classes.insert(0, KernelCacheLocator)

@@ -1,0 +1,192 @@
+"""Train cards: the draw pile and its reshuffle, the face-up market, and what a
+seat may pay with (its hand plus its team's holder, empty for a team of one)."""
+
+import numpy as np
+from numba import njit
+
+from kernels.core.seats import team_of
+from kernels.layouts import (
+    LOCO,
+    N_CARD_KINDS,
+    PS_CARDS_SHARED,
+    PS_HOLDER_CARDS_USED,
+    RULE_FACEUP_LOCO_WHOLE_DRAW,
+    RULE_LOCO_RESET,
+    RULE_MARKET_SIZE,
+    SC_MARKET_RESETS,
+    SC_N_PILE,
+    SC_RESHUFFLES,
+)
+from kernels.prng import shuffle_int8
+
+
+# --- the draw pile ---------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def reshuffle(st):
+    """BASE-MKT-4: the discard pile becomes the new draw pile."""
+    n = st.sc[SC_N_PILE]
+    moved = 0
+    for k in range(N_CARD_KINDS):
+        for _ in range(st.discard[k]):
+            st.pile[n] = k
+            n += 1
+            moved += 1
+        st.discard[k] = 0
+    if moved > 0:
+        shuffle_int8(st.rng, st.pile, n)
+        st.sc[SC_RESHUFFLES] += 1
+    st.sc[SC_N_PILE] = n
+
+
+@njit(cache=True, _nrt=False)
+def draw_card(st):
+    """Top card of the draw pile (reshuffling the discard when empty), or -1."""
+    sc = st.sc
+    if sc[SC_N_PILE] == 0:
+        reshuffle(st)
+        if sc[SC_N_PILE] == 0:
+            return np.int64(-1)
+    n = sc[SC_N_PILE] - 1
+    sc[SC_N_PILE] = n
+    return np.int64(st.pile[n])
+
+
+# Hot helpers bind namedtuple fields to locals first: LLVM can then keep them
+# in registers.
+@njit(cache=True, _nrt=False)
+def cards_available(st):
+    discard = st.discard
+    n = st.sc[SC_N_PILE]
+    for k in range(N_CARD_KINDS):
+        n += discard[k]
+    return n
+
+
+# --- the market ---------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def market_locos(st, ru):
+    market = st.market
+    n = 0
+    for s in range(ru[RULE_MARKET_SIZE]):
+        if market[s] == LOCO:
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def check_market_reset(st, ru):
+    """BASE-MKT-3: 3+ face-up locomotives -> discard the market and deal 5 new,
+    repeatedly; guarded: stop when the cards left cannot make a market with
+    fewer locomotives (or after 100 tries, which needs astronomically bad luck)."""
+    threshold = ru[RULE_LOCO_RESET]
+    size = ru[RULE_MARKET_SIZE]
+    if threshold <= 0 or size == 0:
+        return
+    market = st.market
+    discard = st.discard
+    pile = st.pile
+    tries = 0
+    while market_locos(st, ru) >= threshold and tries < 100:
+        others = 0
+        for k in range(LOCO):
+            others += discard[k]
+        for i in range(st.sc[SC_N_PILE]):
+            if pile[i] != LOCO:
+                others += 1
+        for s in range(size):
+            if market[s] >= 0 and market[s] != LOCO:
+                others += 1
+        if others < size - threshold + 1:
+            return
+        for s in range(size):
+            if market[s] >= 0:
+                discard[market[s]] += 1
+                market[s] = -1
+        for s in range(size):
+            c = draw_card(st)
+            if c < 0:
+                break
+            market[s] = c
+        st.sc[SC_MARKET_RESETS] += 1
+        tries += 1
+
+
+@njit(cache=True, _nrt=False)
+def fill_market(st, ru):
+    """BASE-MKT-5: refill every empty slot (end of turn, and setup)."""
+    market = st.market
+    for s in range(ru[RULE_MARKET_SIZE]):
+        if market[s] < 0:
+            c = draw_card(st)
+            if c < 0:
+                break
+            market[s] = c
+    check_market_reset(st, ru)
+
+
+@njit(cache=True, _nrt=False)
+def take_from_market(st, ru, slot):
+    """BASE-MKT-1: the face-up card of `slot`, replaced at once."""
+    c = np.int64(st.market[slot])
+    st.market[slot] = -1
+    repl = draw_card(st)
+    if repl >= 0:
+        st.market[slot] = repl
+    check_market_reset(st, ru)
+    return c
+
+
+@njit(cache=True, _nrt=False)
+def can_draw_second(st, ru):
+    """A second card can be drawn: from the piles, or a face-up card that is
+    not a locomotive (or is, when a face-up locomotive is not the whole draw)."""
+    if cards_available(st) > 0:
+        return True
+    market = st.market
+    for s in range(ru[RULE_MARKET_SIZE]):
+        c = market[s]
+        if c >= 0 and (c != LOCO or ru[RULE_FACEUP_LOCO_WHOLE_DRAW] == 0):
+            return True
+    return False
+
+
+# --- paying and receiving --------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def fill_purse(st, ru, p):
+    """st.purse <- the cards p may pay with: own hand plus the team's holder
+    (TA-CRD-4; the holder of a team of one is always empty)."""
+    purse = st.purse
+    hand = st.hand
+    holder = st.holder
+    t = team_of(ru, p)
+    for k in range(N_CARD_KINDS):
+        purse[k] = hand[p, k] + holder[t, k]
+
+
+@njit(cache=True, _nrt=False)
+def take_cards(st, ru, p, kind, n):
+    """Remove n cards of `kind` from p's means of payment: the private hand
+    first, then the team holder. Returns how many came from the holder. Own
+    cards go first because only p can spend them, while the holder's cards
+    serve both teammates (an assumption: the rules let the player combine the
+    two freely)."""
+    if n <= 0:
+        return np.int64(0)
+    from_hand = min(np.int64(st.hand[p, kind]), np.int64(n))
+    st.hand[p, kind] -= from_hand
+    rest = n - from_hand
+    if rest > 0:
+        st.holder[team_of(ru, p), kind] -= rest
+        st.ps[p, PS_HOLDER_CARDS_USED] += rest
+    return rest
+
+
+@njit(cache=True, _nrt=False)
+def receive_card(st, ru, p, c, dest):
+    """A drawn card goes to p's hand (DEST_HAND) or the team's holder
+    (DEST_HOLDER, TA-CRD-2/3)."""
+    if dest != 0:
+        st.holder[team_of(ru, p), c] += 1
+        st.ps[p, PS_CARDS_SHARED] += 1
+    else:
+        st.hand[p, c] += 1

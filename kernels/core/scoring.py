@@ -1,0 +1,264 @@
+"""End-of-game scoring of the points games, for teams (a seat is a team of
+one): tickets against the team's network with each seat's best station
+choice (EU-STN-3, TA-TKT-4), the bonus terms RULE_BONUS_TERMS names (longest
+trail BASE-SCR-2 / Asia Express TA-SCR-1, Asian Explorer LA-SCR-1,
+Globetrotter TA-SCR-1, unbuilt stations EU-STN-4) and the winners with their
+tie-breaks (BASE-SCR-3, LA-SCR-2, TA-SCR-2). Every teammate's row carries the
+team's total. The owner of the bonus-term variation point."""
+
+import numpy as np
+from numba import njit
+
+from kernels.core.seats import team_size
+from kernels.graph import largest_network_cities, longest_trail, uf_find, uf_union
+from kernels.layouts import (
+    BONUS_EXPLORER,
+    BONUS_GLOBETROTTER,
+    BONUS_LONGEST,
+    BONUS_STATIONS,
+    FN_EXPLORER_BONUS,
+    FN_GLOBETROTTER_BONUS,
+    FN_LONGEST_BONUS,
+    FN_LONGEST_PATH,
+    FN_NETWORK_CITIES,
+    FN_STATION_POINTS,
+    FN_TICKETS_COMPLETED,
+    FN_TICKETS_FAILED,
+    FN_TICKETS_LOST,
+    FN_TICKETS_WON,
+    FN_TOTAL,
+    FN_WINNER,
+    MAX_STATIONS,
+    PS_MOUNTAIN_ROUTES,
+    RT_A,
+    RT_B,
+    RULE_BONUS_TERMS,
+    RULE_EXPLORER_BONUS,
+    RULE_GLOBETROTTER_BONUS,
+    RULE_LONGEST_PATH_BONUS,
+    RULE_STATION_VALUE,
+    RULE_TIEBREAK_SECOND,
+    SC_N_PLAYERS,
+    TIE_LONGEST_PATH,
+    TIE_MOUNTAINS,
+    TK_A,
+    TK_B,
+    TK_POINTS,
+    TR_COMPLETED,
+    TR_FAILED,
+    TR_VIA_STATION,
+)
+
+
+# --- stations (EU-STN-3) ---------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def _tickets_value(st, bd, p, uf):
+    """(ticket points, tickets completed) of seat p under union-find uf."""
+    holder = st.ticket_holder
+    tickets = bd.tickets
+    value = 0
+    completed = 0
+    for t in range(tickets.shape[0]):
+        if holder[t] == p:
+            pts = tickets[t, TK_POINTS]
+            if uf_find(uf, tickets[t, TK_A]) == uf_find(uf, tickets[t, TK_B]):
+                value += pts
+                completed += 1
+            else:
+                value -= pts
+    return value, completed
+
+
+@njit(cache=True, _nrt=False)
+def apply_station_choice(st, bd, p, choice, n_st, ws):
+    """ws.uf_tmp <- p's network plus the route each station borrows under
+    `choice`. (Fills scratch rather than returning it: a kernel compiled
+    without the runtime cannot return an array.)"""
+    uf = ws.uf_tmp
+    own = st.uf[p]
+    for c in range(uf.shape[0]):
+        uf[c] = own[c]
+    for i in range(n_st):
+        if choice[i] < ws.n_cand[i]:
+            r = ws.cand[i, choice[i]]
+            uf_union(uf, bd.routes[r, RT_A], bd.routes[r, RT_B])
+
+
+@njit(cache=True, _nrt=False)
+def best_station_choice(st, bd, p, ws):
+    """Ticket value of seat p with each station borrowing the one route (of
+    another player, into its city) that maximises p's ticket points (EU-STN-3);
+    among equal points, the choice completing most tickets (the first
+    tie-break, BASE-SCR-3, is "the owner's best advantage" too). The choice is
+    left in ws.best_choice (index n_cand = no route). Exhaustive."""
+    n_st = 0
+    for i in range(MAX_STATIONS):
+        city = st.station_city[p, i]
+        if city < 0:
+            continue
+        nc = 0
+        for j in range(bd.adj_start[city], bd.adj_start[city + 1]):
+            r = bd.adj_route[j]
+            if st.owner[r] >= 0 and st.owner[r] != p:
+                ws.cand[n_st, nc] = r
+                nc += 1
+        ws.n_cand[n_st] = nc
+        n_st += 1
+    for i in range(MAX_STATIONS):
+        ws.choice[i] = 0
+        ws.best_choice[i] = 0
+    for i in range(n_st):
+        ws.best_choice[i] = ws.n_cand[i]
+    apply_station_choice(st, bd, p, ws.best_choice, np.int64(n_st), ws)
+    best, best_done = _tickets_value(st, bd, p, ws.uf_tmp)
+    if n_st == 0:
+        return best
+    while True:
+        apply_station_choice(st, bd, p, ws.choice, np.int64(n_st), ws)
+        value, done = _tickets_value(st, bd, p, ws.uf_tmp)
+        if value > best or (value == best and done > best_done):
+            best = value
+            best_done = done
+            for i in range(n_st):
+                ws.best_choice[i] = ws.choice[i]
+        # next combination (mixed radix, digit i runs 0..n_cand[i])
+        i = 0
+        while i < n_st:
+            ws.choice[i] += 1
+            if ws.choice[i] <= ws.n_cand[i]:
+                break
+            ws.choice[i] = 0
+            i += 1
+        if i == n_st:
+            break
+    return best
+
+
+# --- the game's score ------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def score_tickets(st, bd, ru, p, ws):
+    """p's tickets against its team's network plus its stations' best
+    borrowed routes; fills p's ticket components and each ticket's result."""
+    fin = st.final
+    n_st = 0
+    for i in range(MAX_STATIONS):
+        if st.station_city[p, i] >= 0:
+            n_st += 1
+    best_station_choice(st, bd, p, ws)
+    apply_station_choice(st, bd, p, ws.best_choice, np.int64(n_st), ws)
+    uf = ws.uf_tmp
+    for t in range(bd.tickets.shape[0]):
+        if st.ticket_holder[t] != p:
+            continue
+        pts = bd.tickets[t, TK_POINTS]
+        a = bd.tickets[t, TK_A]
+        b = bd.tickets[t, TK_B]
+        if uf_find(uf, a) == uf_find(uf, b):
+            fin[p, FN_TICKETS_WON] += pts
+            fin[p, FN_TICKETS_COMPLETED] += 1
+            own = uf_find(st.uf[p], a) == uf_find(st.uf[p], b)
+            st.ticket_result[t] = TR_COMPLETED if own else TR_VIA_STATION
+        else:
+            fin[p, FN_TICKETS_LOST] += pts
+            fin[p, FN_TICKETS_FAILED] += 1
+            st.ticket_result[t] = TR_FAILED
+
+
+@njit(cache=True, _nrt=False)
+def score_points_game(st, bd, ru, ws):
+    """st.final <- every seat's score components, total and winner flag."""
+    n = st.sc[SC_N_PLAYERS]
+    size = team_size(ru)
+    n_teams = n // size
+    terms = ru[RULE_BONUS_TERMS]
+    fin = st.final
+    for p in range(n):
+        for k in range(fin.shape[1]):
+            fin[p, k] = 0
+    best_trail = 0
+    best_net = 0
+    best_done = 0
+    for tm in range(n_teams):
+        first = tm * size
+        members = ((1 << size) - 1) << first
+        done_team = 0
+        for q in range(first, first + size):
+            score_tickets(st, bd, ru, q, ws)
+            done_team += fin[q, FN_TICKETS_COMPLETED]
+            if terms & BONUS_STATIONS:
+                fin[q, FN_STATION_POINTS] = st.stations_left[q] * ru[RULE_STATION_VALUE]
+        trail = longest_trail(bd.routes, st.owner, members, ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e, ws.stk_i)
+        cities = largest_network_cities(bd.routes, st.owner, members, ws.uf_tmp, ws.count, ws.done)
+        for q in range(first, first + size):
+            fin[q, FN_LONGEST_PATH] = trail
+            fin[q, FN_NETWORK_CITIES] = cities
+        best_trail = max(best_trail, trail)
+        best_net = max(best_net, cities)
+        best_done = max(best_done, done_team)
+    for tm in range(n_teams):
+        first = tm * size
+        done_team = 0
+        total = 0
+        for q in range(first, first + size):
+            done_team += fin[q, FN_TICKETS_COMPLETED]
+            total += st.score[q] + fin[q, FN_TICKETS_WON] - fin[q, FN_TICKETS_LOST] + fin[q, FN_STATION_POINTS]
+        longest = 0
+        if terms & BONUS_LONGEST and best_trail > 0 and fin[first, FN_LONGEST_PATH] == best_trail:
+            longest = ru[RULE_LONGEST_PATH_BONUS]
+        explorer = 0
+        if terms & BONUS_EXPLORER and best_net > 0 and fin[first, FN_NETWORK_CITIES] == best_net:
+            explorer = ru[RULE_EXPLORER_BONUS]
+        globe = 0
+        if terms & BONUS_GLOBETROTTER and best_done > 0 and done_team == best_done:
+            globe = ru[RULE_GLOBETROTTER_BONUS]
+        for q in range(first, first + size):
+            fin[q, FN_LONGEST_BONUS] = longest
+            fin[q, FN_EXPLORER_BONUS] = explorer
+            fin[q, FN_GLOBETROTTER_BONUS] = globe
+            fin[q, FN_TOTAL] = total + longest + explorer + globe
+    for tm in range(n_teams):
+        win = 1
+        for other in range(n_teams):
+            if other != tm and _team_beats(st, ru, size, other, tm):
+                win = 0
+                break
+        for q in range(tm * size, tm * size + size):
+            fin[q, FN_WINNER] = win
+
+
+@njit(cache=True, _nrt=False)
+def _team_sum(st, size, tm, field):
+    n = 0
+    for q in range(tm * size, tm * size + size):
+        n += st.final[q, field]
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _mountain_routes(st, size, tm):
+    n = 0
+    for q in range(tm * size, tm * size + size):
+        n += st.ps[q, PS_MOUNTAIN_ROUTES]
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _team_beats(st, ru, size, a, b):
+    """Team a ranks above team b: points, then completed tickets, then the
+    second tie-break (BASE-SCR-3: the longest-path bonus; LA-SCR-2: mountain
+    routes; TA-SCR-2: the longer continuous path)."""
+    fin = st.final
+    fa = fin[a * size, FN_TOTAL]
+    fb = fin[b * size, FN_TOTAL]
+    if fa != fb:
+        return fa > fb
+    ta = _team_sum(st, size, a, FN_TICKETS_COMPLETED)
+    tb = _team_sum(st, size, b, FN_TICKETS_COMPLETED)
+    if ta != tb:
+        return ta > tb
+    second = ru[RULE_TIEBREAK_SECOND]
+    if second == TIE_MOUNTAINS:
+        return _mountain_routes(st, size, a) > _mountain_routes(st, size, b)
+    if second == TIE_LONGEST_PATH:
+        return fin[a * size, FN_LONGEST_PATH] > fin[b * size, FN_LONGEST_PATH]
+    return fin[a * size, FN_LONGEST_BONUS] > fin[b * size, FN_LONGEST_BONUS]

@@ -1,0 +1,38 @@
+"""Seats and teams. Seats sit in team order, A1 A2 B1 B2 [C1 C2] (TA-TEAM-1),
+so the team of seat p is p // team size and its members are consecutive
+seats; without teams every seat is a team of one and these are the solo rules."""
+
+import numpy as np
+from numba import njit
+
+from kernels.layouts import RULE_END_TRIGGER_TEAM, RULE_TEAM_SIZE
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def team_size(ru):
+    return max(ru[RULE_TEAM_SIZE], 1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def team_of(ru, p):
+    return p // max(ru[RULE_TEAM_SIZE], 1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def team_first(ru, p):
+    """The first seat of p's team."""
+    size = max(ru[RULE_TEAM_SIZE], 1)
+    return (p // size) * size
+
+
+@njit(cache=True, _nrt=False)
+def team_trains(st, ru, p):
+    """Trains that count for the end trigger: p's own, or p's team's
+    combined supply (TA-END-1)."""
+    if ru[RULE_END_TRIGGER_TEAM] == 0:
+        return np.int64(st.trains[p])
+    first = team_first(ru, p)
+    n = np.int64(0)
+    for q in range(first, first + team_size(ru)):
+        n += st.trains[q]
+    return n

@@ -1,0 +1,122 @@
+"""Destination tickets: the ticket pile (a circular queue), offers and what a
+seat keeps from them, the shared ticket holder of a team (a ticket held by a
+seat with its shared flag set; TA-TKT-1/2), and when a held ticket is joined."""
+
+import numpy as np
+from numba import njit
+
+from kernels.core.actions import make_action, popcount
+from kernels.core.seats import team_first, team_size
+from kernels.graph import uf_find
+from kernels.layouts import (
+    A_KEEP_TICKETS,
+    PS_TICKETS_DRAWN_MIDGAME,
+    PS_TICKETS_SHARED,
+    RULE_UNKEPT_SETUP_TO_BOX,
+    SC_N_OFFER,
+    SC_TP_COUNT,
+    SC_TP_HEAD,
+    SC_TURN,
+    TH_BOX,
+    TH_PILE,
+    TK_A,
+    TK_B,
+)
+
+
+@njit(cache=True, _nrt=False)
+def pop_ticket(st):
+    """The top ticket of the pile, or -1 when it is empty."""
+    sc = st.sc
+    if sc[SC_TP_COUNT] == 0:
+        return np.int64(-1)
+    t = st.ticket_pile[sc[SC_TP_HEAD]]
+    sc[SC_TP_HEAD] = (sc[SC_TP_HEAD] + 1) % st.ticket_pile.shape[0]
+    sc[SC_TP_COUNT] -= 1
+    return np.int64(t)
+
+
+@njit(cache=True, _nrt=False)
+def ticket_to_bottom(st, t):
+    sc = st.sc
+    i = (sc[SC_TP_HEAD] + sc[SC_TP_COUNT]) % st.ticket_pile.shape[0]
+    st.ticket_pile[i] = t
+    sc[SC_TP_COUNT] += 1
+    st.ticket_holder[t] = TH_PILE
+
+
+@njit(cache=True, _nrt=False)
+def mark_completed_tickets(st, bd, ru, p):
+    """Record the turn at which each ticket of p's team is joined by the
+    team's network (st.uf[p]: p's own routes for a team of one; TA-TKT-4)."""
+    holder = st.ticket_holder
+    done = st.ticket_done_turn
+    tickets = bd.tickets
+    uf = st.uf[p]
+    turn = st.sc[SC_TURN]
+    first = team_first(ru, p)
+    last = first + team_size(ru)
+    for t in range(tickets.shape[0]):
+        h = holder[t]
+        if h >= first and h < last and done[t] < 0:
+            if uf_find(uf, tickets[t, TK_A]) == uf_find(uf, tickets[t, TK_B]):
+                done[t] = turn
+
+
+@njit(cache=True, _nrt=False)
+def keep_actions(st, out, keep_min, n_share, limit):
+    """The keep decisions on the offer: every mask keeping at least keep_min,
+    paired with the kept tickets that go to the team's shared holder (b: a mask
+    of exactly min(n_share, kept) of the kept ones; 0 without teams, TA-TKT-1/2).
+    An empty offer can only be acknowledged."""
+    k = st.sc[SC_N_OFFER]
+    n = 0
+    if k == 0:
+        out[0] = make_action(A_KEEP_TICKETS, 0, 0)
+        return 1
+    for mask in range(1, 1 << k):
+        kept = popcount(mask)
+        if kept < keep_min:
+            continue
+        want = min(n_share, kept)
+        if want == 0:
+            if n < limit:
+                out[n] = make_action(A_KEEP_TICKETS, mask, 0)
+                n += 1
+            continue
+        sub = mask  # every submask of mask with `want` bits
+        while True:
+            if popcount(sub) == want and n < limit:
+                out[n] = make_action(A_KEEP_TICKETS, mask, sub)
+                n += 1
+            if sub == 0:
+                break
+            sub = (sub - 1) & mask
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def keep_offer(st, bd, ru, p, mask, share_mask, setup):
+    """Seat p keeps the offered tickets in mask (share_mask of them into the
+    team's shared holder); the others go to the box (setup, EU-SET-2,
+    LA-TKT-2a) or the bottom of the pile (BASE-SET-2, BASE-TKT-1)."""
+    sc = st.sc
+    kept = 0
+    for i in range(sc[SC_N_OFFER]):
+        t = st.offer[i]
+        if (share_mask >> i) & 1:
+            st.ticket_shared[t] = 1
+            st.ps[p, PS_TICKETS_SHARED] += 1
+        if (mask >> i) & 1:
+            st.ticket_holder[t] = p
+            st.ticket_kept_turn[t] = -1 if setup else sc[SC_TURN]
+            kept += 1
+        elif setup and ru[RULE_UNKEPT_SETUP_TO_BOX] != 0:
+            st.ticket_holder[t] = TH_BOX
+        else:
+            ticket_to_bottom(st, np.int64(t))
+        st.offer[i] = -1
+    sc[SC_N_OFFER] = 0
+    if not setup:
+        st.ps[p, PS_TICKETS_DRAWN_MIDGAME] += kept
+    mark_completed_tickets(st, bd, ru, p)
