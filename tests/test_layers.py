@@ -32,13 +32,6 @@ RULES: list[tuple[str, str, str]] = [
     ("kernels", "analyzer", "the kernels are Numba only: the analyzer calls them, never the reverse"),
 ]
 
-# Import cycles of kernels/ that the kernels half of issue 14 removes. The test
-# fails when a new cycle appears and when one of these is gone (then delete
-# it here), so this list only shrinks.
-KNOWN_KERNEL_CYCLES = {
-    frozenset({"kernels.engine", "kernels.ghost"}),
-    frozenset({"kernels.bots", "kernels.bots_ghost"}),
-}
 
 
 def product_modules() -> dict[str, Path]:
@@ -135,11 +128,10 @@ def test_no_import_cycle_in_analyzer():
     assert not found, f"import cycles: {found}"
 
 
-def test_kernel_import_cycles_only_shrink():
-    found = {frozenset(c) for c in cycles(GRAPH) if all(_within(m, "kernels") for m in c)}
-    assert not found - KNOWN_KERNEL_CYCLES, f"new import cycles: {[sorted(c) for c in found - KNOWN_KERNEL_CYCLES]}"
-    gone = KNOWN_KERNEL_CYCLES - found
-    assert not gone, f"cycles gone (delete them from KNOWN_KERNEL_CYCLES): {[sorted(c) for c in gone]}"
+def test_no_kernel_import_cycle():
+    """The kernels half of issue 14 removed the last cycles (engine <-> ghost, bots <-> bots_ghost)."""
+    found = [sorted(c) for c in cycles(GRAPH) if all(_within(m, "kernels") for m in c)]
+    assert not found, f"import cycles in kernels/: {found}"
 
 
 def test_the_checker_sees_a_cycle_and_a_function_level_import():

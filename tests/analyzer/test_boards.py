@@ -14,7 +14,7 @@ import pytest
 from analyzer.boards import BoardError, builtin_boards, load_board
 
 # Totals transcribed from each board's SOURCE.md (the shared provenance files), copied as numbers.
-SOURCES = json.loads((Path(__file__).parent / "fixtures" / "board_sources.json").read_text())
+SOURCES = json.loads((Path(__file__).parents[1] / "fixtures" / "board_sources.json").read_text())
 TOTALS = {name: figures for name, figures in SOURCES.items() if not name.startswith("_")}
 
 
