@@ -7,14 +7,14 @@ in pandas.
 """
 
 from analyzer.boards import Board, BoardError, builtin_boards, load_board
-from analyzer.compare import compare
-from analyzer.ladder import LadderResult, ladder, load_ladder
-from analyzer.results import Results, load
 from analyzer.rules import PRESETS, RuleError, RuleSet, preset
-from analyzer.runner import simulate
-from analyzer.sweep import SweepResults, load_sweep, sweep
+from analyzer.run.ladder import LadderResult, ladder, load_ladder
+from analyzer.run.results import Results, load
+from analyzer.run.simulate import simulate
+from analyzer.run.sweep import SweepResults, compare, load_sweep, sweep
+from analyzer.run.tunnel_study import tunnel_reveal_study
+from analyzer.stats.tunnels import tunnels_in_play
 from analyzer.tunnels import tunnel_odds, tunnel_odds_mc, tunnel_summary
-from analyzer.tunnels_inplay import tunnel_reveal_study, tunnels_in_play
 
 __all__ = [
     "Board",

@@ -45,20 +45,33 @@ def bot_ids(names: list[str]) -> np.ndarray:
 # Team Asia and Ghost Train have their own greedy (kernels/bots_team.py,
 # kernels/bots_ghost.py); the heuristic suite was written for the points game
 # of one player per seat. Refused rather than quietly played as greedy, so a
-# table labelled `planner` is planner play.
-VARIANT_BOTS = ("random", "greedy")
+# table labelled `planner` is planner play. When a bot learns a variant, add
+# it to the variant's line: `make report` then plays it there too.
+VARIANT_BOTS: dict[str, tuple[str, ...]] = {
+    "team": ("random", "greedy"),  # Team Asia (team_size > 1)
+    "ghost": ("random", "greedy"),  # Ghost Train (win_tickets > 0)
+}
+VARIANT_NAMES = {"team": "Team Asia (team play)", "ghost": "Ghost Train (ticket-count victory)"}
+
+
+def variant_family(rules) -> str | None:
+    """The rule family whose bots are listed in VARIANT_BOTS (None: the points game every bot plays)."""
+    if rules.team_size > 1:
+        return "team"
+    if rules.win_tickets > 0:
+        return "ghost"
+    return None
 
 
 def unsupported_bots(names: list[str], rules) -> list[str]:
     """The bots in `names` that do not play this rule set's variant."""
-    if rules.team_size > 1 or rules.win_tickets > 0:
-        return sorted({n for n in names if n not in VARIANT_BOTS})
-    return []
+    family = variant_family(rules)
+    return [] if family is None else sorted({n for n in names if n not in VARIANT_BOTS[family]})
 
 
 def check_bots_play(names: list[str], rules) -> None:
     bad = unsupported_bots(names, rules)
     if bad:
-        variant = "Team Asia (team play)" if rules.team_size > 1 else "Ghost Train (ticket-count victory)"
-        raise ValueError(f"bot(s) {', '.join(bad)} do not play {variant} (rule set '{rules.name}'); "
-                         f"bots for it: {', '.join(VARIANT_BOTS)}")
+        family = variant_family(rules)
+        raise ValueError(f"bot(s) {', '.join(bad)} do not play {VARIANT_NAMES[family]} (rule set '{rules.name}'); "
+                         f"bots for it: {', '.join(VARIANT_BOTS[family])}")

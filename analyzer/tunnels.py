@@ -27,11 +27,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from statistics import NormalDist
 
 import numpy as np
 import pandas as pd
 
+from analyzer.stats.intervals import wilson, z_value
 from kernels.layouts import CARD_NAMES, COLOUR_NAMES, LOCO, MAX_REVEAL, N_CARD_KINDS
 
 FRESH_DECK: dict[str, int] = {**{c: 12 for c in COLOUR_NAMES}, "locomotive": 14}
@@ -273,19 +273,6 @@ def tunnel_summary(
 # --- Monte Carlo ------------------------------------------------------------------
 
 
-def wilson_interval(successes: np.ndarray, trials: int, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
-    """Wilson score interval of binomial proportions (vectorised over successes)."""
-    z = NormalDist().inv_cdf(0.5 + confidence / 2)
-    x = np.asarray(successes, dtype=np.float64)
-    p = x / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * np.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    low = np.where(x <= 0, 0.0, np.clip(centre - half, 0.0, 1.0))  # exact ends: no rounding past 0 or 1
-    high = np.where(x >= trials, 1.0, np.clip(centre + half, 0.0, 1.0))
-    return low, high
-
-
 def tunnel_odds_mc(
     deck: Mapping[str, int] | Iterable[int] | None = None,
     revealed: int | Iterable[int] = 3,
@@ -317,7 +304,7 @@ def tunnel_odds_mc(
     frames = []
     for r in reveals:
         hist = tunnel_mc(counts, np.int64(r), np.int64(col), np.int64(trials), np.int64(seed))
-        low, high = wilson_interval(hist, trials, confidence)
+        low, high = wilson(hist, trials, z_value(confidence))
         frames.append(
             pd.DataFrame(
                 {

@@ -293,7 +293,7 @@ def test_heuristic_bots_refuse_team_asia_and_ghost_train(board, rules, players):
 
 
 def test_report_keeps_a_variant_study_s_own_bots_when_the_report_bot_cannot_play_it(tmp_path):
-    from analyzer import report as R
+    from analyzer.report import studies as R
 
     studies = [dict(name="tiny-ghost", board="ghost_train", players=2, bots=["greedy"], rules=None, overrides={},
                     games_share=1.0),

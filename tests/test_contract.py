@@ -1,6 +1,8 @@
 """The engine contract, one loop for every rule family: every preset (each
 built-in board under its rules) x every bot that plays it x every player
-count, played with the invariants checked after every step
+count (a preset whose rules the engine does not play yet is refused by
+analyzer.rules.check_implemented, which tests/test_boards_maps.py checks),
+played with the invariants checked after every step
 (tests/invariant_kernels.py: cards, trains, routes, lanes, tickets, score
 recounted from the board, the ticket race's own counts) and every bot action
 checked against the engine's legal list; every game ends. A bot that does not
@@ -11,6 +13,7 @@ from invariant_kernels import run_checked
 
 from analyzer.boards import builtin_boards, load_board
 from analyzer.bots import BOTS, unsupported_bots
+from analyzer.rules import RuleError
 
 GAMES = 40
 
@@ -19,6 +22,10 @@ def _cases():
     cases = []
     for name in builtin_boards():
         rules = load_board(name).rules()
+        try:
+            rules.check_implemented()
+        except RuleError:
+            continue
         bots = [b for b in BOTS if not unsupported_bots([b], rules)]
         for players in range(rules.min_players, rules.max_players + 1):
             if players % rules.team_size:

@@ -11,11 +11,11 @@ import sys
 import time
 
 import pytest
-from test_runner import _assert_same
+from same_tables import assert_same_tables as _assert_same
 
 import analyzer
-from analyzer.backends import DASK_MISSING
-from analyzer.results import chunk_is_complete
+from analyzer.run.backends import DASK_MISSING
+from analyzer.run.protocol import chunk_is_complete
 
 distributed = pytest.importorskip("distributed")
 

@@ -14,17 +14,8 @@ import pytest
 from helpers import Game
 
 import analyzer
-from analyzer.ladder import (
-    COMPONENTS,
-    block_totals,
-    bootstrap_weights,
-    bt_fit,
-    ladder,
-    ladder_stats,
-    load_ladder,
-    plan_runs,
-    tables_of,
-)
+from analyzer.run.ladder import ladder, load_ladder, plan_runs, tables_of
+from analyzer.stats.ladder import COMPONENTS, block_totals, bootstrap_weights, bt_fit, ladder_stats
 from kernels.prng import STREAM_DECK, stream_seed
 
 SEED = 7

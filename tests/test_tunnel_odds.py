@@ -19,15 +19,9 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from analyzer.cli_tunnels import parse_deck, parse_revealed, tunnels_command
-from analyzer.tunnels import (
-    FRESH_DECK,
-    deck_counts,
-    tunnel_odds,
-    tunnel_odds_mc,
-    tunnel_summary,
-    wilson_interval,
-)
+from analyzer.cli.tunnels import parse_deck, parse_revealed, tunnels_command
+from analyzer.stats.intervals import wilson as wilson_interval
+from analyzer.tunnels import FRESH_DECK, deck_counts, tunnel_odds, tunnel_odds_mc, tunnel_summary
 from kernels.layouts import COLOUR_NAMES, LOCO
 from kernels.tunnel_mc import tunnel_mc
 

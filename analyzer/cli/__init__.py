@@ -1,0 +1,5 @@
+"""The `ttr` command line (entry point `main`)."""
+
+from analyzer.cli.app import main
+
+__all__ = ["main"]

@@ -1,0 +1,5 @@
+"""`python -m analyzer.cli`: the same as `ttr`."""
+
+from analyzer.cli.app import main
+
+main()

@@ -1,0 +1,51 @@
+"""`ttr report`: run the default studies (or read existing runs) and build
+the HTML report. A plain function with typer-compatible parameters; the CLI
+app registers it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from analyzer.report.page import build_report
+from analyzer.report.studies import DEFAULT_GAMES, load_runs, run_studies
+
+Opt = typer.Option
+
+
+def report_command(
+    paths: Annotated[list[Path] | None, typer.Argument(help="Results folders to build the report from; none: run "
+                                                           "the default studies first.")] = None,
+    name: Annotated[str, Opt(help="Report name: the page goes to reports/NAME/index.html.")] = "default",
+    games: Annotated[int, Opt(help="Games of one main study (each study runs its games_share of it).")]
+    = DEFAULT_GAMES,
+    bots: Annotated[str | None, Opt(help="Bots of every study: one name, or a comma list cycled over the seats "
+                                         "(default: each study's own, greedy).")] = None,
+    seed: Annotated[int, Opt(help="Master seed of every study (paired studies share it).")] = 1,
+    threads: Annotated[int, Opt(help="Worker threads (0: all cores).")] = 0,
+    results: Annotated[Path | None, Opt(help="Folder of the studies' runs (default: results/NAME).")] = None,
+    out: Annotated[Path | None, Opt(help="Report folder (default: reports/NAME).")] = None,
+    quiet: Annotated[bool, Opt(help="No progress bars.")] = False,
+) -> None:
+    """Build the HTML report: simulate the default studies (resuming what is
+    already in results/NAME) or read the given results folders."""
+    console = Console()
+    if "/" in name or "\\" in name or not name.strip():
+        raise ValueError(f"--name {name!r}: give a plain name (no slashes)")
+    if paths:
+        runs = load_runs(paths)
+    else:
+        try:
+            runs = run_studies(games=games, bots=bots, seed=seed, results_dir=results or Path("results") / name,
+                               threads=threads, progress=not quiet,
+                               log=lambda m: console.print(m, soft_wrap=True))
+        except KeyboardInterrupt:  # the finished chunks are kept: the same command continues
+            console.print("[yellow]interrupted: run the same command again to continue where it stopped[/yellow]")
+            raise typer.Exit(130) from None
+    console.print(f"building the report from {len(runs)} runs ...")
+    page = build_report(runs, out or Path("reports") / name, title=f"Ticket to Ride analysis: {name}",
+                        log=console.print)
+    console.print(f"[green]report written[/green]: {page} (open it in a browser)")

@@ -1,0 +1,75 @@
+"""The page: every section of analyzer.report.sections.SECTIONS built from
+the runs, the Answers first and the runs table last (folded), written with
+the Jinja2 templates of templates/ as one self-contained HTML file (its
+figures and tables beside it) that opens in a browser without a server."""
+
+from __future__ import annotations
+
+import datetime
+import html
+import importlib
+import os
+import traceback
+from pathlib import Path
+
+import jinja2
+
+import analyzer.report.sections as sections
+from analyzer.report.answers import answers_section
+from analyzer.report.html import Section, number
+from analyzer.run.protocol import tmp_name
+from analyzer.run.results import Results
+
+TEMPLATES = jinja2.Environment(loader=jinja2.PackageLoader("analyzer.report", "templates"),
+                               autoescape=True, trim_blocks=False, lstrip_blocks=False)
+TEMPLATES.globals["preview"] = lambda t: t.preview.to_html(index=t.index, float_format=number, border=0,
+                                                         classes="data", na_rep="–")
+
+
+def build_sections(runs: dict[str, Results], out_dir: Path, log=print) -> list[Section]:
+    """Every section that has its runs. One broken section must not lose the
+    others: it is kept as a section that says what failed."""
+    built = []
+    for name in sections.SECTIONS:
+        try:
+            sec = importlib.import_module(name).build_section(runs, out_dir)
+        except Exception as e:
+            log(f"section {name} failed: {e!r}")
+            sec = Section(name.rsplit(".", 1)[-1], name, error=repr(e),
+                          notes=[f"<pre>{html.escape(traceback.format_exc())}</pre>"])
+        finally:
+            for r in runs.values():
+                r.release()
+        if sec is not None:
+            built.append(sec)
+    return built
+
+
+def build_report(runs: dict[str, Results], out_dir: Path | str, title: str = "Ticket to Ride analysis",
+                 log=print) -> Path:
+    """Write out_dir/index.html with every section that has its runs, its
+    figures (PNG + SVG) and tables (CSV) beside it; return the page's path."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    secs = build_sections(runs, out_dir, log)
+    answers = answers_section(secs)
+    runs_sec = [s for s in secs if s.key == "runs"]
+    for s in runs_sec:  # the runs table goes last, folded: the page opens with the answers
+        s.collapsed = True
+    secs = ([answers] if answers else []) + [s for s in secs if s.key != "runs"] + runs_sec
+    path = out_dir / "index.html"
+    tmp = tmp_name(path)
+    tmp.write_text(render_page(title, runs, secs), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def render_section(sec: Section) -> str:
+    """One section as HTML (what the page shows for it)."""
+    return TEMPLATES.from_string('{% import "section.html.j2" as s %}{{ s.section(sec) }}').render(sec=sec)
+
+
+def render_page(title: str, runs: dict[str, Results], secs: list[Section]) -> str:
+    """The page: the sections in order, from templates/page.html.j2."""
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return TEMPLATES.get_template("page.html.j2").render(title=title, generated=now, n_runs=len(runs), sections=secs)

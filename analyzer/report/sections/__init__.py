@@ -1,0 +1,22 @@
+"""The sections of the report, one module each. A section module has
+`build_section(runs, out_dir) -> Section | None` (None when its runs are
+absent) and may list `STUDIES`, the runs `ttr report` adds for it. It picks
+its runs by their manifests (analyzer.report.runs), computes with
+analyzer.stats, draws with analyzer.report.figures and states its findings
+in sentences computed from the tables."""
+
+SECTIONS: list[str] = [
+    "analyzer.report.sections.runs",
+    "analyzer.report.sections.overview",
+    "analyzer.report.sections.tickets",
+    "analyzer.report.sections.bonuses",
+    "analyzer.report.sections.blocking",
+    "analyzer.report.sections.routes",
+    "analyzer.report.sections.tunnels",
+    "analyzer.report.sections.stations",
+    "analyzer.report.sections.legendary_asia",
+    "analyzer.report.sections.ghost_train",
+    "analyzer.report.sections.team_asia",
+    "analyzer.report.sections.sweep",
+]
+"""The page's sections in order (module names; a new variant appends its own)."""

@@ -1,0 +1,187 @@
+"""Result tables: record arrays -> compact DataFrames, and reading a run
+back (`analyzer.load`); the files themselves follow analyzer.run.protocol."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analyzer.run.protocol import MANIFEST, RUN_KEY_FIELDS, TABLES, missing_chunks, part_path, read_json
+from kernels import layouts as L
+
+
+def chunk_frames(arrays: dict[str, np.ndarray], bots: list[str]) -> dict[str, pd.DataFrame]:
+    """DataFrames of one chunk, with categoricals for names."""
+    dfs = {t: pd.DataFrame(arrays[t]) for t in TABLES}
+    g = dfs["games"]
+    g["end_reason"] = pd.Categorical.from_codes(g["end_reason"].astype(np.int64), categories=list(L.END_NAMES))
+    p = dfs["players"]
+    names = list(dict.fromkeys(bots))
+    seat_bot = np.array([names.index(b) for b in bots], np.int64)
+    p["bot"] = pd.Categorical.from_codes(seat_bot[p["seat"].to_numpy()], categories=names)
+    for t in ("claims", "tunnels"):
+        df = dfs[t]
+        df["colour"] = pd.Categorical.from_codes(df["colour"].astype(np.int64), categories=list(L.CARD_NAMES))
+    return dfs
+
+
+class TableAccess:
+    """`.games`, `.players`, `.tickets`, `.claims`, `.tunnels`: each is
+    `self.table(name)`; shared by a run's Results and a sweep's."""
+
+    @property
+    def games(self) -> pd.DataFrame:
+        return self.table("games")
+
+    @property
+    def players(self) -> pd.DataFrame:
+        return self.table("players")
+
+    @property
+    def tickets(self) -> pd.DataFrame:
+        return self.table("tickets")
+
+    @property
+    def claims(self) -> pd.DataFrame:
+        return self.table("claims")
+
+    @property
+    def tunnels(self) -> pd.DataFrame:
+        return self.table("tunnels")
+
+
+class Results(TableAccess):
+    """The tables of a run, as pandas DataFrames, and its manifest."""
+
+    def __init__(self, tables: dict[str, pd.DataFrame], manifest: dict, board=None, path: Path | None = None):
+        self._tables = dict(tables)
+        self.manifest = manifest
+        self.board = board
+        self.path = path
+        self._named: set[str] = set()
+
+    def table(self, name: str) -> pd.DataFrame:
+        """A table by name; a run on disk reads each table on first use only,
+        so a summary of a million-game run does not load its claims."""
+        if name not in TABLES:
+            raise KeyError(f"no table '{name}'; tables: {', '.join(TABLES)}")
+        if name not in self._tables:
+            n = self.manifest.get("n_chunks", 0)
+            parts = [pd.read_parquet(part_path(self.path, name, c)) for c in range(n)]
+            self._tables[name] = _unify_categoricals(pd.concat(parts, ignore_index=True) if parts else pd.DataFrame())
+        df = self._tables[name]
+        if self.board is not None and name not in self._named:  # once per table, not per access
+            if name in ("claims", "tunnels"):
+                _add_names(name, df, self.route_names().tolist(), [])
+            elif name == "tickets":
+                _add_names(name, df, [], self.ticket_names().tolist())
+            self._named.add(name)
+        return df
+
+    @classmethod
+    def load(cls, path) -> Results:
+        path = Path(path)
+        mpath = path / MANIFEST
+        if not mpath.exists():
+            raise ValueError(f"{mpath}: missing file (not a results folder)")
+        try:
+            manifest = json.loads(mpath.read_text())
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{mpath}, line {e.lineno}: not valid JSON ({e.msg})") from None
+        n = manifest.get("n_chunks", 0)
+        missing = missing_chunks(path, manifest)
+        if missing:
+            raise ValueError(
+                f"{path}: {len(missing)} of {n} chunks are missing or damaged (first: {missing[0]}); "
+                "finish the run with `ttr simulate ... --resume`"
+            )
+        board = None
+        if (path / "board" / "board.toml").exists():
+            from analyzer.boards import load_board
+
+            board = load_board(path / "board")
+        return cls({}, manifest, board, path)
+
+    def release(self) -> None:
+        """Forget the tables read so far (a run on disk reads them again when
+        used): a report over million-game runs holds one run's tables at a time."""
+        if self.path is not None:
+            self._tables.clear()
+            self._named.clear()
+
+    # names for ids ---------------------------------------------------------------
+    def route_names(self) -> pd.Series:
+        """Route id -> 'City A–City B (length colour kind)', unique (a second
+        lane of the same look gets ' #2')."""
+        r = self.board.routes
+        names, seen = [], {}
+        for a, b, n, c, k in zip(r["a"], r["b"], r["length"], r["color"], r["kind"], strict=True):
+            name = f"{a}–{b} ({n} {c}{'' if k == 'normal' else ' ' + k})"
+            seen[name] = seen.get(name, 0) + 1
+            names.append(name if seen[name] == 1 else f"{name} #{seen[name]}")
+        return pd.Series(names, name="route_name")
+
+    def ticket_names(self) -> pd.Series:
+        t = self.board.tickets
+        return pd.Series([f"{a}–{b} ({p})" for a, b, p in zip(t["a"], t["b"], t["points"], strict=True)],
+                         name="ticket_name")
+
+    def summary(self) -> pd.DataFrame:
+        """Per-seat overview: mean score and components, win rate."""
+        p = self.players
+        cols = ["score", "route_points", "mountain_points", "tickets_won", "tickets_lost", "longest_bonus",
+                "explorer_bonus", "globetrotter_bonus", "station_points", "routes_claimed", "tickets_completed",
+                "tickets_failed", "stations_built", "tunnels_tried", "tunnels_abandoned", "trains_left",
+                "special_tickets", "town_hall_crypt", "town_hall_manor", "bonus_cards", "ticket_swaps"]
+        optional = {"mountain_points", "explorer_bonus", "globetrotter_bonus", "station_points", "stations_built",
+                    "tunnels_tried", "tunnels_abandoned", "longest_bonus",
+                    "special_tickets", "town_hall_crypt", "town_hall_manor", "bonus_cards", "ticket_swaps"}
+        cols = [c for c in cols if c in p.columns and (c not in optional or p[c].any())]  # hide what never happens
+        s = p.groupby(["seat", "bot"], observed=True)[cols].mean()
+        s["win_rate"] = p.groupby(["seat", "bot"], observed=True)["winner"].mean() / 1.0
+        s["games"] = p.groupby(["seat", "bot"], observed=True).size()
+        return s
+
+    def __repr__(self) -> str:
+        m = self.manifest
+        return (f"Results(board={m.get('board')!r}, players={m.get('players')}, bots={m.get('bots')}, "
+                f"games={len(self.games)}, seed={m.get('seed')})")
+
+
+def _add_names(name: str, df: pd.DataFrame, routes: list[str], tickets: list[str]) -> None:
+    """Categorical name columns beside the ids (codes = ids, so they cost a few bytes a row)."""
+    if name in ("claims", "tunnels") and "route_name" not in df.columns:
+        df["route_name"] = pd.Categorical.from_codes(df["route"].to_numpy(np.int64), categories=routes)
+    if name == "tickets" and "ticket_name" not in df.columns:
+        df["ticket_name"] = pd.Categorical.from_codes(df["ticket"].to_numpy(np.int64), categories=tickets)
+
+
+def _unify_categoricals(df: pd.DataFrame) -> pd.DataFrame:
+    for col in ("bot", "end_reason", "colour"):
+        if col in df.columns and not isinstance(df[col].dtype, pd.CategoricalDtype):
+            df[col] = df[col].astype("category")
+    return df
+
+
+def load(path) -> Results:
+    """Read a run written by `simulate(out=...)` / `ttr simulate --out`."""
+    return Results.load(path)
+
+
+def finished_run(folder: Path, expected: dict, fields: tuple[str, ...] = RUN_KEY_FIELDS):
+    """The Results of the run in `folder` when it is complete and equal to
+    `expected` (a manifest) in `fields`; None otherwise (absent, unfinished,
+    damaged or another run: simulate(resume=True) finishes or refuses it)."""
+    try:
+        m = read_json(Path(folder) / MANIFEST)
+    except (OSError, json.JSONDecodeError):
+        return None
+    if m.get("status") != "complete" or any(m.get(k) != expected.get(k) for k in fields):
+        return None
+    try:
+        return Results.load(folder)
+    except ValueError:  # a damaged chunk
+        return None

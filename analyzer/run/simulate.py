@@ -1,0 +1,303 @@
+"""Run simulations: split the games into chunks, run the chunks on threads
+(the kernels release the GIL) or on Dask workers (analyzer.run.backends),
+stream each chunk's tables to Parquet part files and keep a manifest from
+which a run resumes (analyzer.run.protocol).
+
+Every game's randomness depends only on (seed, game index), so the tables are
+identical for any thread count, chunk size or backend.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analyzer.boards import Board, load_board
+from analyzer.bots import bot_ids, check_bots_play, parse_bots
+from analyzer.rules import RuleError, RuleSet
+from analyzer.run.backends import ClusterError, parse_cluster
+from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
+from analyzer.run.progress import CtrlC, RunProgress
+from analyzer.run.protocol import (
+    MANIFEST,
+    RUN_KEY_FIELDS,
+    TABLES,
+    close_folder,
+    missing_chunks,
+    open_folder,
+    run_key,
+    write_chunk,
+)
+from analyzer.run.results import Results, chunk_frames
+from kernels import SOURCE_HASH
+from kernels import layouts as L
+
+DEFAULT_CHUNK = 2000
+POLL_S = 0.2  # how often the chunk loop looks at Ctrl-C while it waits
+
+
+@dataclass
+class RunSpec:
+    board: Board
+    rules: RuleSet
+    players: int
+    bots: list[str]
+    games: int
+    seed: int
+    chunk_size: int
+
+    def manifest(self) -> dict:
+        import numba
+
+        return {
+            "format": 1,
+            "board": self.board.name,
+            "board_title": self.board.title,
+            "provisional": self.board.provisional,
+            "provisional_note": self.board.provisional_note,
+            "rules": self.rules.as_dict(),
+            "rules_name": self.rules.name,
+            "rules_hash": self.rules.hash(),
+            "players": self.players,
+            "bots": self.bots,
+            "games": self.games,
+            "seed": self.seed,
+            "chunk_size": self.chunk_size,
+            "n_chunks": n_chunks(self.games, self.chunk_size),
+            "kernel_hash": SOURCE_HASH,
+            "versions": {
+                "ttr-analyzer": _version(),
+                "python": platform.python_version(),
+                "numba": numba.__version__,
+                "numpy": np.__version__,
+                "pandas": pd.__version__,
+            },
+        }
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("ttr-analyzer")
+    except Exception:
+        return "unknown"
+
+
+def n_chunks(games: int, chunk_size: int) -> int:
+    return (games + chunk_size - 1) // chunk_size
+
+
+def make_spec(board="europe", players=4, bots=None, games=10_000, seed=1, rules=None, overrides=None,
+              chunk_size=None) -> RunSpec:
+    """Check every input once, before any work starts."""
+    b = board if isinstance(board, Board) else load_board(board)
+    rs = rules if isinstance(rules, RuleSet) else b.rules(rules, overrides)
+    if isinstance(rules, RuleSet) and overrides:
+        rs = rs.with_overrides(overrides)
+    rs.validate()
+    rs.check_implemented()
+    if not isinstance(players, int) or not rs.min_players <= players <= rs.max_players:
+        raise RuleError(f"rule set '{rs.name}' is for {rs.min_players}-{rs.max_players} players, not {players}")
+    if players % rs.team_size:
+        raise RuleError(f"rule set '{rs.name}' plays in teams of {rs.team_size}: {players} players is not whole teams")
+    names = parse_bots(bots, players)
+    check_bots_play(names, rs)
+    if not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number >= 1, not {games!r}")
+    if not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise ValueError(f"seed must be a whole number in 0..2**63-1, not {seed!r}")
+    # default chunk: about 16 chunks for small runs (work for every core),
+    # at most DEFAULT_CHUNK games; independent of the thread count, so a run
+    # can be resumed with any number of threads
+    chunk = chunk_size or min(DEFAULT_CHUNK, max(50, -(-games // 16)))
+    if chunk < 1:
+        raise ValueError("chunk size must be >= 1")
+    b.compile(rs)  # raises if e.g. the route-score table is too short for the board
+    return RunSpec(b, rs, players, names, games, seed, chunk)
+
+
+# --- one chunk --------------------------------------------------------------------
+def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int) -> dict[str, np.ndarray]:
+    """Play games first..first+n-1 and return their record arrays. The kernel
+    stops early when a buffer is full; we continue with larger buffers."""
+    from kernels.runner import run_block
+
+    n_players = len(bots)
+    n_routes = bd.routes.shape[0]
+    n_tickets = bd.tickets.shape[0]
+    parts = {t: [] for t in TABLES}
+    done = 0
+    per_game_tunnels = 8
+    while done < n:
+        m = n - done
+        buf = {
+            "games": np.zeros(m, L.GAME_RECORD),
+            "players": np.zeros(m * n_players, L.PLAYER_RECORD),
+            "tickets": np.zeros(min(m * n_players * 8, m * n_tickets) + n_tickets, L.TICKET_RECORD),
+            "claims": np.zeros(min(m * n_routes, m * 40 * n_players // 2) + n_routes, L.CLAIM_RECORD),
+            "tunnels": np.zeros(m * per_game_tunnels + ru[L.RULE_TURN_CAP] + 1, L.TUNNEL_RECORD),
+        }
+        counts = np.zeros(5, np.int64)
+        k = run_block(bd, ru, bots, np.int64(seed), np.int64(first + done), np.int64(m),
+                      buf["games"], buf["players"], buf["tickets"], buf["claims"], buf["tunnels"], counts)
+        for i, t in enumerate(TABLES):
+            parts[t].append(buf[t][: counts[i]])
+        done += k
+        per_game_tunnels *= 2
+    return {t: np.concatenate(v) if len(v) > 1 else v[0] for t, v in parts.items()}
+
+
+# --- the run ---------------------------------------------------------------------------
+def run_chunk(job: dict, c: int, first: int, n: int) -> tuple[int, int, dict[str, pd.DataFrame] | None]:
+    """Play one chunk: games first..first+n-1. The one chunk function of every
+    backend, so `job` holds only picklable plain data (numpy arrays, numbers,
+    strings): the compiled board arrays, the rules vector, the bot ids and
+    names, the seed, the kernel source hash and the output folder (None: the
+    tables go back to the caller). With a folder, the chunk writes its own
+    part files and marker and returns no tables."""
+    if job["kernel_hash"] != SOURCE_HASH:
+        raise ClusterError(f"this worker runs other kernel sources (hash {SOURCE_HASH}) than the client "
+                           f"({job['kernel_hash']}); install the same version everywhere")
+    out_dir = Path(job["out"]) if job["out"] is not None else None
+    if out_dir is not None and not (out_dir / MANIFEST).exists():
+        raise ValueError(f"a worker on {platform.node()} cannot see the output folder {out_dir}; "
+                         "give the workers the same folder or use --no-shared-out")
+    bd = L.BoardArrays(**job["board"])
+    arrays = run_games(bd, job["rules"], job["bot_ids"], job["seed"], first, n)
+    dfs = chunk_frames(arrays, job["bots"])
+    if out_dir is not None:
+        write_chunk(out_dir, c, dfs, job["run_key"])
+        return c, n, None
+    return c, n, dfs
+
+
+def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=None, overrides=None,
+             out=None, threads=0, chunk_size=None, resume=False, progress=True, cluster=None,
+             shared_out=True) -> Results:
+    """Simulate `games` games and return their tables (pandas DataFrames).
+
+    With `out`, each chunk is written to out/<table>/part-NNNNNN.parquet as it
+    finishes, and out/manifest.json records the run; `resume=True` continues
+    an interrupted run from the chunks already written (with any backend).
+
+    `cluster` chooses where the chunks run: None, threads in this process
+    (`threads` of them, 0: all cores); "local:N", a Dask LocalCluster of N
+    single-threaded worker processes started for the run; "tcp://HOST:PORT",
+    the workers of a running Dask scheduler. The workers of a tcp cluster
+    write their chunks to `out` themselves, so they must see the same folder
+    at the same path; with `shared_out=False` the tables come back to this
+    process, which writes them. The tables are the same with every backend."""
+    spec = make_spec(board, players, bots, games, seed, rules, overrides, chunk_size)
+    target = parse_cluster(cluster)
+    bd = spec.board.compile(spec.rules)
+    manifest = spec.manifest()
+    manifest["backend"] = target.name
+    total = manifest["n_chunks"]
+    out_dir = Path(out) if out else None
+    frames: dict[int, dict[str, pd.DataFrame]] = {}
+    job = {
+        "board": dict(bd._asdict()),  # numpy arrays
+        "rules": spec.rules.to_array(),
+        "bot_ids": bot_ids(spec.bots),
+        "bots": list(spec.bots),
+        "seed": spec.seed,
+        "kernel_hash": SOURCE_HASH,
+        "run_key": run_key(manifest),
+        "out": None,
+    }
+    with target.open(threads, shared_out) as backend:
+        todo = _prepare_out_dir(out_dir, spec, manifest, resume) if out_dir is not None else list(range(total))
+        done_games = spec.games - sum(_chunk_games(spec, c) for c in todo)
+        compiling = progress and bool(todo) and not kernels_compiled()
+        bar = RunProgress(spec.games, done_games, enabled=progress, notice=COMPILE_NOTICE if compiling else None)
+        if out_dir is not None and backend.tasks_write_out:
+            job["out"] = str(out_dir.resolve())
+
+        def collect(f) -> None:
+            if f.cancelled() or (r := f.result()) is None:  # not started before the run was stopped
+                return
+            c, n, dfs = r
+            if dfs is not None:
+                if out_dir is not None:  # the tables came back: write them here
+                    write_chunk(out_dir, c, dfs, job["run_key"])
+                else:
+                    frames[c] = dfs
+            bar.advance(n)
+
+        t0 = time.perf_counter()
+        interrupted = False
+        pending = set()
+        queue = list(todo)
+        try:
+            with CtrlC() as ctrl_c:
+                if todo and target.kind != "threads":
+                    # Compile (or load) the kernels here first: Dask workers on
+                    # this machine then load them from the disk cache (the same
+                    # NUMBA_CACHE_DIR, inherited) instead of each compiling them.
+                    run_chunk(dict(job, out=None), 0, 0, 1)
+                while queue or pending:
+                    ctrl_c.check()
+                    while queue and len(pending) < backend.slots:
+                        c = queue.pop(0)
+                        pending.add(backend.submit(f"ttr-chunk-{c:06d}", run_chunk, job, c, c * spec.chunk_size,
+                                                   _chunk_games(spec, c)))
+                    finished, pending = backend.wait_any(pending, timeout=POLL_S)
+                    for f in finished:
+                        collect(f)
+                ctrl_c.check()
+        except KeyboardInterrupt:
+            interrupted = True
+            bar.note("interrupted: finishing the chunks in flight ...")
+            in_flight = backend.stop(pending)  # chunks not started yet are dropped
+            backend.wait_all(in_flight)
+            for f in in_flight:
+                collect(f)
+        finally:
+            bar.close()
+        wall = time.perf_counter() - t0
+        manifest["threads"] = backend.threads
+    if interrupted:
+        if out_dir is not None:
+            raise KeyboardInterrupt(f"run interrupted; continue it with --resume (results in {out_dir})")
+        raise KeyboardInterrupt("run interrupted")
+    manifest["wall_time_s"] = round(wall, 3)
+    manifest["games_per_s"] = round((spec.games - done_games) / wall, 1) if wall > 0 else None
+    if out_dir is not None:
+        close_folder(out_dir, MANIFEST, manifest)
+        return Results.load(out_dir)
+    tables = {t: pd.concat([frames[c][t] for c in sorted(frames)], ignore_index=True) for t in TABLES}
+    return Results(tables, manifest, spec.board)
+
+
+def _chunk_games(spec: RunSpec, c: int) -> int:
+    return min(spec.chunk_size, spec.games - c * spec.chunk_size)
+
+
+def _prepare_out_dir(out_dir: Path, spec: RunSpec, manifest: dict, resume: bool) -> list[int]:
+    """Start or resume the run's folder; return the chunks still to play."""
+    open_folder(out_dir, MANIFEST, manifest, RUN_KEY_FIELDS, resume, "run")
+    for t in TABLES:
+        (out_dir / t).mkdir(exist_ok=True)
+    _copy_board(spec.board, out_dir / "board")
+    return missing_chunks(out_dir, manifest)
+
+
+def _copy_board(board: Board, dest: Path) -> None:
+    """Keep the board beside its results, so a run reads back anywhere."""
+    if (dest / "board.toml").exists():
+        return
+    tmp = dest.with_name(dest.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    for name in ("board.toml", "cities.csv", "routes.csv", "tickets.csv"):
+        shutil.copy2(board.path / name, tmp / name)
+    shutil.rmtree(dest, ignore_errors=True)
+    os.replace(tmp, dest)

@@ -1,0 +1,364 @@
+"""House-rule sweeps: the same games played under several rule variants.
+
+    res = analyzer.sweep(board="europe", players=4, bots="greedy", games=50_000, seed=1,
+                         grid={"tunnel_reveal": [2, 3, 4], "longest_path_bonus": [10, 15]},
+                         out="results/sweep")
+    res.players.groupby("variant", observed=True).score.mean()
+    analyzer.compare(res)
+
+Every variant is one `analyzer.simulate` run with the same master seed and
+number of games, written to out/variants/<variant>/; out/sweep.json lists the
+variants, their overrides and which one is the baseline.
+
+Common random numbers: game g of every variant draws its deal and shuffles
+from the same stream (kernels/prng.py: stream_seed(seed, g, STREAM_DECK)) and
+each seat's bot from its own stream (STREAM_BOT + seat). Under two rule sets
+that keep the deck and the ticket deal the same, game g starts identically
+(the same hands, market, draw-pile order and ticket offers) and the two games
+stay identical until the first moment the rules make them differ (a tunnel
+revealing a 4th card, a different score changing no move of a bot that does
+not look at scores, ...). From that moment on the draw pile is still in the
+same order but is consumed differently, and reshuffles of the discard pile
+draw from the stream in a different state. Changing the deck itself
+(cards_per_colour, locomotive_cards) changes the first shuffle and so every
+later draw: such variants are compared with the same seeds but without
+pairing of their deals, and their paired intervals are not narrower than the
+unpaired ones. Changing how many tickets or cards are dealt keeps the shuffle
+orders but deals them differently.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from analyzer.boards import Board, load_board
+from analyzer.rules import RuleError, RuleSet
+from analyzer.run.backends import parse_cluster
+from analyzer.run.protocol import TABLES, close_folder, open_folder, read_json
+from analyzer.run.results import Results, TableAccess
+from analyzer.run.simulate import make_spec, simulate
+from analyzer.stats.compare import RunTables, compare_tables
+
+SWEEP_MANIFEST = "sweep.json"
+VARIANTS_DIR = "variants"
+BASELINE_NAME = "baseline"
+_NAME = re.compile(r"[A-Za-z0-9_.,=+-]+")
+# keys of a sweep config file (see README "House rules: sweeps and comparison")
+CONFIG_RUN_KEYS = ("board", "players", "bots", "games", "seed", "rules")
+CONFIG_KEYS = (*CONFIG_RUN_KEYS, "baseline", "base", "grid", "variants")
+
+
+class SweepError(ValueError):
+    """A sweep that cannot be run or read: bad grid, variant or config file."""
+
+
+@dataclass
+class Variant:
+    name: str
+    overrides: dict  # rule key -> value (canonical, as the RuleSet holds it)
+    rules: RuleSet = field(repr=False)
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "overrides": _jsonable(self.overrides), "rules_hash": self.rules.hash(),
+                "path": f"{VARIANTS_DIR}/{self.name}"}
+
+
+def _jsonable(d: dict) -> dict:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
+
+
+def _value_text(v) -> str:
+    if isinstance(v, (tuple, list)):
+        return "-".join(str(x) for x in v)
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def grid_variants(grid: dict) -> list[dict]:
+    """Every combination of the grid's values, in order (the last key varies fastest)."""
+    if not grid:
+        return []
+    keys = list(grid)
+    for k in keys:
+        vals = grid[k]
+        if not isinstance(vals, (list, tuple)) or len(vals) == 0:
+            raise SweepError(f"grid '{k}': give a list of one or more values, not {vals!r}")
+    return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(grid[k] for k in keys))]
+
+
+def parse_set_options(items: list[str]) -> dict:
+    """`--set key=v1,v2,v3` -> {key: [v1, v2, v3]}. route_scores takes a list
+    itself: its alternatives are separated by ';' (route_scores=0,1,2,4;0,1,2,5)."""
+    grid: dict = {}
+    for item in items:
+        if "=" not in item:
+            raise SweepError(f"--set '{item}' is not of the form key=value[,value...]")
+        key, text = (s.strip() for s in item.split("=", 1))
+        sep = ";" if key == "route_scores" else ","
+        values = [v.strip() for v in text.split(sep)]
+        if not key or any(v == "" for v in values):
+            raise SweepError(f"--set '{item}': empty key or value")
+        if key in grid:
+            raise SweepError(f"--set '{item}': {key} given twice; list its values once, comma-separated")
+        grid[key] = values
+    return grid
+
+
+def _canonical(base: RuleSet, overrides: dict, where: str) -> tuple[dict, RuleSet]:
+    """Apply overrides to the base rules; return the canonical values and the rules."""
+    try:
+        rules = base.with_overrides(dict(overrides))
+    except RuleError as e:
+        raise SweepError(f"{where}: {e}") from None
+    return {k: getattr(rules, k) for k in overrides}, rules
+
+
+def build_variants(base: RuleSet, grid: dict | None = None, variants: dict | None = None,
+                   baseline: str | None = None, where: str = "sweep") -> tuple[list[Variant], str]:
+    """The variants of a sweep and the name of its baseline.
+
+    Named `variants` ({name: {key: value}}) come first, then every combination
+    of the `grid`. The baseline is `baseline` when given, else the first
+    variant whose rules equal the base rules, else a variant named 'baseline'
+    with the base rules is added in front."""
+    out: list[Variant] = []
+    for name, ov in (variants or {}).items():
+        if not isinstance(ov, dict):
+            raise SweepError(f"{where}, variant '{name}': expected a table of rule = value, not {ov!r}")
+        if not _NAME.fullmatch(str(name)):
+            raise SweepError(f"{where}, variant '{name}': names may use letters, digits and _ . , = + - only")
+        canon, rules = _canonical(base, ov, f"{where}, variant '{name}'")
+        out.append(Variant(str(name), canon, rules))
+    for combo in grid_variants(grid or {}):
+        canon, rules = _canonical(base, combo, f"{where}, grid")
+        name = ",".join(f"{k}={_value_text(v)}" for k, v in canon.items())
+        out.append(Variant(name, canon, rules))
+    if not out:
+        raise SweepError(f"{where}: no variants (give --set key=v1,v2 or a config with [grid] or [variants])")
+    names = [v.name for v in out]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise SweepError(f"{where}: variant names must be unique; repeated: {', '.join(dup)}")
+    if baseline is not None:
+        if baseline not in names:
+            raise SweepError(f"{where}: baseline '{baseline}' is not a variant; variants: {', '.join(names)}")
+        return out, baseline
+    for v in out:
+        if v.rules.hash() == base.hash():
+            return out, v.name
+    if BASELINE_NAME in names:
+        raise SweepError(f"{where}: the variant named '{BASELINE_NAME}' does not have the base rules; "
+                         "name the baseline explicitly")
+    return [Variant(BASELINE_NAME, {}, base), *out], BASELINE_NAME
+
+
+def read_config(path) -> dict:
+    """Read a sweep config (TOML). Returns its keys; errors name the file and field."""
+    path = Path(path)
+    try:
+        cfg = tomllib.loads(path.read_text())
+    except FileNotFoundError:
+        raise SweepError(f"{path}: no such file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise SweepError(f"{path}: not valid TOML ({e})") from None
+    unknown = [k for k in cfg if k not in CONFIG_KEYS]
+    if unknown:
+        raise SweepError(f"{path}, field '{unknown[0]}': unknown key; keys: {', '.join(CONFIG_KEYS)}")
+    for key in ("base", "grid", "variants"):
+        if key in cfg and not isinstance(cfg[key], dict):
+            raise SweepError(f"{path}, field '{key}': expected a table ([{key}])")
+    for key, vals in cfg.get("grid", {}).items():
+        if not isinstance(vals, list) or not vals:
+            raise SweepError(f"{path}, field 'grid.{key}': expected a list of values, e.g. {key} = [2, 3, 4]")
+    for key, typ in (("players", int), ("games", int), ("seed", int), ("board", str), ("rules", str),
+                     ("baseline", str)):
+        if key in cfg and (not isinstance(cfg[key], typ) or isinstance(cfg[key], bool)):
+            raise SweepError(f"{path}, field '{key}': expected a {typ.__name__}, not {cfg[key]!r}")
+    if "bots" in cfg and not (isinstance(cfg["bots"], str) or
+                              (isinstance(cfg["bots"], list) and all(isinstance(b, str) for b in cfg["bots"]))):
+        raise SweepError(f"{path}, field 'bots': expected a bot name or a list of bot names")
+    cfg["_path"] = str(path)
+    return cfg
+
+
+RUN_DEFAULTS = {"board": "europe", "players": 4, "bots": "greedy", "games": 10_000, "seed": 1, "rules": None}
+
+
+def sweep(board=None, players=None, bots=None, games=None, seed=None, grid=None, variants=None, rules=None,
+          base_overrides=None, baseline=None, out=None, threads=0, chunk_size=None, resume=False, progress=True,
+          cluster=None, shared_out=True, config=None) -> SweepResults:
+    """Run every variant on the same seeds (common random numbers).
+
+    `grid` ({rule: [values]}) gives every combination; `variants`
+    ({name: {rule: value}}) named variants; `rules` and `base_overrides` the
+    rules every variant starts from (default: the board's preset); `config`
+    a sweep TOML file providing any of these. With `out`, variant V is written
+    to out/variants/V/ and out/sweep.json lists the variants; `resume=True`
+    continues an interrupted sweep. `threads`, `chunk_size`, `cluster` and
+    `shared_out` are passed to every `analyzer.simulate` run. Arguments left
+    at None take the config's value, else RUN_DEFAULTS (europe, 4 players,
+    greedy, 10,000 games, seed 1, the board's preset)."""
+    where = "sweep"
+    cfg = read_config(config) if config is not None else {}
+    if cfg:
+        where = cfg["_path"]
+        baseline = baseline if baseline is not None else cfg.get("baseline")
+        base_overrides = {**cfg.get("base", {}), **(base_overrides or {})}
+        grid = {**cfg.get("grid", {}), **(grid or {})}
+        variants = {**cfg.get("variants", {}), **(variants or {})}
+    given = {"board": board, "players": players, "bots": bots, "games": games, "seed": seed, "rules": rules}
+    run = {k: v if v is not None else cfg.get(k, RUN_DEFAULTS[k]) for k, v in given.items()}
+    board, players, bots, games, seed, rules = (run[k] for k in ("board", "players", "bots", "games", "seed",
+                                                                 "rules"))
+    b = board if isinstance(board, Board) else load_board(board)
+    try:
+        base = rules if isinstance(rules, RuleSet) else b.rules(rules, None)
+        base = base.with_overrides(base_overrides or None)
+    except RuleError as e:
+        raise SweepError(f"{where}, base rules: {e}") from None
+    vs, base_name = build_variants(base, grid, variants, baseline, where)
+    parse_cluster(cluster)
+    specs = {}
+    for v in vs:  # check every variant before any game is played
+        try:
+            specs[v.name] = make_spec(b, players, bots, games, seed, v.rules, None, chunk_size)
+        except RuleError as e:
+            raise SweepError(f"{where}, variant '{v.name}': {e}") from None
+    first = specs[vs[0].name]
+    manifest = {
+        "format": 1,
+        "kind": "ttr-sweep",
+        "board": b.name,
+        "players": players,
+        "bots": first.bots,
+        "games": games,
+        "seed": seed,
+        "rules_name": base.name,
+        "base_rules": base.as_dict(),
+        "base_rules_hash": base.hash(),
+        "baseline": base_name,
+        "parameters": list(dict.fromkeys(k for v in vs for k in v.overrides)),
+        "variants": [v.as_dict() for v in vs],
+    }
+    out_dir = Path(out) if out else None
+    if out_dir is not None:
+        open_folder(out_dir, SWEEP_MANIFEST, manifest, _SWEEP_KEY, resume, "sweep", SweepError)
+    results = {}
+    for i, v in enumerate(vs):
+        if progress:
+            mark = " (baseline)" if v.name == base_name else ""
+            print(f"[{i + 1}/{len(vs)}] variant {v.name}{mark}", flush=True)
+        results[v.name] = simulate(
+            board=b, players=players, bots=first.bots, games=games, seed=seed, rules=v.rules,
+            out=out_dir / VARIANTS_DIR / v.name if out_dir is not None else None, threads=threads,
+            chunk_size=first.chunk_size, resume=resume, progress=progress, cluster=cluster, shared_out=shared_out)
+    if out_dir is not None:
+        close_folder(out_dir, SWEEP_MANIFEST, manifest)
+        return SweepResults.load(out_dir)
+    return SweepResults(manifest, results)
+
+
+_SWEEP_KEY = ("board", "players", "bots", "games", "seed", "base_rules_hash", "baseline", "variants")
+
+
+class SweepResults(TableAccess):
+    """The runs of a sweep. `games`, `players`, `tickets`, `claims` and
+    `tunnels` are the variants' tables concatenated, with a categorical
+    `variant` column (categories in sweep order); `results[name]` is one
+    variant's Results; `baseline` names the baseline variant."""
+
+    def __init__(self, manifest: dict, results: dict[str, Results], path: Path | None = None):
+        self.manifest = manifest
+        self.results = dict(results)
+        self.path = path
+        self._tables: dict[str, pd.DataFrame] = {}
+
+    @classmethod
+    def load(cls, path) -> SweepResults:
+        path = Path(path)
+        mpath = path / SWEEP_MANIFEST
+        if not mpath.exists():
+            hint = " (a single run: use analyzer.load)" if (path / "manifest.json").exists() else ""
+            raise SweepError(f"{mpath}: missing file (not a sweep folder){hint}")
+        try:
+            manifest = read_json(mpath)
+        except json.JSONDecodeError as e:
+            raise SweepError(f"{mpath}, line {e.lineno}: not valid JSON ({e.msg})") from None
+        if manifest.get("status") != "complete":
+            raise SweepError(f"{path}: the sweep did not finish; continue it with `ttr sweep ... --resume`")
+        results = {}
+        for v in manifest["variants"]:
+            res = Results.load(path / v["path"])
+            if res.manifest.get("rules_hash") != v["rules_hash"]:
+                raise SweepError(f"{path / v['path']}: its rules are not those of variant '{v['name']}'")
+            results[v["name"]] = res
+        return cls(manifest, results, path)
+
+    @property
+    def baseline(self) -> str:
+        return self.manifest["baseline"]
+
+    @property
+    def names(self) -> list[str]:
+        return [v["name"] for v in self.manifest["variants"]]
+
+    def variants(self) -> pd.DataFrame:
+        """One row per variant: its overrides (as text), rules hash, baseline flag,
+        and the effective value of every swept parameter."""
+        rows = []
+        for v in self.manifest["variants"]:
+            rules = self.results[v["name"]].manifest["rules"]
+            row = {"variant": v["name"], "baseline": v["name"] == self.baseline,
+                   "overrides": ", ".join(f"{k}={_value_text(x)}" for k, x in v["overrides"].items()) or "(none)",
+                   "rules_hash": v["rules_hash"]}
+            for p in self.manifest.get("parameters", []):
+                row[p] = _value_text(rules[p]) if isinstance(rules[p], list) else rules[p]
+            rows.append(row)
+        df = pd.DataFrame(rows)
+        df["variant"] = pd.Categorical(df["variant"], categories=self.names, ordered=True)
+        return df
+
+    def table(self, name: str) -> pd.DataFrame:
+        if name not in TABLES:
+            raise KeyError(f"no table '{name}'; tables: {', '.join(TABLES)}")
+        if name not in self._tables:
+            frames = []
+            for v in self.names:
+                df = self.results[v].table(name).copy()
+                df.insert(0, "variant", v)
+                frames.append(df)
+            df = pd.concat(frames, ignore_index=True)
+            df["variant"] = pd.Categorical(df["variant"], categories=self.names, ordered=True)
+            self._tables[name] = df
+        return self._tables[name]
+
+    def __repr__(self) -> str:
+        m = self.manifest
+        return (f"SweepResults(board={m.get('board')!r}, players={m.get('players')}, games={m.get('games')}, "
+                f"seed={m.get('seed')}, variants={self.names}, baseline={self.baseline!r})")
+
+
+def load_sweep(path) -> SweepResults:
+    """Read a sweep written by `sweep(out=...)` / `ttr sweep --out`."""
+    return SweepResults.load(path)
+
+
+def compare(sweep, baseline: str | None = None, n_boot: int = 1000, seed: int = 0, level: float = 0.95
+            ) -> pd.DataFrame:
+    """Every variant of a sweep against the baseline, for every balance
+    measure (analyzer.stats.compare.MEASURES).
+
+    `sweep`: a SweepResults or a sweep folder. Returns one row per variant
+    and measure: variant, measure, estimate, baseline_value, difference,
+    ci_low / ci_high (paired bootstrap CI of the difference, `level`),
+    unpaired_ci_low / unpaired_ci_high, games, paired, is_baseline (see
+    analyzer.stats.compare.compare_tables)."""
+    sw = sweep if isinstance(sweep, SweepResults) else SweepResults.load(Path(sweep))
+    runs = {name: RunTables(r.games, r.players, r.manifest.get("seed")) for name, r in sw.results.items()}
+    return compare_tables({n: runs[n] for n in sw.names}, baseline or sw.baseline, n_boot, seed, level)
