@@ -129,6 +129,8 @@ class Board:
         if cost.max() > L.BITS_MAX_COST:
             raise RuleError(f"board '{self.name}': a route needs {int(cost.max())} trains, "
                             f"the kernels allow at most {L.BITS_MAX_COST}")
+        if len(cidx) > L.MAX_CITIES:
+            raise RuleError(f"board '{self.name}': {len(cidx)} cities, the kernels allow at most {L.MAX_CITIES}")
         route_bits = np.zeros((L.BITS_ROWS, (n_routes + 63) // 64), np.uint64)
         lane_bits = np.zeros((n_routes, route_bits.shape[1]), np.uint64)
         fill_board_bits(routes, group_routes, route_bits, lane_bits)

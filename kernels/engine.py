@@ -11,6 +11,7 @@ Rule IDs in comments point at docs/rules.
 import numpy as np
 from numba import njit
 
+from kernels.bits import bit_count, low_bit_index
 from kernels.core.actions import action_a, action_b, action_kind, make_action
 from kernels.core.cards import (
     can_draw_second,
@@ -20,7 +21,7 @@ from kernels.core.cards import (
     fill_purse,
     take_from_market,
 )
-from kernels.core.claimable import bit_count, claim_masks, has_bit, low_bit_index
+from kernels.core.claimable import claim_masks, has_bit
 from kernels.core.claims import build_station, claim_route, finish_tunnel, route_open_to, start_tunnel
 from kernels.core.payment import claim_payment, station_cost, station_payment, surcharge_payment
 from kernels.core.scoring import score_points_game

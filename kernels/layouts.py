@@ -228,6 +228,7 @@ TH_BOX = -2
 TH_OFFERED = -3
 TH_LONG_PILE = -4
 
+MAX_CITIES = 256  # kernels/paths.py keeps its frontier in four 64-bit words
 MAX_OFFER = 8
 MAX_REVEAL = 8
 MAX_STATIONS = 4
