@@ -33,22 +33,29 @@ report: $(STAMP)
 	$(BIN)/ttr report --name $(NAME) --games $(GAMES) --bots $(BOTS) --seed $(SEED) --threads $(THREADS) \
 		--results $(RESULTS)
 
+# TEST_WORKERS: pytest processes (pytest-xdist; a test file stays in one
+# process, so its module fixtures run once). The kernels are compiled first,
+# once, so the workers only load them.
+TEST_WORKERS ?= 2
 test: $(STAMP)
 	$(BIN)/ruff check analyzer kernels tests bench tools
-	$(BIN)/python -m pytest -q
+	$(BIN)/python tests/warm_cache.py
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 # A plain `pip install .` (no extras) in a fresh virtual environment, then a
 # small `ttr simulate`, `ttr summary` and `ttr report` (its templates are
 # package data) run outside the source tree: every module the product imports
 # must be a declared dependency. The kernels are compiled afresh for the
-# installed copy (a few minutes; the CLI says so).
+# installed copy (a few minutes; the CLI says so), unless CHECK_INSTALL_CACHE
+# names a compile cache of the same sources (CI passes the one `make test` filled).
+CHECK_INSTALL_CACHE ?=
 check-install:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	echo "check-install: a fresh venv in $$tmp, pip install . (no extras)" && \
 	$(PY) -m venv "$$tmp/venv" && \
 	"$$tmp/venv/bin/pip" install --quiet --upgrade pip && \
 	"$$tmp/venv/bin/pip" install --quiet . && \
-	cd "$$tmp" && export TTR_CACHE_DIR="$$tmp/cache" && \
+	cd "$$tmp" && export TTR_CACHE_DIR="$(or $(CHECK_INSTALL_CACHE),$$tmp/cache)" && \
 	"$$tmp/venv/bin/ttr" simulate --board usa --players 2 --bots greedy --games 100 --out "$$tmp/run" && \
 	"$$tmp/venv/bin/ttr" summary "$$tmp/run" && \
 	"$$tmp/venv/bin/ttr" report "$$tmp/run" --out "$$tmp/report" && test -s "$$tmp/report/index.html" && \

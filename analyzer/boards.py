@@ -16,6 +16,7 @@ import pandas as pd
 
 from analyzer.rules import UNIMPLEMENTED_BOARD_DATA, RuleError, RuleSet, preset
 from kernels import layouts as L
+from kernels.core.claimable import fill_board_bits
 
 DATA_DIR = Path(__file__).parent / "boards_data"
 COLOUR_ALIASES = {"purple": "pink", "grey": "gray", "wild": "locomotive", "loco": "locomotive"}
@@ -124,6 +125,15 @@ class Board:
                 f"rule route_scores has no score for length {int(routes[:, L.RT_LEN].max())} "
                 f"on board '{self.name}'"
             )
+        cost = routes[:, L.RT_LEN] + routes[:, L.RT_MOUNTAINS]
+        if cost.max() > L.BITS_MAX_COST:
+            raise RuleError(f"board '{self.name}': a route needs {int(cost.max())} trains, "
+                            f"the kernels allow at most {L.BITS_MAX_COST}")
+        if len(cidx) > L.MAX_CITIES:
+            raise RuleError(f"board '{self.name}': {len(cidx)} cities, the kernels allow at most {L.MAX_CITIES}")
+        route_bits = np.zeros((L.BITS_ROWS, (n_routes + 63) // 64), np.uint64)
+        lane_bits = np.zeros((n_routes, route_bits.shape[1]), np.uint64)
+        fill_board_bits(routes, group_routes, route_bits, lane_bits)
         return L.BoardArrays(
             routes,
             tickets,
@@ -132,6 +142,8 @@ class Board:
             adj_route,
             group_routes,
             self.city_flags(rules),
+            route_bits,
+            lane_bits,
         )
 
     def data_features(self) -> dict[str, str]:

@@ -108,6 +108,20 @@ def main() -> None:
     print(f"1,000,000 4-player Europe planner games on {planner['threads']} threads: "
           f"{results['minutes_1m_europe4_planner']} min")
     results["games_per_s"] = rows
+    # the engine alone (no Parquet): every bot on every board it plays, time per decision, state copy
+    from bench.engine_speed import configs, kernel_speed, state_copy_us
+
+    results["per_decision"] = []
+    for board, players, bot in configs():
+        r = kernel_speed(board, players, bot, 2_000 if quick else 20_000)
+        results["per_decision"].append(r)
+        print(f"engine {board:14s} {players}p {bot:18s} {r['games_per_s']:10,.0f} games/s, "
+              f"{r['decisions_per_game']:.1f} decisions/game, {r['us_per_decision']:.3f} µs/decision")
+    copy = state_copy_us()
+    results["state_copy_us"] = copy["state_copy_us"]
+    results["state_bytes"] = copy["state_bytes"]
+    print(f"state copy ({copy['board']} {copy['players']}p, {copy['state_bytes']:,} bytes): "
+          f"{copy['state_copy_us']} µs")
     try:
         from bench.bench_tunnels import bench_tunnel_mc
 

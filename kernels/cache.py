@@ -9,7 +9,9 @@ module (and sibling test module) that file imports: editing one bot
 recompiles that bot and what imports it (dispatch, runner), not the engine.
 
 It subclasses numba's cache locator for NUMBA_CACHE_DIR and is put first in
-numba's list of locators: both are numba internals, so pyproject.toml pins
+numba's list of locators (its cache folders are named by the module's folder
+inside the project, so a copy of the sources elsewhere shares the cache):
+both are numba internals, so pyproject.toml pins
 numba to the minor versions this was checked with.
 """
 
@@ -104,6 +106,23 @@ def install(cache_dir: Path) -> None:
 
         def get_source_stamp(self):
             return dependency_hash(Path(self._py_file))
+
+        def get_disambiguator(self):
+            # the stamp in the file names: checkouts of different sources
+            # sharing one cache folder keep their own files instead of
+            # overwriting each other's index at every run
+            return f"{self._lineno}-{self.get_source_stamp()[:12]}"
+
+        @classmethod
+        def get_suitable_cache_subpath(cls, py_file):
+            # Named by the folder's path inside the project (kernels/bots, tests),
+            # not its absolute path: an installed copy with the same sources
+            # finds the kernels a source checkout compiled (the stamp already
+            # covers the contents), e.g. `make check-install` in CI.
+            folder = Path(py_file).resolve().parent
+            if folder.is_relative_to(PROJECT_ROOT):
+                return "_".join(folder.relative_to(PROJECT_ROOT).parts) or "root"
+            return super().get_suitable_cache_subpath(py_file)
 
     if not any(c.__name__ == "KernelCacheLocator" for c in caching.CacheImpl._locator_classes):
         caching.CacheImpl._locator_classes.insert(0, KernelCacheLocator)

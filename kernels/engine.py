@@ -11,6 +11,7 @@ Rule IDs in comments point at docs/rules.
 import numpy as np
 from numba import njit
 
+from kernels.bits import bit_count, low_bit_index
 from kernels.core.actions import action_a, action_b, action_kind, make_action
 from kernels.core.cards import (
     can_draw_second,
@@ -20,6 +21,7 @@ from kernels.core.cards import (
     fill_purse,
     take_from_market,
 )
+from kernels.core.claimable import claim_masks, has_bit
 from kernels.core.claims import build_station, claim_route, finish_tunnel, route_open_to, start_tunnel
 from kernels.core.payment import claim_payment, station_cost, station_payment, surcharge_payment
 from kernels.core.scoring import score_points_game
@@ -49,6 +51,7 @@ from kernels.layouts import (
     GRAY,
     KIND_TUNNEL,
     LOCO,
+    LOCO_ANY,
     MAX_OFFER,
     N_ACTION_KINDS,
     N_CARD_KINDS,
@@ -71,6 +74,7 @@ from kernels.layouts import (
     RULE_END_TRAINS,
     RULE_FACEUP_LOCO_WHOLE_DRAW,
     RULE_FAMILY,
+    RULE_LOCO_POLICY,
     RULE_MARKET_SIZE,
     RULE_SETUP_KEEP_MIN,
     RULE_SHARED_TICKETS_DRAW,
@@ -110,6 +114,65 @@ def legal_kinds(st, bd, ru, out):
         if legal_actions_of(st, bd, ru, out, np.int64(1 << k), np.int64(1)) > 0:
             kinds |= 1 << k
     return kinds
+
+
+@njit(cache=True, _nrt=False)
+def legal_counts(st, bd, ru, out, counts):
+    """counts[k] <- the number of legal actions of kind k (the actions
+    legal_actions_of lists for the mask 1 << k), without listing the claims and
+    stations of the points games: the claims are counted on the claim masks.
+    `out` is scratch for the kinds that are listed."""
+    for k in range(N_ACTION_KINDS):
+        counts[k] = 0
+    sc = st.sc
+    phase = sc[SC_PHASE]
+    if phase == PH_OVER:
+        return
+    family = ru[RULE_FAMILY]
+    if (phase != PH_TURN and phase != PH_SECOND_DRAW) or family == FAMILY_TEAMS:
+        for k in range(N_ACTION_KINDS):
+            counts[k] = legal_actions_of(st, bd, ru, out, np.int64(1 << k), np.int64(out.shape[0]))
+        return
+    p = sc[SC_PLAYER]
+    second = phase == PH_SECOND_DRAW
+    market = st.market
+    whole = ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0
+    for s in range(ru[RULE_MARKET_SIZE]):
+        c = market[s]
+        if c >= 0 and not (second and c == LOCO and whole):
+            counts[A_DRAW_MARKET] += 1
+    if cards_available(st) > 0:
+        counts[A_DRAW_BLIND] = 1
+    if second:
+        return
+    fill_purse(st, ru, p)
+    if ru[RULE_LOCO_POLICY] == LOCO_ANY:
+        masks = st.claim_masks
+        if claim_masks(st, bd, p, st.purse, masks):
+            total = 0
+            for c in range(N_CARD_KINDS):
+                for k in range(masks.shape[1]):
+                    total += bit_count(masks[c, k])
+            counts[A_CLAIM] = total
+    else:
+        counts[A_CLAIM] = claim_actions_by_payment(st, bd, ru, p, st.purse, out, np.int64(0), np.int64(out.shape[0]))
+    if sc[SC_TP_COUNT] > 0 and ru[RULE_DRAW_TICKETS] > 0:
+        counts[A_DRAW_TICKETS] = 1
+    if st.stations_left[p] > 0:
+        cost = station_cost(ru, st, p)
+        colours = 0
+        for c in range(N_CARD_KINDS):
+            use, _ = station_payment(st.hand[p], c, cost)
+            if use >= 0:
+                colours += 1
+        if colours > 0:
+            free = 0
+            for city in range(st.city_station.shape[0]):
+                if st.city_station[city] < 0:
+                    free += 1
+            counts[A_BUILD_STATION] = colours * free
+    if ru[RULE_SWAP_TICKETS] != 0 and ghost.can_swap(st, p):
+        counts[A_SWAP_TICKETS] = 1
 
 
 @njit(cache=True, _nrt=False)
@@ -192,7 +255,33 @@ def draw_actions(st, ru, out, kinds, limit, second):
 @njit(cache=True, _nrt=False)
 def claim_actions(st, bd, ru, p, purse, out, n, limit):
     """BASE-CLM-1..3: every open route with every colour the purse can pay it
-    with (a coloured route takes its colour or locomotives only)."""
+    with (a coloured route takes its colour or locomotives only), route by
+    route, colours in card order; from the claim masks (core/claimable.py)."""
+    if ru[RULE_LOCO_POLICY] != LOCO_ANY:
+        return claim_actions_by_payment(st, bd, ru, p, purse, out, n, limit)
+    masks = st.claim_masks
+    if not claim_masks(st, bd, p, purse, masks):
+        return n
+    for k in range(masks.shape[1]):
+        routes_k = np.uint64(0)
+        for c in range(N_CARD_KINDS):
+            routes_k |= masks[c, k]
+        while routes_k != 0:
+            r = k * 64 + low_bit_index(routes_k)
+            for c in range(N_CARD_KINDS):
+                if has_bit(masks, c, r):
+                    if n >= limit:
+                        return n
+                    out[n] = make_action(A_CLAIM, r, c)
+                    n += 1
+            routes_k &= routes_k - np.uint64(1)
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def claim_actions_by_payment(st, bd, ru, p, purse, out, n, limit):
+    """claim_actions route by route through core/payment.py, for a locomotive
+    policy the claim masks do not model."""
     routes = bd.routes
     group_routes = bd.group_routes
     owner = st.owner
@@ -205,7 +294,7 @@ def claim_actions(st, bd, ru, p, purse, out, n, limit):
             rc = routes[r, RT_COLOUR]
             for c in range(N_CARD_KINDS):
                 if rc != GRAY and c != rc and c != LOCO:
-                    continue
+                    continue  # a coloured route takes its colour or locomotives only
                 use, _ = claim_payment(ru, purse, routes, r, c)
                 if use >= 0 and n < limit:
                     out[n] = make_action(A_CLAIM, r, c)

@@ -56,8 +56,20 @@ BoardArrays = namedtuple(
         "adj_route",  # int32[2R]: route ids incident to each city
         "group_routes",  # int32[G, 3]: route ids of each parallel group (-1 pads)
         "city_flags",  # int32[C]: bit flags per city (regions, bonus places)
+        "route_bits",  # uint64[BITS_ROWS, W]: route sets as bit masks, W = ceil(R / 64) words (BITS_*)
+        "lane_bits",  # uint64[R, W]: the other lanes of each route's parallel group
     ],
 )
+
+# Rows of BoardArrays.route_bits: route sets the claim masks combine
+# (kernels/core/claimable.py). Bit r of a row's words is route r.
+BITS_COLOUR = 0  # + card colour 0..7: routes of that colour or grey; + LOCO: every route
+BITS_LEN_LE = BITS_COLOUR + 9  # + n, n = 0..MAX_SCORED_LEN: routes of at most n spaces
+BITS_COST_LE = BITS_LEN_LE + 13  # + n, n = 0..16: routes needing at most n trains (spaces + mountain X)
+BITS_FERRY_LE = BITS_COST_LE + 17  # + n, n = 0..MAX_SCORED_LEN: routes with at most n locomotive symbols
+BITS_NEED = BITS_FERRY_LE + 13  # routes with a space a colour card can pay (not all locomotive symbols)
+BITS_ROWS = BITS_NEED + 1
+BITS_MAX_COST = 16
 
 # --- rule-set vector (int64[RULE_FIELDS]) -----------------------------------
 # Indices into the vector analyzer.rules.RuleSet.to_array() builds. RULE_NAMES
@@ -216,6 +228,7 @@ TH_BOX = -2
 TH_OFFERED = -3
 TH_LONG_PILE = -4
 
+MAX_CITIES = 256  # kernels/paths.py keeps its frontier in four 64-bit words
 MAX_OFFER = 8
 MAX_REVEAL = 8
 MAX_STATIONS = 4
@@ -257,6 +270,10 @@ GameState = namedtuple(
         "purse",  # int32[N_CARD_KINDS]: hand + team holder of the seat to move (scratch)
         "laid_holder",  # int32[N_CARD_KINDS]: cards laid for a pending tunnel that came from the holder
         "ticket_shared",  # int8[T]: 1 when the ticket is in its team's shared ticket holder
+        "open_bits",  # uint64[W]: routes neither claimed nor closed (bit r = route r)
+        "blocked_bits",  # uint64[P, W]: lanes each seat may not take: it holds a parallel lane (BASE-DBL-1)
+        "claim_masks",  # uint64[N_CARD_KINDS, W]: scratch: routes claimable with each colour (core/claimable.py)
+        "buf",  # uint8[...]: the one buffer every field above but tunnel_log is a view of (copy_state)
     ],
 )
 
@@ -330,6 +347,7 @@ Scratch = namedtuple(
         "bot_params",  # float64[BP_FIELDS]: planner weights (BOT_PARAM_DEFAULTS; tunable without recompiling)
         "price",  # float64[R]: per-route prices for kernels/paths.py (INF: unusable)
         "no_need",  # int32[N_CARD_KINDS + 1]: always zero (pay_colour without a plan)
+        "kind_counts",  # int64[N_ACTION_KINDS]: legal actions of each kind (random)
     ],
 )
 INF = 1e18  # price of an unusable route, distance of an unreachable city

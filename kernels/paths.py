@@ -2,12 +2,38 @@
 route costs it into a per-route price array (kernels.layouts.INF: unusable;
 0 for its own routes, a little for planned ones, the trains for open ones;
 see kernels/bots/common.py), then asks for the cheapest path between two
-cities over those prices. Dense Dijkstra: the boards have < 100 cities, and
-a scan of the distance array beats a heap at that size."""
+cities over those prices.
 
+Dijkstra over a frontier kept as a bit set of cities in four registers
+(MAX_CITIES = 256): the next city is the frontier's cheapest, ties to the
+lowest index, which is the order the dense scan over every city used before
+(issue 15), so the paths, and the games, are unchanged. The frontier is
+usually a handful of cities where the dense scan read all of them."""
+
+import numpy as np
 from numba import njit
 
+from kernels.bits import low_bit_index
 from kernels.layouts import INF, RT_A, RT_B
+
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+_MASK63 = np.uint64(63)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _with_city(f0, f1, f2, f3, c):
+    b = _ONE << (np.uint64(c) & _MASK63)
+    k = c >> 6
+    if k == 0:
+        f0 |= b
+    elif k == 1:
+        f1 |= b
+    elif k == 2:
+        f2 |= b
+    else:
+        f3 |= b
+    return f0, f1, f2, f3
 
 
 @njit(cache=True, _nrt=False)
@@ -24,16 +50,32 @@ def shortest_path(bd, price, src, dst, dist, prev, done):
         done[c] = 0
         prev[c] = -1
     dist[src] = 0.0
-    for _ in range(n_cities):
+    # the frontier: cities reached but not settled
+    f0, f1, f2, f3 = _with_city(_ZERO, _ZERO, _ZERO, _ZERO, src)
+    while True:
         u = -1
         best = INF
-        for c in range(n_cities):
-            if done[c] == 0 and dist[c] < best:
-                best = dist[c]
-                u = c
+        for k in range(4):
+            m = f0 if k == 0 else f1 if k == 1 else f2 if k == 2 else f3
+            while m != _ZERO:
+                c = k * 64 + low_bit_index(m)
+                if dist[c] < best:  # strict: ties go to the lowest index
+                    best = dist[c]
+                    u = c
+                m &= m - _ONE
         if u < 0 or u == dst:
             break
         done[u] = 1
+        clear = ~(_ONE << (np.uint64(u) & _MASK63))
+        k = u >> 6
+        if k == 0:
+            f0 &= clear
+        elif k == 1:
+            f1 &= clear
+        elif k == 2:
+            f2 &= clear
+        else:
+            f3 &= clear
         for j in range(adj_start[u], adj_start[u + 1]):
             r = adj_route[j]
             cost = price[r]
@@ -43,6 +85,8 @@ def shortest_path(bd, price, src, dst, dist, prev, done):
             if best + cost < dist[v]:
                 dist[v] = best + cost
                 prev[v] = r
+                if done[v] == 0:
+                    f0, f1, f2, f3 = _with_city(f0, f1, f2, f3, v)
     if dst < 0:
         return 0.0
     return dist[dst]

@@ -26,6 +26,7 @@ from kernels.layouts import (
     MAX_LEGAL,
     MAX_OFFER,
     MAX_STATIONS,
+    N_ACTION_KINDS,
     N_CARD_KINDS,
     PH_OVER,
     PS_CARDS_DRAWN,
@@ -116,6 +117,7 @@ def new_scratch(bd, n_players):
         bot_param_defaults(),
         np.zeros(n_routes, np.float64),
         np.zeros(N_CARD_KINDS + 1, np.int32),
+        np.zeros(N_ACTION_KINDS, np.int64),
     )
 
 
@@ -129,23 +131,28 @@ def bot_param_defaults():
 
 @njit(cache=True, _nrt=False)
 def play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng):
-    """Play game number `game` of the run to its end, in st."""
+    """Play game number `game` of the run to its end, in st. Returns the
+    decisions taken (bot calls), for the benchmark's time per decision."""
     n_players = bots.shape[0]
     init_game(st, bd, ru, n_players, stream_seed(master_seed, game, np.int64(STREAM_DECK)))
     for p in range(n_players):
         bot_rng[p] = stream_seed(master_seed, game, STREAM_BOT + p)
         ws.plan_version[p] = -1
+    decisions = 0
     while st.sc[SC_PHASE] != PH_OVER:
         p = st.sc[SC_PLAYER]
         action = choose_action(np.int64(bots[p]), st, bd, ru, p, bot_rng[p:p + 1], ws)
         step(st, bd, ru, action, ws)
+        decisions += 1
+    return decisions
 
 
 @njit(cache=True, nogil=True)
 def run_block(bd, ru, bots, master_seed, first_game, n_games,
               games, players, tickets, claims, tunnels, counts):
     """Play games first_game .. first_game + n_games - 1 and append their rows.
-    counts = rows written per table [games, players, tickets, claims, tunnels].
+    counts = rows written per table [games, players, tickets, claims, tunnels]
+    (a sixth entry, when present, adds up the decisions taken: bench/).
     Stops early (returning the games done) when a table has no room for the
     next game's rows; the caller continues with fresh buffers."""
     n_players = bots.shape[0]
@@ -156,7 +163,9 @@ def run_block(bd, ru, bots, master_seed, first_game, n_games,
     n_tickets = bd.tickets.shape[0]
     for i in range(n_games):
         game = first_game + i
-        play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng)
+        decisions = play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng)
+        if counts.shape[0] > 5:
+            counts[5] += decisions
         n_tun = st.sc[SC_N_TUNNEL_LOG]
         if (counts[0] + 1 > games.shape[0] or counts[1] + n_players > players.shape[0]
                 or counts[2] + n_tickets > tickets.shape[0] or counts[3] + n_routes > claims.shape[0]

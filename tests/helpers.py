@@ -17,6 +17,7 @@ import numpy as np
 from analyzer.boards import load_board
 from kernels import layouts as L
 from kernels.core.actions import action_a, action_b, action_kind, make_action
+from kernels.core.claimable import sync_claim_bits
 from kernels.core.scoring import score_points_game as score_game
 from kernels.core.state import init_game, new_state
 from kernels.engine import legal_actions, step
@@ -217,6 +218,7 @@ class Game:
                 first = o // size * size
                 for q in range(first, first + size):
                     uf_union(st.uf[q], self.bd.routes[r, L.RT_A], self.bd.routes[r, L.RT_B])
+        sync_claim_bits(st, self.bd)  # the engine's open and blocked route sets follow the owners
 
     def give(self, p: int, *routes: int) -> None:
         """Put p's trains on routes (no cards, no points): for scoring tests."""

@@ -15,7 +15,7 @@ from numba import njit
 from analyzer.boards import load_board
 from kernels.bots.dispatch import choose_action
 from kernels.core.state import init_game, new_state
-from kernels.engine import legal_actions
+from kernels.engine import legal_actions, legal_actions_of, legal_counts
 from kernels.engine import step as engine_step
 from kernels.layouts import (
     END_TICKETS,
@@ -24,6 +24,7 @@ from kernels.layouts import (
     FN_TOTAL,
     FN_WINNER,
     MAX_LEGAL,
+    N_ACTION_KINDS,
     N_CARD_KINDS,
     PH_OVER,
     PS_GT_BONUS_CARDS,
@@ -34,6 +35,7 @@ from kernels.layouts import (
     PS_MOUNTAIN_ROUTES,
     PS_MOUNTAIN_TRAINS,
     RT_ALWAYS_OPEN,
+    RT_GROUP,
     RT_LEN,
     RT_MOUNTAINS,
     RULE_DOUBLES_MIN_PLAYERS,
@@ -77,10 +79,14 @@ GAME_DID_NOT_END = 8
 ROUTE_COUNT_MISMATCH = 9
 CARD_COUNT_NEGATIVE = 10
 MOUNTAIN_PASS_MISMATCH = 11
+CLAIM_BITS_MISMATCH = 12
+COUNTS_MISMATCH = 13
 ERROR_NAMES = ("ok", "cards not conserved", "trains negative", "trains not conserved", "double-route rule broken",
                "running score differs from the board", "tickets not conserved", "bot chose an illegal action",
                "game did not end", "routes claimed twice or lost", "negative card count",
-               "Mountain Pass differs from the X of the claimed routes")
+               "Mountain Pass differs from the X of the claimed routes",
+               "open or blocked route bits differ from the owners and closed lanes",
+               "legal_counts differs from the legal actions listed kind by kind")
 
 
 GT_TICKET_COUNT = 20
@@ -177,6 +183,23 @@ def check_state(st, bd, ru, deck_size):
         allowed = lanes if always_open else (1 if lanes <= 2 else ru[RULE_TRIPLE_LANES])
         if n < ru[RULE_DOUBLES_MIN_PLAYERS] and owned > allowed:
             return DOUBLE_RULE_BROKEN
+    # the engine's route sets (kernels/core/claimable.py) agree with owners and closed lanes
+    for r in range(bd.routes.shape[0]):
+        w = r // 64
+        bit = np.uint64(1) << np.uint64(r % 64)
+        is_open = st.owner[r] < 0 and st.closed[r] == 0
+        if ((st.open_bits[w] & bit) != 0) != is_open:
+            return CLAIM_BITS_MISMATCH
+        for p in range(n):
+            holds_lane = False
+            g = bd.routes[r, RT_GROUP]
+            if g >= 0:
+                for i in range(bd.group_routes.shape[1]):
+                    r2 = bd.group_routes[g, i]
+                    if r2 >= 0 and r2 != r and st.owner[r2] == p:
+                        holds_lane = True
+            if ((st.blocked_bits[p, w] & bit) != 0) != holds_lane:
+                return CLAIM_BITS_MISMATCH
     # tickets: each exactly once, pile count matches
     in_pile = 0
     for t in range(bd.tickets.shape[0]):
@@ -252,6 +275,7 @@ def play_checked(bd, ru, bots, master_seed, first, n_games, check_legal, errors,
     st = new_state(bd, ru, n_players)
     ws = new_scratch(bd, n_players)
     legal = np.zeros(MAX_LEGAL, np.int64)
+    counts = np.zeros(N_ACTION_KINDS, np.int64)
     bot_rng = np.zeros(n_players, np.uint64)
     race = ru[RULE_FAMILY] == FAMILY_TICKET_RACE
     deck_size = 0
@@ -270,6 +294,12 @@ def play_checked(bd, ru, bots, master_seed, first, n_games, check_legal, errors,
             p = st.sc[SC_PLAYER]
             action = choose_action(np.int64(bots[p]), st, bd, ru, p, bot_rng[p:p + 1], ws)
             if check_legal:
+                legal_counts(st, bd, ru, legal, counts)
+                for k in range(N_ACTION_KINDS):
+                    if legal_actions_of(st, bd, ru, legal, np.int64(1 << k), np.int64(MAX_LEGAL)) != counts[k]:
+                        err = COUNTS_MISMATCH
+                if err != OK:
+                    break
                 nl = legal_actions(st, bd, ru, legal)
                 found = False
                 for j in range(nl):

@@ -24,7 +24,10 @@ from kernels.layouts import (
 )
 
 
-@njit(cache=True, _nrt=False)
+# Inlined into the runner's loop: a call passes every array of the game
+# state, board and scratch as separate arguments (about 600 per call, see
+# README "Speed"), and this function only forwards them.
+@njit(cache=True, _nrt=False, inline="always")
 def choose_action(bot, st, bd, ru, p, rng, ws):
     if bot == BOT_RANDOM:
         return random_action(st, bd, ru, p, rng, ws)

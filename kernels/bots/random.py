@@ -1,18 +1,25 @@
 """`random`: uniform over the kinds of legal action, then uniform over the
-legal actions of that kind (drawing from the market or blind is one kind)."""
+legal actions of that kind (drawing from the market or blind is one kind).
+It counts the legal actions of each kind (engine.legal_counts) and lists only
+the chosen kind's, up to the chosen one."""
 
+import numpy as np
 from numba import njit
 
 from kernels.core.actions import make_action
-from kernels.engine import legal_actions_of, legal_kinds
-from kernels.layouts import A_DRAW_BLIND, A_DRAW_MARKET, A_PASS
+from kernels.engine import legal_actions_of, legal_counts
+from kernels.layouts import A_DRAW_BLIND, A_DRAW_MARKET, A_PASS, N_ACTION_KINDS
 from kernels.prng import randint
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # a thin layer: inlined (see bots/dispatch.py)
 def random_action(st, bd, ru, p, rng, ws):
-    """Only the chosen kind is enumerated."""
-    kinds = legal_kinds(st, bd, ru, ws.legal)
+    counts = ws.kind_counts
+    legal_counts(st, bd, ru, ws.legal, counts)
+    kinds = 0
+    for k in range(N_ACTION_KINDS):
+        if counts[k] > 0:
+            kinds |= 1 << k
     draw = (1 << A_DRAW_MARKET) | (1 << A_DRAW_BLIND)
     groups = kinds & ~(1 << A_DRAW_BLIND)
     if kinds & draw:
@@ -31,5 +38,10 @@ def random_action(st, bd, ru, p, rng, ws):
                 break
             pick -= 1
     mask = draw if chosen == A_DRAW_MARKET else 1 << chosen
-    n = legal_actions_of(st, bd, ru, ws.legal, mask, ws.legal.shape[0])
-    return ws.legal[randint(rng, n)]
+    n = 0
+    for k in range(N_ACTION_KINDS):
+        if (mask >> k) & 1:
+            n += counts[k]
+    j = randint(rng, n)
+    legal_actions_of(st, bd, ru, ws.legal, np.int64(mask), j + 1)  # the legal list up to the chosen action
+    return ws.legal[j]

@@ -11,6 +11,7 @@ import numpy as np
 from numba import njit
 
 from kernels.core.cards import draw_card, fill_purse, take_cards
+from kernels.core.claimable import mark_claimed, mark_closed
 from kernels.core.payment import station_cost, station_payment, surcharge_payment
 from kernels.core.seats import team_first, team_of, team_size
 from kernels.core.tickets import mark_completed_tickets
@@ -101,6 +102,7 @@ def close_lanes(st, bd, ru, r):
             r2 = group_routes[g, i]
             if r2 >= 0 and st.owner[r2] < 0:
                 st.closed[r2] = 1
+                mark_closed(st, np.int64(r2))
 
 
 @njit(cache=True, _nrt=False)
@@ -136,6 +138,7 @@ def place_route(st, bd, ru, p, r, colour, locos):
     if mountains > 0:
         st.ps[p, PS_MOUNTAIN_ROUTES] += 1
     sc[SC_BOARD_VERSION] += 1
+    mark_claimed(st, bd, p, r)
     close_lanes(st, bd, ru, r)
     join_network(st, bd, ru, p, r)
 

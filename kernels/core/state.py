@@ -10,8 +10,10 @@ from kernels.core.cards import draw_card, fill_market
 from kernels.core.tickets import pop_ticket
 from kernels.graph import uf_reset
 from kernels.layouts import (
+    BITS_COLOUR,
     END_NONE,
     FN_FIELDS,
+    LOCO,
     MAX_OFFER,
     MAX_REVEAL,
     MAX_STATIONS,
@@ -50,51 +52,109 @@ from kernels.layouts import (
 from kernels.prng import shuffle_int8, shuffle_int16
 
 
+# Every field of the state but the tunnel log is a view of one byte buffer
+# (st.buf), each at an 8-byte-aligned offset: copying a game (copy_state, for
+# a search player's rollouts) is one memory copy.
+@njit(cache=True, _nrt=False, inline="always")
+def _aligned(n):
+    return (n + 7) // 8 * 8
+
+
 @njit(cache=True)
 def new_state(bd, ru, n_players):
     """Allocate a game state for this board and rule set (once per worker)."""
     n_routes = bd.routes.shape[0]
     n_tickets = bd.tickets.shape[0]
     n_cities = bd.adj_start.shape[0] - 1
+    words = bd.route_bits.shape[1]
     deck_size = 0
     for k in range(N_CARD_KINDS):
         deck_size += bd.deck[k]
-    return GameState(
-        np.zeros(SC_FIELDS, np.int64),
-        np.zeros(1, np.uint64),
-        np.zeros(deck_size, np.int8),
-        np.zeros(N_CARD_KINDS, np.int32),
-        np.full(max(ru[RULE_MARKET_SIZE], 1), -1, np.int8),
-        np.zeros((n_players, N_CARD_KINDS), np.int32),
-        np.zeros((n_players, N_CARD_KINDS), np.int32),
-        np.zeros(N_CARD_KINDS, np.int32),
-        np.full(MAX_REVEAL, -1, np.int8),
-        np.zeros(n_players, np.int32),
-        np.zeros(n_players, np.int32),
-        np.zeros(n_players, np.int32),
-        np.zeros((n_players, PS_FIELDS), np.int32),
-        np.full(n_routes, -1, np.int16),
-        np.zeros(n_routes, np.int8),
-        np.full(n_routes, -1, np.int32),
-        np.full((n_players, MAX_STATIONS), -1, np.int16),
-        np.full(n_cities, -1, np.int16),
-        np.full(n_tickets, -1, np.int16),
-        np.full(n_tickets, -1, np.int16),
-        np.full(n_tickets, TH_PILE, np.int16),
-        np.full(n_tickets, -1, np.int32),
-        np.full(n_tickets, -1, np.int32),
-        np.full(MAX_OFFER, -1, np.int16),
-        np.zeros((n_players, n_cities), np.int16),
-        np.full((n_players, MAX_OFFER), -1, np.int16),
-        np.full(n_routes, -1, np.int8),
-        np.zeros(n_routes, np.int8),
-        np.zeros((ru[RULE_TURN_CAP] + 1, TL_FIELDS), np.int32),
-        np.zeros((n_players, FN_FIELDS), np.int32),
-        np.zeros(n_tickets, np.int8),
-        np.zeros(N_CARD_KINDS, np.int32),
-        np.zeros(N_CARD_KINDS, np.int32),
-        np.zeros(n_tickets, np.int8),
+    market = max(ru[RULE_MARKET_SIZE], 1)
+    sizes = np.array([
+        SC_FIELDS * 8, 8, deck_size, N_CARD_KINDS * 4, market, n_players * N_CARD_KINDS * 4,
+        n_players * N_CARD_KINDS * 4, N_CARD_KINDS * 4, MAX_REVEAL, n_players * 4, n_players * 4, n_players * 4,
+        n_players * PS_FIELDS * 4, n_routes * 2, n_routes, n_routes * 4, n_players * MAX_STATIONS * 2, n_cities * 2,
+        n_tickets * 2, n_tickets * 2, n_tickets * 2, n_tickets * 4, n_tickets * 4, MAX_OFFER * 2,
+        n_players * n_cities * 2, n_players * MAX_OFFER * 2, n_routes, n_routes, n_players * FN_FIELDS * 4,
+        n_tickets, N_CARD_KINDS * 4, N_CARD_KINDS * 4, n_tickets, words * 8, n_players * words * 8,
+        N_CARD_KINDS * words * 8], np.int64)
+    offsets = np.zeros(sizes.shape[0] + 1, np.int64)
+    for i in range(sizes.shape[0]):
+        offsets[i + 1] = offsets[i] + _aligned(sizes[i])
+    buf = np.zeros(offsets[-1], np.uint8)
+    o = offsets
+    st = GameState(
+        buf[o[0]:o[1]].view(np.int64),
+        buf[o[1]:o[2]].view(np.uint64),
+        buf[o[2]:o[2] + deck_size].view(np.int8),
+        buf[o[3]:o[3] + sizes[3]].view(np.int32),
+        buf[o[4]:o[4] + market].view(np.int8),
+        buf[o[5]:o[5] + sizes[5]].view(np.int32).reshape((n_players, N_CARD_KINDS)),
+        buf[o[6]:o[6] + sizes[6]].view(np.int32).reshape((n_players, N_CARD_KINDS)),
+        buf[o[7]:o[7] + sizes[7]].view(np.int32),
+        buf[o[8]:o[8] + MAX_REVEAL].view(np.int8),
+        buf[o[9]:o[9] + sizes[9]].view(np.int32),
+        buf[o[10]:o[10] + sizes[10]].view(np.int32),
+        buf[o[11]:o[11] + sizes[11]].view(np.int32),
+        buf[o[12]:o[12] + sizes[12]].view(np.int32).reshape((n_players, PS_FIELDS)),
+        buf[o[13]:o[13] + sizes[13]].view(np.int16),
+        buf[o[14]:o[14] + n_routes].view(np.int8),
+        buf[o[15]:o[15] + sizes[15]].view(np.int32),
+        buf[o[16]:o[16] + sizes[16]].view(np.int16).reshape((n_players, MAX_STATIONS)),
+        buf[o[17]:o[17] + sizes[17]].view(np.int16),
+        buf[o[18]:o[18] + sizes[18]].view(np.int16),
+        buf[o[19]:o[19] + sizes[19]].view(np.int16),
+        buf[o[20]:o[20] + sizes[20]].view(np.int16),
+        buf[o[21]:o[21] + sizes[21]].view(np.int32),
+        buf[o[22]:o[22] + sizes[22]].view(np.int32),
+        buf[o[23]:o[23] + sizes[23]].view(np.int16),
+        buf[o[24]:o[24] + sizes[24]].view(np.int16).reshape((n_players, n_cities)),
+        buf[o[25]:o[25] + sizes[25]].view(np.int16).reshape((n_players, MAX_OFFER)),
+        buf[o[26]:o[26] + n_routes].view(np.int8),
+        buf[o[27]:o[27] + n_routes].view(np.int8),
+        np.zeros((ru[RULE_TURN_CAP] + 1, TL_FIELDS), np.int32),  # a log, not state: kept out of buf
+        buf[o[28]:o[28] + sizes[28]].view(np.int32).reshape((n_players, FN_FIELDS)),
+        buf[o[29]:o[29] + n_tickets].view(np.int8),
+        buf[o[30]:o[30] + sizes[30]].view(np.int32),
+        buf[o[31]:o[31] + sizes[31]].view(np.int32),
+        buf[o[32]:o[32] + n_tickets].view(np.int8),
+        buf[o[33]:o[33] + sizes[33]].view(np.uint64),
+        buf[o[34]:o[34] + sizes[34]].view(np.uint64).reshape((n_players, words)),
+        buf[o[35]:o[35] + sizes[35]].view(np.uint64).reshape((N_CARD_KINDS, words)),
+        buf,
     )
+    reset_state(st)
+    return st
+
+
+@njit(cache=True, _nrt=False)
+def reset_state(st):
+    """The fill values of a fresh allocation (init_game sets the rest)."""
+    st.market[:] = -1
+    st.revealed[:] = -1
+    st.owner[:] = -1
+    st.claim_turn[:] = -1
+    st.station_city[:, :] = -1
+    st.city_station[:] = -1
+    st.ticket_pile[:] = -1
+    st.long_pile[:] = -1
+    st.ticket_holder[:] = TH_PILE
+    st.ticket_kept_turn[:] = -1
+    st.ticket_done_turn[:] = -1
+    st.offer[:] = -1
+    st.setup_offer[:, :] = -1
+    st.claim_colour[:] = -1
+
+
+@njit(cache=True, _nrt=False)
+def copy_state(dst, src):
+    """dst <- src: one memory copy of every field but the tunnel log (both
+    allocated by new_state for the same board, rules and players)."""
+    d = dst.buf
+    s = src.buf
+    for i in range(d.shape[0]):  # LLVM makes this loop a memcpy
+        d[i] = s[i]
 
 
 @njit(cache=True, _nrt=False)
@@ -138,6 +198,9 @@ def init_game(st, bd, ru, n_players, seed):
     st.purse[:] = 0
     st.laid_holder[:] = 0
     st.ticket_shared[:] = 0
+    for k in range(st.open_bits.shape[0]):
+        st.open_bits[k] = bd.route_bits[BITS_COLOUR + LOCO, k]  # every route
+    st.blocked_bits[:, :] = 0
     for p in range(n_players):
         uf_reset(st.uf[p])
         for _ in range(ru[RULE_HAND_SIZE]):

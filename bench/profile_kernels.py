@@ -1,0 +1,122 @@
+"""Where a decision's time goes, per function: sample the kernels with
+`perf record -e cpu-clock` while they play, with a perf map of the compiled
+functions so the samples get names.
+
+    .venv/bin/python bench/profile_kernels.py --board usa --players 2 --bots random [--games 20000]
+
+Loads the kernels (the names come from the LLVM module a compiled or cached
+library keeps for linking), writes /tmp/perf-<pid>.map, plays the games under `perf record` attached to
+this process, and prints each function's share of the samples. Functions
+LLVM inlined into their callers count as their callers. A developer tool
+(Linux, `perf` on PATH); it asserts nothing."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def write_perf_map(lib, path: Path) -> int:
+    """Every defined function of a compiled library (callees linked in) with
+    its address; a function's size is taken as the gap to the next one."""
+    module = lib._final_module
+    if not any(not f.is_declaration for f in module.functions):
+        module = lib._get_module_for_linking()  # loaded from the cache: the bitcode kept for linking
+    names = [f.name for f in module.functions if not f.is_declaration]
+    addrs = sorted((lib.get_pointer_to_function(n), n) for n in names)
+    addrs = [(a, n) for a, n in addrs if a]
+    with open(path, "w") as f:
+        for (a, n), (b, _) in zip(addrs, addrs[1:] + [(addrs[-1][0] + 4096, "")], strict=True):
+            f.write(f"{a:x} {b - a:x} {n}\n")
+    return len(addrs)
+
+
+def demangle(name: str) -> str:
+    """Numba's mangled names carry the qualified Python name: keep module.function."""
+    if not name.startswith("_ZN"):
+        return name
+    parts, i = [], 3
+    while i < len(name) and name[i].isdigit():
+        j = i
+        while name[j].isdigit():
+            j += 1
+        n = int(name[i:j])
+        parts.append(name[j:j + n])
+        i = j + n
+    parts = [p for p in parts if not p.startswith("_3clocals_3e")]
+    text = ".".join(parts)
+    for a, b in (("_2e", "."), ("_5f", "_")):
+        text = text.replace(a, b)
+    return text.rsplit("$", 1)[0]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--board", default="usa")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--bots", default="random")
+    ap.add_argument("--games", type=int, default=20000)
+    ap.add_argument("--top", type=int, default=30)
+    args = ap.parse_args()
+    sys.path.insert(0, str(ROOT))
+    import numpy as np
+
+    from analyzer.boards import load_board
+    from analyzer.bots import bot_ids, parse_bots
+    from kernels import layouts as L
+    from kernels.runner import run_block
+
+    board = load_board(args.board)
+    rules = board.rules()
+    bd, ru = board.compile(rules), rules.to_array()
+    bots = bot_ids(parse_bots(args.bots, args.players))
+    n_routes, n_tickets = bd.routes.shape[0], bd.tickets.shape[0]
+
+    def play(first: int, n: int) -> float:
+        bufs = (np.zeros(n, L.GAME_RECORD), np.zeros(n * args.players, L.PLAYER_RECORD),
+                np.zeros(n * n_tickets, L.TICKET_RECORD), np.zeros(n * n_routes, L.CLAIM_RECORD),
+                np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
+        t0 = time.perf_counter()
+        run_block(bd, ru, bots, np.int64(1), np.int64(first), np.int64(n), *bufs, np.zeros(5, np.int64))
+        return time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    play(0, 2)
+    print(f"compiled in {time.perf_counter() - t0:.0f} s", flush=True)
+    lib = run_block.overloads[run_block.signatures[0]].library
+    pid = os.getpid()
+    n = write_perf_map(lib, Path(f"/tmp/perf-{pid}.map"))
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "perf.data"
+        rec = subprocess.Popen(["perf", "record", "-q", "-e", "cpu-clock", "-F", "4999", "-p", str(pid), "-o",
+                                str(data)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1.0)
+        wall = play(1000, args.games)
+        rec.send_signal(2)
+        rec.wait()
+        rep = subprocess.run(["perf", "report", "-i", str(data), "--stdio", "--no-children", "--sort", "symbol",
+                              "--percent-limit", "0.2"], capture_output=True, text=True)
+    print(f"{args.games} games of {args.board} {args.players}p {args.bots}: {args.games / wall:,.0f} games/s "
+          f"on one thread; {n} functions mapped")
+    rows = []
+    for line in rep.stdout.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "%" not in line:
+            continue
+        pct, _, sym = line.partition("%")
+        sym = sym.split("]", 1)[-1].strip()
+        rows.append((float(pct), demangle(sym)))
+    print(f"\nshare of samples (top {args.top}):")
+    for pct, sym in rows[:args.top]:
+        print(f"  {pct:6.2f}%  {sym}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,136 @@
+"""Which routes a seat can claim, as bit masks over the routes (bit r of word
+r // 64 is route r): the legal claims of a turn are a few AND operations on
+masks instead of a payment check per route and colour.
+
+The board's route sets are fixed (BoardArrays.route_bits, BITS_* rows, built
+once by fill_board_bits); the game keeps two sets up to date as routes are
+claimed or closed (st.open_bits, st.blocked_bits); claim_masks combines them
+with a seat's cards and trains. The masks say exactly what
+core/payment.py claim_payment and core/claims.py route_open_to say, for the
+locomotive policy LOCO_ANY (tests/test_claimable.py compares them on random
+states).
+"""
+
+import numpy as np
+from numba import njit
+
+from kernels.bits import bit_of
+from kernels.layouts import (
+    BITS_COLOUR,
+    BITS_COST_LE,
+    BITS_FERRY_LE,
+    BITS_LEN_LE,
+    BITS_MAX_COST,
+    BITS_NEED,
+    GRAY,
+    LOCO,
+    MAX_SCORED_LEN,
+    N_COLOURS,
+    RT_COLOUR,
+    RT_GROUP,
+    RT_LEN,
+    RT_LOCOS,
+    RT_MOUNTAINS,
+)
+
+_ONE = np.uint64(1)
+_MASK63 = np.uint64(63)
+
+
+@njit(cache=True, _nrt=False)
+def fill_board_bits(routes, group_routes, route_bits, lane_bits):
+    """route_bits <- the board's route sets (BITS_* rows); lane_bits[r] <- the
+    other lanes of r's parallel group. Arrays zeroed by the caller."""
+    for r in range(routes.shape[0]):
+        w, b = bit_of(np.int64(r))
+        length = routes[r, RT_LEN]
+        colour = routes[r, RT_COLOUR]
+        cost = length + routes[r, RT_MOUNTAINS]
+        ferry = routes[r, RT_LOCOS]
+        for c in range(N_COLOURS):
+            if colour == GRAY or colour == c:
+                route_bits[BITS_COLOUR + c, w] |= b
+        route_bits[BITS_COLOUR + LOCO, w] |= b
+        for n in range(length, MAX_SCORED_LEN + 1):
+            route_bits[BITS_LEN_LE + n, w] |= b
+        for n in range(min(cost, BITS_MAX_COST + 1), BITS_MAX_COST + 1):
+            route_bits[BITS_COST_LE + n, w] |= b
+        for n in range(min(ferry, MAX_SCORED_LEN + 1), MAX_SCORED_LEN + 1):
+            route_bits[BITS_FERRY_LE + n, w] |= b
+        if length - ferry > 0:
+            route_bits[BITS_NEED, w] |= b
+        g = routes[r, RT_GROUP]
+        if g >= 0:
+            for i in range(group_routes.shape[1]):
+                r2 = group_routes[g, i]
+                if r2 >= 0 and r2 != r:
+                    w2, b2 = bit_of(np.int64(r2))
+                    lane_bits[r, w2] |= b2
+
+
+@njit(cache=True, _nrt=False)
+def sync_claim_bits(st, bd):
+    """st.open_bits and st.blocked_bits from the owners and closed lanes (a new
+    game, or a state a test put together by hand)."""
+    open_bits = st.open_bits
+    blocked = st.blocked_bits
+    open_bits[:] = 0
+    blocked[:, :] = 0
+    for r in range(bd.routes.shape[0]):
+        w, b = bit_of(np.int64(r))
+        o = st.owner[r]
+        if o < 0 and st.closed[r] == 0:
+            open_bits[w] |= b
+        if o >= 0:
+            for k in range(open_bits.shape[0]):
+                blocked[o, k] |= bd.lane_bits[r, k]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def mark_claimed(st, bd, p, r):
+    """Route r is p's: no longer open, and p may not take its other lanes."""
+    w, b = bit_of(r)
+    st.open_bits[w] &= ~b
+    for k in range(st.open_bits.shape[0]):
+        st.blocked_bits[p, k] |= bd.lane_bits[r, k]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def mark_closed(st, r):
+    w, b = bit_of(r)
+    st.open_bits[w] &= ~b
+
+
+@njit(cache=True, _nrt=False)
+def claim_masks(st, bd, p, purse, masks):
+    """masks[c] <- the routes p can claim paying with colour c (LOCO: with
+    locomotives only), for LOCO_ANY; returns True when any route is claimable.
+    A route is claimable when it is open, p holds no parallel lane, p has the
+    trains (BASE-CLM-2, LA-MTN-3), and the purse pays it (core/payment.py:
+    at least one card of the colour, enough locomotives for the ferry symbols,
+    colour cards plus locomotives covering the length)."""
+    bits = bd.route_bits
+    words = st.open_bits.shape[0]
+    loco = np.int64(purse[LOCO])
+    fits = BITS_COST_LE + min(np.int64(st.trains[p]), np.int64(BITS_MAX_COST))
+    ferry = BITS_FERRY_LE + min(loco, np.int64(MAX_SCORED_LEN))
+    any_claim = np.uint64(0)
+    for k in range(words):
+        base = st.open_bits[k] & ~st.blocked_bits[p, k] & bits[fits, k]
+        for c in range(N_COLOURS):
+            have = np.int64(purse[c])
+            m = np.uint64(0)
+            if have > 0:
+                row = BITS_LEN_LE + min(have + loco, np.int64(MAX_SCORED_LEN))
+                m = base & bits[BITS_COLOUR + c, k] & bits[row, k] & bits[ferry, k] & bits[BITS_NEED, k]
+            masks[c, k] = m
+            any_claim |= m
+        m = base & bits[BITS_LEN_LE + min(loco, np.int64(MAX_SCORED_LEN)), k]
+        masks[LOCO, k] = m
+        any_claim |= m
+    return any_claim != 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def has_bit(masks, c, r):
+    return (masks[c, r >> 6] >> (np.uint64(r) & _MASK63)) & _ONE != 0
