@@ -103,14 +103,12 @@ def _storage(out: Path, kind: str):
     raise TuneError(f"--storage must be journal or sqlite, not {kind!r}")
 
 
-def _sampler(seed: int, index: int, startup: int, constrained: bool):
+def _sampler(seed: int, index: int, startup: int):
     """The TPE sampler of trial `index`: seeded from (seed, index) so that a
     resumed study proposes what an uninterrupted one would."""
     import optuna
 
-    cf = (lambda t: t.user_attrs.get("constraints", [0.0])) if constrained else None
-    return optuna.samplers.TPESampler(seed=derived_seed(seed, 10_000_000 + index) % 2**32, n_startup_trials=startup,
-                                      constraints_func=cf)
+    return optuna.samplers.TPESampler(seed=derived_seed(seed, 10_000_000 + index) % 2**32, n_startup_trials=startup)
 
 
 class _LiveStudy:
@@ -249,7 +247,7 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
             if spent + trial_games + unplayed_base > budget or _repeating(live):
                 break
             index = len(live)
-            study.sampler = _sampler(seed, index, startup_trials, bool(cons))
+            study.sampler = _sampler(seed, index, startup_trials)
             trial = study.ask(dists)
             trial.set_user_attr("index", index)
             try:
@@ -297,6 +295,8 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
                         trial.set_user_attr("pruned_by", "successive halving")
                         state = optuna.trial.TrialState.PRUNED
                         break
+            for c, v in zip(cons, trial.user_attrs["constraints"], strict=True):
+                trial.set_constraint(c.label, v)  # the sampler prefers feasible trials
             if state == optuna.trial.TrialState.PRUNED:
                 study.tell(trial, state=state)
             else:
@@ -333,6 +333,8 @@ def _copy_trial(study, trial, same) -> None:
             trial.set_user_attr(k, v)
     trial.set_user_attr("played", 0)
     trial.set_user_attr("duplicate_of", same.user_attrs.get("duplicate_of", same.user_attrs["index"]))
+    for key, value in same.constraints.items():
+        trial.set_constraint(key, value)
     for step, value in sorted(same.intermediate_values.items()):
         trial.report(value, step=step)
     if same.state == TrialState.COMPLETE:

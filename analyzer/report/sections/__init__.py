@@ -18,5 +18,6 @@ SECTIONS: list[str] = [
     "analyzer.report.sections.ghost_train",
     "analyzer.report.sections.team_asia",
     "analyzer.report.sections.sweep",
+    "analyzer.report.sections.tune",
 ]
 """The page's sections in order (module names; a new variant appends its own)."""
