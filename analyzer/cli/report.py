@@ -44,7 +44,7 @@ def report_command(
             runs = run_studies(games=games, bots=bots, seed=seed, results_dir=results or Path("results") / name,
                                threads=threads, progress=not quiet, log=log)
             tunes = run_tune_studies(games=games, seed=seed, results_dir=results or Path("results") / name,
-                                     threads=threads, progress=not quiet, log=log)
+                                     threads=threads, progress=not quiet, log=log, bots=bots)
         except KeyboardInterrupt:  # the finished chunks are kept: the same command continues
             console.print("[yellow]interrupted: run the same command again to continue where it stopped[/yellow]")
             raise typer.Exit(130) from None

@@ -150,13 +150,18 @@ def load_tunes(paths: list[Path | str]) -> dict[str, TuneResults]:
 
 
 def run_tune_studies(games: int = DEFAULT_GAMES, seed: int = 1, results_dir: Path | str = "results/default",
-                     threads: int = 0, progress: bool = True, log=print) -> dict[str, TuneResults]:
+                     threads: int = 0, progress: bool = True, log=print, bots: str | list[str] | None = None
+                     ) -> dict[str, TuneResults]:
     """The report's tuning study (analyzer.report.sections.tune.TUNE_STUDY),
-    sized from GAMES, into results_dir/<name> (resumed when it is there)."""
+    sized from GAMES, with the report's bots when given, into
+    results_dir/<name> (resumed when it is there)."""
     from analyzer.report.sections.tune import TUNE_STUDY
     from analyzer.run.tune import tune
 
     st = TUNE_STUDY
+    seats = seat_bots(bots, [st["bots"]], st["players"])
+    if bots and unsupported_bots(seats, study_rules({"board": st["board"]})):
+        seats = seat_bots(None, [st["bots"]], st["players"])
     out = Path(results_dir) / st["name"]
     min_games = max(20, int(round(st["min_games_share"] * games)))
     trial = min_games * st["factor"] ** (st["rungs"] - 1)
@@ -164,13 +169,14 @@ def run_tune_studies(games: int = DEFAULT_GAMES, seed: int = 1, results_dir: Pat
     if (out / "tune.json").exists():
         try:
             done = TuneResults.load(out)
-            if done.manifest.get("budget") == budget and done.manifest.get("seed") == seed:
+            if (done.manifest.get("budget"), done.manifest.get("seed"), done.manifest.get("bots")) == (
+                    budget, seed, seats):
                 log(f"tuning study {st['name']}: already in {out}")
                 return {st["name"]: done}
         except ValueError:
             pass  # not finished: resumed below
     log(f"tuning study {st['name']}: budget {budget:,} games, rungs from {min_games:,} -> {out}")
-    res = tune(board=st["board"], players=st["players"], bots=st["bots"], params=st["params"],
+    res = tune(board=st["board"], players=st["players"], bots=seats, params=st["params"],
                objectives=st["objectives"], constraints=st["constraints"], budget=budget, min_games=min_games,
                factor=st["factor"], rungs=st["rungs"], seed=seed, out=out, resume=True,
                confirm_top=st["confirm_top"], threads=threads, progress=progress)

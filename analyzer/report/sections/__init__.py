@@ -3,7 +3,8 @@
 absent) and may list `STUDIES`, the runs `ttr report` adds for it. It picks
 its runs by their manifests (analyzer.report.runs), computes with
 analyzer.stats, draws with analyzer.report.figures and states its findings
-in sentences computed from the tables."""
+in sentences computed from the tables. A section whose build_section also
+takes `tunes` gets the page's tuning studies (sections/tune.py)."""
 
 SECTIONS: list[str] = [
     "analyzer.report.sections.runs",

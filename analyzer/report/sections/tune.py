@@ -100,18 +100,12 @@ def confirmation_table(res: TuneResults) -> pd.DataFrame:
         rules = ", ".join(f"{k}={v}" for k, v in c["overrides"].items())
         for kind, items in (("objective", c["objectives"]), ("constraint", c["constraints"])):
             for label, o in items.items():
-                rows.append({"trial": c["trial"], "rules": rules, kind: label, "kind": kind,
+                rows.append({"trial": c["trial"], "rules": rules, "kind": kind, "measure": label,
                              "value": o["estimate"], "ci_low": o["ci"][0], "ci_high": o["ci"][1],
                              "baseline": o["baseline"], "change": o["difference"],
                              "change_ci_low": o["difference_ci"][0], "change_ci_high": o["difference_ci"][1],
                              "games": o["games"], "survives": o.get("survives", o.get("satisfied"))})
-    df = pd.DataFrame(rows)
-    if len(df):
-        df["measure"] = df.pop("objective").fillna(df.pop("constraint")) if "constraint" in df else df.pop(
-            "objective")
-        df = df[["trial", "rules", "kind", "measure", "value", "ci_low", "ci_high", "baseline", "change",
-                 "change_ci_low", "change_ci_high", "games", "survives"]]
-    return df
+    return pd.DataFrame(rows)
 
 
 def tune_section(name: str, res: TuneResults, out_dir: Path) -> Section:

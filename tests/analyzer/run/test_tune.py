@@ -177,14 +177,28 @@ def test_bad_params_are_refused(text, words):
         parse_param(text, preset("europe"))
 
 
+@pytest.mark.parametrize("kwargs,words", [
+    (dict(constraints=["explorer_bonus_holders>=1"]), "no measure explorer_bonus_holders"),
+    (dict(objectives=["max:seat_advantage=3"]), "neither min: nor max:"),
+    (dict(budget=100), "a trial and the baseline need 800 games"),
+    (dict(params={"trains": 40}), "give \\(low, high\\) or a list"),
+    (dict(storage="mysql"), "--storage must be journal or sqlite"),
+])
+def test_bad_study_is_refused_before_any_game(kwargs, words, tmp_path):
+    args = dict(params=["trains=30..45"], objectives=["seat_advantage"], budget=5000, out=tmp_path / "t",
+                progress=False, **SMALL)
+    args.update(kwargs)
+    with pytest.raises(TuneError, match=words):
+        analyzer.tune(**args)
+    assert not (tmp_path / "t").exists()
+
+
 @pytest.mark.parametrize("args,words", [
     (["--param", "trainz=30..45", "--objective", "game_length=40"], "--param 'trainz=30..45': unknown rule"),
     (["--param", "trains=45..30", "--objective", "game_length=40"], "--param 'trains=45..30': empty range"),
     (["--param", "trains=30..45", "--objective", "game_lenght"], "--objective 'game_lenght': unknown measure"),
     (["--param", "trains=30..45", "--objective", "seat_advantage", "--constraint", "strategy_dominance<=0.1"],
      "--constraint 'strategy_dominance<=0.1': strategy_dominance needs different bots"),
-    (["--param", "trains=30..45", "--objective", "seat_advantage", "--constraint", "explorer_bonus_holders>=1"],
-     "no measure explorer_bonus_holders"),
 ])
 def test_cli_bad_input_exits_2_with_one_line(args, words, tmp_path):
     proc = subprocess.run([*CLI, "tune", "--board", "usa", "--players", "2", "--out", str(tmp_path / "t"), *args],
