@@ -249,3 +249,22 @@ def test_two_parameters_match_the_grid_at_under_30_percent_of_its_games(tmp_path
     row = analyzer.compare(check, n_boot=400).query("measure == 'game_length' and variant == 'tuned'").iloc[0]
     gap = abs(row.estimate - target) - abs(row.baseline_value - target)  # > 0: the tuner's is further off
     assert gap <= max(abs(row.ci_low), abs(row.ci_high)), (tuned, best, row.estimate, row.baseline_value, target)
+
+
+def test_two_objectives_give_a_pareto_front_with_sqlite_storage(tmp_path):
+    from analyzer.report.sections.tune import tune_section
+
+    res = analyzer.tune(board="usa", players=2, bots="greedy", params=["trains=30..45"],
+                        objectives=["game_length=70", "max:ticket_completion"], budget=2400, min_games=100,
+                        factor=2, rungs=2, seed=6, confirm_top=2, startup_trials=4, storage="sqlite",
+                        out=tmp_path / "mo", progress=False)
+    assert (tmp_path / "mo" / "study.db").exists() and not (tmp_path / "mo" / "study.journal").exists()
+    t = res.trials
+    assert not (t["pruned_by"] == "successive halving").any()  # Optuna prunes single objectives only
+    done = t[(t["state"] == "complete") & (t["duplicate_of"] < 0)]
+    cols = ["objective_game_length", "objective_ticket_completion"]
+    on_front = pareto_mask(done[cols].to_numpy(), [False, True])
+    assert sorted(res.pareto["trial"]) == sorted(done.loc[on_front, "trial"])
+    assert [c["trial"] for c in res.recommendation["candidates"]] == list(res.pareto["trial"][:2])
+    sec = tune_section("mo", res, tmp_path / "rep")
+    assert [f.stem for f in sec.figures] == ["tune_game_length", "tune_ticket_completion", "tune_pareto"]
