@@ -63,6 +63,9 @@ def objective_figures(res: TuneResults, out_dir: Path, prov: bool) -> list:
                             label=f"{state} ({len(d)})")
             if o.goal == "target":
                 ax.axhline(o.target, color="C3", lw=0.8, ls="--", label=f"target {o.target:g}")
+            base = _baseline_value(res, o.measure)
+            if base is not None:
+                ax.axhline(base, color="0.3", lw=0.8, ls=":", label=f"baseline rules ({base:.3g})")
             ax.set_xlabel(key)
             ax.set_ylabel(o.measure.replace("_", " "))
             ax.legend(fontsize=7)
@@ -71,6 +74,15 @@ def objective_figures(res: TuneResults, out_dir: Path, prov: bool) -> list:
         refs.append(save_figure(fig, out_dir, f"tune_{o.measure}", f"{o.label}: each trial's value against each "
                                 f"tuned parameter; pruned trials stopped early (grey)", prov))
     return refs
+
+
+def _baseline_value(res: TuneResults, measure: str) -> float | None:
+    """The baseline rules' value of a measure on the last rung's games (estimate - difference of any trial)."""
+    r = res.rungs
+    if not len(r):
+        return None
+    last = r[(r["measure"] == measure) & (r["rung"] == r["rung"].max())]
+    return float(last["estimate"].iloc[0] - last["difference"].iloc[0]) if len(last) else None
 
 
 def pareto_figure(res: TuneResults, out_dir: Path, prov: bool):
