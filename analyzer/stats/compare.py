@@ -85,11 +85,12 @@ def game_measures(run: RunTables, bonuses=None) -> dict[str, _Measure]:
     }
     # the bot of each seat of each game: the same every game in a run, rotated
     # between the runs of a tuning trial (analyzer.run.tune), so read per game
-    bots = p["bot"].astype(str).to_numpy().reshape(n, seats)
-    names = list(dict.fromkeys(bots.ravel().tolist()))
+    codes, names = pd.factorize(p["bot"])  # names in order of first appearance
+    bots = codes.reshape(n, seats)
     if len(names) > 1:
-        onehot = np.stack([bots == name for name in names], axis=2).astype(np.float64)  # (games, seats, bots)
-        m["strategy_dominance"] = _Measure(np.einsum("gs,gsb->gb", win, onehot), onehot.sum(1), True)
+        held = [bots == b for b in range(len(names))]  # (games, seats) each: which seats bot b holds
+        m["strategy_dominance"] = _Measure(np.column_stack([(win * h).sum(1) for h in held]),
+                                           np.column_stack([h.sum(1) for h in held]).astype(np.float64), True)
     done = per_seat("tickets_completed").sum(1, keepdims=True)
     m["ticket_completion"] = _Measure(done, done + per_seat("tickets_failed").sum(1, keepdims=True), False)
     for col in bonuses if bonuses is not None else BONUSES:
