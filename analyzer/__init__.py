@@ -12,6 +12,7 @@ from analyzer.run.ladder import LadderResult, ladder, load_ladder
 from analyzer.run.results import Results, load
 from analyzer.run.simulate import simulate
 from analyzer.run.sweep import SweepResults, compare, load_sweep, sweep
+from analyzer.run.tune import TuneResults, load_tune, tune
 from analyzer.run.tunnel_study import tunnel_reveal_study
 from analyzer.stats.tunnels import tunnels_in_play
 from analyzer.tunnels import tunnel_odds, tunnel_odds_mc, tunnel_summary
@@ -40,4 +41,7 @@ __all__ = [
     "compare",
     "load_sweep",
     "sweep",
+    "TuneResults",
+    "load_tune",
+    "tune",
 ]

@@ -17,6 +17,7 @@ from analyzer.cli.report import report_command
 from analyzer.cli.rules import rules_command
 from analyzer.cli.simulate import simulate_command, summary_command
 from analyzer.cli.sweep import sweep_command
+from analyzer.cli.tune import tune_command
 from analyzer.cli.tunnels import tunnels_command
 from analyzer.rules import RuleError
 
@@ -30,6 +31,7 @@ app.command("tunnels")(tunnels_command)
 app.command("ladder")(ladder_command)
 app.command("sweep")(sweep_command)
 app.command("compare")(compare_command)
+app.command("tune")(tune_command)
 app.command("report")(report_command)
 console = Console()
 

@@ -11,14 +11,15 @@ import typer
 from rich.console import Console
 
 from analyzer.report.page import build_report
-from analyzer.report.studies import DEFAULT_GAMES, load_runs, run_studies
+from analyzer.report.studies import DEFAULT_GAMES, load_runs, load_tunes, run_studies, run_tune_studies
 
 Opt = typer.Option
 
 
 def report_command(
-    paths: Annotated[list[Path] | None, typer.Argument(help="Results folders to build the report from; none: run "
-                                                           "the default studies first.")] = None,
+    paths: Annotated[list[Path] | None, typer.Argument(help="Results folders (runs or `ttr tune` studies) to "
+                                                           "build the report from; none: run the default studies "
+                                                           "first.")] = None,
     name: Annotated[str, Opt(help="Report name: the page goes to reports/NAME/index.html.")] = "default",
     games: Annotated[int, Opt(help="Games of one main study (each study runs its games_share of it).")]
     = DEFAULT_GAMES,
@@ -36,16 +37,19 @@ def report_command(
     if "/" in name or "\\" in name or not name.strip():
         raise ValueError(f"--name {name!r}: give a plain name (no slashes)")
     if paths:
-        runs = load_runs(paths)
+        runs, tunes = load_runs(paths), load_tunes(paths)
     else:
+        log = lambda m: console.print(m, soft_wrap=True)  # noqa: E731
         try:
             runs = run_studies(games=games, bots=bots, seed=seed, results_dir=results or Path("results") / name,
-                               threads=threads, progress=not quiet,
-                               log=lambda m: console.print(m, soft_wrap=True))
+                               threads=threads, progress=not quiet, log=log)
+            tunes = run_tune_studies(games=games, seed=seed, results_dir=results or Path("results") / name,
+                                     threads=threads, progress=not quiet, log=log, bots=bots)
         except KeyboardInterrupt:  # the finished chunks are kept: the same command continues
             console.print("[yellow]interrupted: run the same command again to continue where it stopped[/yellow]")
             raise typer.Exit(130) from None
-    console.print(f"building the report from {len(runs)} runs ...")
+    console.print(f"building the report from {len(runs)} runs" + (f" and {len(tunes)} tuning studies" if tunes
+                                                                   else "") + " ...")
     page = build_report(runs, out or Path("reports") / name, title=f"Ticket to Ride analysis: {name}",
-                        log=console.print)
+                        log=console.print, tunes=tunes)
     console.print(f"[green]report written[/green]: {page} (open it in a browser)")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import html
 import importlib
+import inspect
 import os
 import traceback
 from pathlib import Path
@@ -26,13 +27,17 @@ TEMPLATES.globals["preview"] = lambda t: t.preview.to_html(index=t.index, float_
                                                          classes="data", na_rep="–")
 
 
-def build_sections(runs: dict[str, Results], out_dir: Path, log=print) -> list[Section]:
+def build_sections(runs: dict[str, Results], out_dir: Path, log=print, tunes: dict | None = None) -> list[Section]:
     """Every section that has its runs. One broken section must not lose the
-    others: it is kept as a section that says what failed."""
+    others: it is kept as a section that says what failed. A section whose
+    build_section takes `tunes` also gets the tuning studies (name ->
+    analyzer.run.tune_output.TuneResults) and may return a list of sections."""
     built = []
     for name in sections.SECTIONS:
         try:
-            sec = importlib.import_module(name).build_section(runs, out_dir)
+            mod = importlib.import_module(name)
+            extra = {"tunes": tunes or {}} if "tunes" in inspect.signature(mod.build_section).parameters else {}
+            sec = mod.build_section(runs, out_dir, **extra)
         except Exception as e:
             log(f"section {name} failed: {e!r}")
             sec = Section(name.rsplit(".", 1)[-1], name, error=repr(e),
@@ -41,17 +46,17 @@ def build_sections(runs: dict[str, Results], out_dir: Path, log=print) -> list[S
             for r in runs.values():
                 r.release()
         if sec is not None:
-            built.append(sec)
+            built.extend(sec if isinstance(sec, list) else [sec])
     return built
 
 
 def build_report(runs: dict[str, Results], out_dir: Path | str, title: str = "Ticket to Ride analysis",
-                 log=print) -> Path:
+                 log=print, tunes: dict | None = None) -> Path:
     """Write out_dir/index.html with every section that has its runs, its
     figures (PNG + SVG) and tables (CSV) beside it; return the page's path."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    secs = build_sections(runs, out_dir, log)
+    secs = build_sections(runs, out_dir, log, tunes)
     answers = answers_section(secs)
     runs_sec = [s for s in secs if s.key == "runs"]
     for s in runs_sec:  # the runs table goes last, folded: the page opens with the answers

@@ -18,6 +18,7 @@ from analyzer.bots import unsupported_bots
 from analyzer.run.protocol import RUN_IDENTITY
 from analyzer.run.results import Results, finished_run, load
 from analyzer.run.simulate import make_spec, simulate
+from analyzer.run.tune_output import TuneResults, is_tune_folder
 
 DEFAULT_GAMES = 100_000
 """Games of a main study (Europe, each player count) in `make report`; the
@@ -123,13 +124,60 @@ def _finished(out: Path, st: dict, games: int, bots: list[str], seed: int) -> Re
 
 
 def load_runs(paths: list[Path | str]) -> dict[str, Results]:
-    """{folder name: Results} of existing results folders."""
+    """{folder name: Results} of existing results folders (tuning studies are left to load_tunes)."""
     runs = {}
     for p in paths:
         p = Path(p)
+        if is_tune_folder(p):
+            continue
         if p.name in runs:
             raise ValueError(f"two results folders are named {p.name}: rename one")
         runs[p.name] = load(p)
-    if not runs:
+    if not runs and not any(is_tune_folder(p) for p in paths):
         raise ValueError("no results folders given")
     return runs
+
+
+def load_tunes(paths: list[Path | str]) -> dict[str, TuneResults]:
+    """{folder name: TuneResults} of the tuning study folders among `paths`."""
+    tunes = {}
+    for p in map(Path, paths):
+        if is_tune_folder(p):
+            if p.name in tunes:
+                raise ValueError(f"two tuning studies are named {p.name}: rename one")
+            tunes[p.name] = TuneResults.load(p)
+    return tunes
+
+
+def run_tune_studies(games: int = DEFAULT_GAMES, seed: int = 1, results_dir: Path | str = "results/default",
+                     threads: int = 0, progress: bool = True, log=print, bots: str | list[str] | None = None
+                     ) -> dict[str, TuneResults]:
+    """The report's tuning study (analyzer.report.sections.tune.TUNE_STUDY),
+    sized from GAMES, with the report's bots when given, into
+    results_dir/<name> (resumed when it is there)."""
+    from analyzer.report.sections.tune import TUNE_STUDY
+    from analyzer.run.tune import tune
+
+    st = TUNE_STUDY
+    seats = seat_bots(bots, [st["bots"]], st["players"])
+    if bots and unsupported_bots(seats, study_rules({"board": st["board"]})):
+        seats = seat_bots(None, [st["bots"]], st["players"])
+    out = Path(results_dir) / st["name"]
+    min_games = max(20, int(round(st["min_games_share"] * games)))
+    trial = min_games * st["factor"] ** (st["rungs"] - 1)
+    budget = max(int(round(st["budget_share"] * games)), 4 * trial)
+    if (out / "tune.json").exists():
+        try:
+            done = TuneResults.load(out)
+            if (done.manifest.get("budget"), done.manifest.get("seed"), done.manifest.get("bots")) == (
+                    budget, seed, seats):
+                log(f"tuning study {st['name']}: already in {out}")
+                return {st["name"]: done}
+        except ValueError:
+            pass  # not finished: resumed below
+    log(f"tuning study {st['name']}: budget {budget:,} games, rungs from {min_games:,} -> {out}")
+    res = tune(board=st["board"], players=st["players"], bots=seats, params=st["params"],
+               objectives=st["objectives"], constraints=st["constraints"], budget=budget, min_games=min_games,
+               factor=st["factor"], rungs=st["rungs"], seed=seed, out=out, resume=True,
+               confirm_top=st["confirm_top"], threads=threads, progress=progress)
+    return {st["name"]: res}

@@ -83,11 +83,14 @@ def game_measures(run: RunTables, bonuses=None) -> dict[str, _Measure]:
         "mean_score": _Measure(per_seat("score").sum(1, keepdims=True), ones * seats, False),
         "seat_advantage": _Measure(win, np.ones((n, seats)), True),
     }
-    bots = [str(b) for b in p["bot"].to_numpy()[:seats]]  # the bot of each seat (the same every game)
-    names = list(dict.fromkeys(bots))
+    # the bot of each seat of each game: the same every game in a run, rotated
+    # between the runs of a tuning trial (analyzer.run.tune), so read per game
+    codes, names = pd.factorize(p["bot"])  # names in order of first appearance
+    bots = codes.reshape(n, seats)
     if len(names) > 1:
-        onehot = np.array([[b == name for name in names] for b in bots], np.float64)  # (seats, bots)
-        m["strategy_dominance"] = _Measure(win @ onehot, np.ones((n, 1)) * onehot.sum(0), True)
+        held = [bots == b for b in range(len(names))]  # (games, seats) each: which seats bot b holds
+        m["strategy_dominance"] = _Measure(np.column_stack([(win * h).sum(1) for h in held]),
+                                           np.column_stack([h.sum(1) for h in held]).astype(np.float64), True)
     done = per_seat("tickets_completed").sum(1, keepdims=True)
     m["ticket_completion"] = _Measure(done, done + per_seat("tickets_failed").sum(1, keepdims=True), False)
     for col in bonuses if bonuses is not None else BONUSES:
@@ -146,7 +149,8 @@ def compare_tables(runs: dict[str, RunTables], baseline: str, n_boot: int = 1000
     balance measure (MEASURES).
 
     Returns one row per variant and measure: variant, measure, estimate,
-    baseline_value, difference, ci_low / ci_high (paired bootstrap CI of the
+    estimate_ci_low / estimate_ci_high (bootstrap CI of the variant's own
+    value, `level`), baseline_value, difference, ci_low / ci_high (paired bootstrap CI of the
     difference, `level`), unpaired_ci_low / unpaired_ci_high, games, paired,
     is_baseline. The baseline's own rows have difference 0. `paired` is False
     when the two runs do not share seed and games (then the paired columns
@@ -164,7 +168,7 @@ def compare_tables(runs: dict[str, RunTables], baseline: str, n_boot: int = 1000
     base_games = np.sort(runs[base].games["game"].to_numpy())
     rng = np.random.default_rng(seed)
     batch = max(1, min(n_boot, 4_000_000 // max(n_base, 1)))
-    paired, keys, diffs_p, diffs_u = {}, {}, {}, {}
+    paired, keys, diffs_p, diffs_u, reps = {}, {}, {}, {}, {}
     for name in names:
         r = runs[name]
         paired[name] = (len(r.games) == n_base and r.seed == runs[base].seed
@@ -172,6 +176,7 @@ def compare_tables(runs: dict[str, RunTables], baseline: str, n_boot: int = 1000
         keys[name] = [k for k in meas[base].slices if k in meas[name].slices]
         diffs_p[name] = {k: [] for k in keys[name]}
         diffs_u[name] = {k: [] for k in keys[name]}
+        reps[name] = {k: [] for k in keys[name]}
     # One set of resampled games per batch, shared by every variant: the
     # paired replicates apply the baseline's resample to each variant; the
     # unpaired ones draw the variant's games independently.
@@ -189,6 +194,7 @@ def compare_tables(runs: dict[str, RunTables], baseline: str, n_boot: int = 1000
             paired_stats = meas[name].stats(w_base) if paired[name] else None
             for k in keys[name]:
                 diffs_u[name][k].append(unpaired_stats[k] - stat_base[k])
+                reps[name][k].append(unpaired_stats[k])
                 if paired[name]:
                     diffs_p[name][k].append(paired_stats[k] - stat_base[k])
         done += b
@@ -204,7 +210,9 @@ def compare_tables(runs: dict[str, RunTables], baseline: str, n_boot: int = 1000
             lo_p, hi_p = _quantiles(dp, level)
             if name == base:
                 lo_p = hi_p = 0.0
-            rows.append({"variant": name, "measure": k, "estimate": est, "baseline_value": ref,
+            lo_e, hi_e = _quantiles(np.concatenate(reps[name][k]), level)
+            rows.append({"variant": name, "measure": k, "estimate": est, "estimate_ci_low": lo_e,
+                         "estimate_ci_high": hi_e, "baseline_value": ref,
                          "difference": est - ref, "ci_low": lo_p, "ci_high": hi_p,
                          "unpaired_ci_low": lo_u, "unpaired_ci_high": hi_u, "games": len(runs[name].games),
                          "paired": paired[name], "is_baseline": name == base})

@@ -3,7 +3,8 @@
 absent) and may list `STUDIES`, the runs `ttr report` adds for it. It picks
 its runs by their manifests (analyzer.report.runs), computes with
 analyzer.stats, draws with analyzer.report.figures and states its findings
-in sentences computed from the tables."""
+in sentences computed from the tables. A section whose build_section also
+takes `tunes` gets the page's tuning studies (sections/tune.py)."""
 
 SECTIONS: list[str] = [
     "analyzer.report.sections.runs",
@@ -18,5 +19,6 @@ SECTIONS: list[str] = [
     "analyzer.report.sections.ghost_train",
     "analyzer.report.sections.team_asia",
     "analyzer.report.sections.sweep",
+    "analyzer.report.sections.tune",
 ]
 """The page's sections in order (module names; a new variant appends its own)."""

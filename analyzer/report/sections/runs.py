@@ -25,7 +25,9 @@ def runs_table(runs: dict[str, Results]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def build_section(runs: dict[str, Results], out: Path) -> Section:
+def build_section(runs: dict[str, Results], out: Path) -> Section | None:
+    if not runs:  # a page of tuning studies only
+        return None
     df = runs_table(runs)
     total = int(df["games"].sum())
     prov = df.loc[df["provisional board"], "study"].tolist()

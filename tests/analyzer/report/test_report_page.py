@@ -27,9 +27,11 @@ GAMES = 200
 def page(tmp_path_factory):
     root = tmp_path_factory.mktemp("default")
     runs = R.run_studies(games=GAMES, seed=5, results_dir=root / "results", progress=False, log=lambda *_: None)
+    tunes = R.run_tune_studies(games=GAMES, seed=5, results_dir=root / "results", progress=False,
+                               log=lambda *_: None)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # matplotlib, pandas and FigureWarning alike
-        path = P.build_report(runs, root / "report", log=lambda *_: None)
+        path = P.build_report(runs, root / "report", log=lambda *_: None, tunes=tunes)
     return path, runs
 
 
@@ -53,6 +55,7 @@ def test_the_page_opens_with_the_answers_and_ends_with_the_runs(page):
     text = path.read_text()
     ids = re.findall(r'<section id="([^"]+)"', text)
     assert ids[0] == "answers" and ids[-1] == "runs"
+    assert "tune-tune-europe-4p" in ids  # make report's tuning study has its section
     assert re.search(r'<section id="runs">\s*<details>', text)  # folded
     answers = text[text.index('<section id="answers">'):text.index("</section>")]
     questions = re.findall(r'<p class="answer"><b>([^<]+)</b>', answers)

@@ -1,0 +1,393 @@
+"""Tune house rules (issue 18): search the rule space for balance with
+Optuna, spend games where they decide, confirm the winner on fresh games.
+
+    res = analyzer.tune(board="europe", players=4, bots="greedy", params=["tunnel_reveal=2..6"],
+                        objectives=["seat_advantage"], budget=200_000, out="results/tune-eu4")
+    res.trials            # one row per trial: parameters, rung, games, objectives with CIs, pruned
+    res.recommendation    # the confirmed rules
+
+Each trial is a rule set Optuna's TPE sampler proposes. It plays the
+study's games rung by rung (analyzer.run.tune_space: the same games for
+every trial, seats rotated) and after each rung its measures are compared
+with the baseline rules on the same games (analyzer.stats.compare, paired
+bootstrap). With one objective, Optuna's successive-halving pruner is fed
+the running estimate and stops a trial that ranks below the best of its
+rung; with any objective, a trial is stopped when a constraint's whole CI
+lies on the wrong side. `budget` counts every game of the search (trials
+and the baseline); a trial starts only if its full size fits.
+
+Determinism: trials run one after another and the sampler is re-seeded for
+each trial from (seed, trial index), so the trials depend only on the seed
+and on the trials before them, never on when the process was stopped. The
+study lives in out/ (Optuna's journal file or SQLite); `resume=True`
+continues it: a trial that was running when the process died is played
+again with the same parameters (its finished rungs are read back from its
+results folders), and the trials table equals that of an uninterrupted run.
+
+Afterwards the best trials (one objective: the best `confirm_top`; several:
+the Pareto front) are re-played with the baseline on a new master seed
+(games no trial has seen) and compared with paired CIs: recommendation.json
+says which survive.
+"""
+
+from __future__ import annotations
+
+import shlex
+import warnings
+from pathlib import Path
+
+import pandas as pd
+
+from analyzer.boards import Board, load_board
+from analyzer.rules import RuleError, RuleSet
+from analyzer.run.backends import parse_cluster
+from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
+from analyzer.run.protocol import close_folder, open_folder
+from analyzer.run.simulate import make_spec
+from analyzer.run.tune_output import (
+    STORAGE_FILES,
+    TUNE_MANIFEST,
+    TuneProgress,
+    TuneResults,
+    confirm,
+    rungs_table,
+    trials_table,
+    write_table,
+)
+from analyzer.run.tune_space import (
+    CONFIRM_STREAM,
+    bonus_given,
+    derived_seed,
+    parse_params,
+    play,
+    pooled,
+    rung_plan,
+    seatings,
+)
+from analyzer.stats.compare import compare_tables
+from analyzer.stats.tune import (
+    Objective,
+    TuneError,
+    check_measures_exist,
+    parse_constraint,
+    parse_objective,
+)
+from kernels import SOURCE_HASH
+
+TUNE_KEY = ("board", "players", "bots", "seed", "base_rules_hash", "params", "objectives", "constraints",
+            "rung_games", "seatings", "storage", "startup_trials", "kernel_hash")
+"""What must be the same to resume a study (the budget may grow)."""
+BASELINE = "baseline"
+
+
+def _objectives(items) -> list[Objective]:
+    objs = [o if isinstance(o, Objective) else parse_objective(o) for o in (items or [])]
+    if not objs:
+        raise TuneError("--objective: give at least one (a measure of `ttr compare`, e.g. seat_advantage)")
+    names = [o.measure for o in objs]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise TuneError(f"--objective '{dup[0]}': given twice")
+    return objs
+
+
+def _storage(out: Path, kind: str):
+    import optuna
+
+    if kind == "journal":
+        from optuna.storages.journal import JournalFileBackend
+
+        return optuna.storages.JournalStorage(JournalFileBackend(str(out / STORAGE_FILES[kind])))
+    if kind == "sqlite":
+        return f"sqlite:///{(out / STORAGE_FILES[kind]).resolve()}"
+    raise TuneError(f"--storage must be journal or sqlite, not {kind!r}")
+
+
+def _sampler(seed: int, index: int, startup: int):
+    """The TPE sampler of trial `index`: seeded from (seed, index) so that a
+    resumed study proposes what an uninterrupted one would."""
+    import optuna
+
+    return optuna.samplers.TPESampler(seed=derived_seed(seed, 10_000_000 + index) % 2**32, n_startup_trials=startup)
+
+
+class _LiveStudy:
+    """The study as the pruner sees it: without the trials that were running
+    when an earlier process died (they are played again), so that pruning
+    decisions do not depend on where the study was interrupted."""
+
+    def __init__(self, study):
+        self._study = study
+
+    def get_trials(self, deepcopy=True, states=None):
+        return [t for t in self._study.get_trials(deepcopy=deepcopy, states=states) if _is_live(t)]
+
+    def __getattr__(self, name):
+        return getattr(self._study, name)
+
+
+def _pruner(min_step: int, factor: int):
+    import optuna
+
+    class LivePruner(optuna.pruners.BasePruner):
+        def __init__(self):
+            self.inner = optuna.pruners.SuccessiveHalvingPruner(min_resource=min_step, reduction_factor=factor,
+                                                                min_early_stopping_rate=0)
+
+        def prune(self, study, trial):
+            return self.inner.prune(_LiveStudy(study), trial)
+
+    return LivePruner()
+
+
+def _is_live(t) -> bool:
+    """A trial of the search (complete, pruned or with invalid rules), not one interrupted by a kill."""
+    from optuna.trial import TrialState
+
+    return t.state in (TrialState.COMPLETE, TrialState.PRUNED) or (
+        t.state == TrialState.FAIL and "invalid" in t.user_attrs)
+
+
+def _recover(study) -> None:
+    """Trials left running by a killed process: mark them failed (interrupted)
+    and queue their parameters, so the next trial plays them again."""
+    from optuna.trial import TrialState
+
+    for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
+        study._storage.set_trial_user_attr(t._trial_id, "interrupted", True)
+        study._storage.set_trial_state_values(t._trial_id, TrialState.FAIL)
+        study.enqueue_trial(dict(t.params), user_attrs={"index": t.user_attrs.get("index")})
+
+
+def tune(board=None, players=4, bots="greedy", params=None, objectives=None, constraints=None, budget=200_000,
+         min_games=2000, factor=4, rungs=3, seed=1, rules=None, out=None, resume=False, storage="journal",
+         confirm_top=3, confirm_games=None, startup_trials=8, n_boot=1000, threads=0, cluster=None,
+         progress=True) -> TuneResults:
+    """Search `params` for the rules that best meet `objectives` under
+    `constraints` (see the module docstring); returns a TuneResults of `out`.
+
+    params: --param texts ("trains=30..45", "tunnel_reveal=2,3,5") or a dict
+    {key: (low, high) | [choices]}; objectives: "seat_advantage",
+    "max:ticket_completion", "game_length=40"; constraints:
+    "ticket_completion>=0.7". Rungs: min_games * factor**r games, r < rungs;
+    budget: games of the whole search; the confirmation plays `confirm_games`
+    (default: a full trial's games) for the baseline and each of the best
+    `confirm_top` trials on a fresh seed."""
+    import optuna
+
+    if out is None:
+        raise TuneError("--out: a tuning study lives on disk; give its folder")
+    out = Path(out)
+    b = board if isinstance(board, Board) else load_board(board or "europe")
+    try:
+        base = rules if isinstance(rules, RuleSet) else b.rules(rules, None)
+    except RuleError as e:
+        raise TuneError(f"--rules: {e}") from None
+    ps = parse_params(params, base)
+    objs = _objectives(objectives)
+    cons = [parse_constraint(c) for c in (constraints or [])]
+    spec0 = make_spec(b, players, bots, 1, seed, base)  # checks players, bots and seed
+    seats = seatings(spec0.bots)
+    check_measures_exist([(o.measure, f"--objective '{o.label}'") for o in objs]
+                         + [(c.measure, f"--constraint '{c.label}'") for c in cons],
+                         spec0.bots, bonus_given(base, ps))
+    plan = rung_plan(min_games, factor, rungs, len(seats))
+    trial_games = sum(plan) * len(seats)
+    if not isinstance(budget, int) or budget < 2 * trial_games:
+        raise TuneError(f"--budget {budget!r}: a trial and the baseline need {2 * trial_games:,} games "
+                        f"({rungs} rungs from {min_games:,} games, x{factor}); give at least that")
+    if not isinstance(confirm_top, int) or confirm_top < 1:
+        raise TuneError(f"--confirm-top must be a whole number >= 1, not {confirm_top!r}")
+    confirm_games = trial_games if confirm_games is None else confirm_games
+    if not isinstance(confirm_games, int) or confirm_games < 1:
+        raise TuneError(f"--confirm-games must be a whole number >= 1, not {confirm_games!r}")
+    if not isinstance(startup_trials, int) or startup_trials < 1:
+        raise TuneError(f"--startup-trials must be a whole number >= 1, not {startup_trials!r}")
+    parse_cluster(cluster)
+    if storage not in STORAGE_FILES:
+        raise TuneError(f"--storage must be journal or sqlite, not {storage!r}")
+    manifest = {
+        "format": 1, "kind": "ttr-tune", "board": b.name, "players": players, "bots": spec0.bots, "seed": seed,
+        "rules_name": base.name, "base_rules": base.as_dict(), "base_rules_hash": base.hash(),
+        "params": [p.text for p in ps], "objectives": [o.label for o in objs],
+        "constraints": [c.label for c in cons], "directions": [o.direction for o in objs],
+        "rung_games": [int(sum(plan[: r + 1]) * len(seats)) for r in range(rungs)], "factor": factor,
+        "seatings": seats, "storage": storage, "startup_trials": startup_trials, "kernel_hash": SOURCE_HASH,
+        "budget": budget, "confirm_top": confirm_top, "confirm_games": confirm_games, "n_boot": n_boot,
+        "command": reproducing_command(b.name, players, spec0.bots, ps, objs, cons, budget, min_games, factor,
+                                       rungs, seed, base.name if rules else None, out, storage),
+    }
+    open_folder(out, TUNE_MANIFEST, manifest, TUNE_KEY, resume, "tuning study", TuneError)
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
+    study = optuna.create_study(storage=_storage(out, storage), study_name="ttr-tune", load_if_exists=True,
+                                directions=[o.direction for o in objs],
+                                pruner=_pruner(manifest["rung_games"][0], factor))
+    _recover(study)
+    spec = {"board": b, "players": players, "seatings": seats, "threads": threads, "cluster": cluster}
+    rung_seeds = [derived_seed(seed, r) for r in range(rungs)]
+    dists = {p.key: p.distribution() for p in ps}
+    measures = list(dict.fromkeys([o.measure for o in objs] + [c.measure for c in cons]))
+    bar = TuneProgress(budget, progress, COMPILE_NOTICE if progress and not kernels_compiled() else None)
+    base_parts: list = []  # the baseline's rungs, played when a trial first needs them
+
+    def baseline_upto(r: int):
+        while len(base_parts) <= r:
+            k = len(base_parts)
+            base_parts.append(play(out / BASELINE / f"rung-{k}", spec, base, rung_seeds[k], plan[k]))
+        return pooled(base_parts[: r + 1], seed)
+
+    try:
+        while True:
+            live = [t for t in study.get_trials(deepcopy=False) if _is_live(t)]
+            reached = max([t.user_attrs.get("rung", -1) for t in live], default=-1)
+            spent = sum(t.user_attrs.get("played", 0) for t in live) + int(sum(plan[: reached + 1]) * len(seats))
+            unplayed_base = int(sum(plan[reached + 1:]) * len(seats))
+            bar.update(spent, len(live), _best_text(live, objs))
+            if spent + trial_games + unplayed_base > budget or _repeating(live):
+                break
+            index = len(live)
+            study.sampler = _sampler(seed, index, startup_trials)
+            trial = study.ask(dists)
+            trial.set_user_attr("index", index)
+            try:
+                trial_rules = base.with_overrides({p.key: p.rule_value(trial.params[p.key]) for p in ps})
+                make_spec(b, players, spec0.bots, 1, seed, trial_rules)
+            except (RuleError, ValueError) as e:
+                trial.set_user_attr("invalid", str(e))
+                study.tell(trial, state=optuna.trial.TrialState.FAIL)
+                continue
+            same = next((t for t in live if t.params == trial.params and "invalid" not in t.user_attrs), None)
+            if same is not None:  # the same rules play the same games: copy the result, play nothing
+                _copy_trial(study, trial, same)
+                _write_tables(study, ps, objs, cons, out)
+                continue
+            parts: list = []
+            state, values = optuna.trial.TrialState.COMPLETE, None
+            for r in range(rungs):
+                bar.rung(index, r, spent)
+                parts.append(play(out / "trials" / f"t{index:04d}" / f"rung-{r}", spec, trial_rules,
+                                  rung_seeds[r], plan[r]))
+                table = compare_tables({BASELINE: baseline_upto(r), "trial": pooled(parts, seed)}, BASELINE,
+                                       n_boot=n_boot, seed=0)
+                rec = _record(table)
+                missing = [m for m in measures if m not in rec]
+                if missing:
+                    raise TuneError(f"measure '{missing[0]}' is not measured for these runs; measures: "
+                                    f"{', '.join(rec)}")
+                games = int(sum(plan[: r + 1]) * len(seats))
+                trial.set_user_attr(f"rung_{r}", rec)
+                trial.set_user_attr("rung", r)
+                trial.set_user_attr("games", games)
+                trial.set_user_attr("played", games)
+                trial.set_user_attr("constraints", [c.violation(rec[c.measure][0]) for c in cons])
+                values = [o.value(rec[o.measure][0]) for o in objs]
+                spent_now = spent + games + int(sum(plan[reached + 1: r + 1]) * len(seats))
+                bar.advance_to(spent_now)
+                broken = [c.label for c in cons if c.surely_violated(*rec[c.measure][1:3])]
+                if broken:
+                    trial.set_user_attr("pruned_by", f"constraint {broken[0]}")
+                    state = optuna.trial.TrialState.PRUNED
+                    break
+                if len(objs) == 1 and r < rungs - 1:
+                    trial.report(values[0], step=games)
+                    if trial.should_prune():
+                        trial.set_user_attr("pruned_by", "successive halving")
+                        state = optuna.trial.TrialState.PRUNED
+                        break
+            for c, v in zip(cons, trial.user_attrs["constraints"], strict=True):
+                trial.set_constraint(c.label, v)  # the sampler prefers feasible trials
+            if state == optuna.trial.TrialState.PRUNED:
+                study.tell(trial, state=state)
+            else:
+                study.tell(trial, values)
+            _write_tables(study, ps, objs, cons, out)
+    except KeyboardInterrupt:
+        bar.close()
+        raise KeyboardInterrupt(f"tuning interrupted; continue it with --resume (study in {out})") from None
+    bar.close()
+    trials = _write_tables(study, ps, objs, cons, out)
+    confirm(out, trials, ps, objs, cons, base, spec, derived_seed(seed, CONFIRM_STREAM), confirm_games, confirm_top,
+            n_boot, manifest, progress)
+    manifest["games_search"] = int(trials["played"].sum()) + int(
+        sum(plan[: int(trials["rung"].max()) + 1]) * len(seats)) if len(trials) else 0
+    close_folder(out, TUNE_MANIFEST, manifest)
+    return TuneResults.load(out)
+
+
+REPEATS = 25
+"""The search stops when the sampler has proposed only rules already tried this many times in a row."""
+
+
+def _repeating(live) -> bool:
+    return len(live) >= REPEATS and all("duplicate_of" in t.user_attrs for t in live[-REPEATS:])
+
+
+def _copy_trial(study, trial, same) -> None:
+    """Tell `trial` what its twin `same` (identical rules) found: the same
+    rung estimates, state and values; it played no games."""
+    from optuna.trial import TrialState
+
+    for k, v in same.user_attrs.items():
+        if k not in ("index", "played", "duplicate_of"):
+            trial.set_user_attr(k, v)
+    trial.set_user_attr("played", 0)
+    trial.set_user_attr("duplicate_of", same.user_attrs.get("duplicate_of", same.user_attrs["index"]))
+    for key, value in same.constraints.items():
+        trial.set_constraint(key, value)
+    for step, value in sorted(same.intermediate_values.items()):
+        trial.report(value, step=step)
+    if same.state == TrialState.COMPLETE:
+        study.tell(trial, list(same.values))
+    else:
+        study.tell(trial, state=TrialState.PRUNED)
+
+
+def _write_tables(study, ps, objs, cons, out: Path) -> pd.DataFrame:
+    trials = study.get_trials(deepcopy=False)
+    table = trials_table(trials, ps, objs, cons, _is_live)
+    write_table(table, out / "trials")
+    write_table(rungs_table(trials, _is_live), out / "rungs")
+    return table
+
+
+def _record(table: pd.DataFrame) -> dict:
+    """measure -> [estimate, ci_low, ci_high, difference, diff_ci_low, diff_ci_high] of the trial."""
+    rows = table[table["variant"] == "trial"]
+    return {str(r.measure): [float(r.estimate), float(r.estimate_ci_low), float(r.estimate_ci_high),
+                             float(r.difference), float(r.ci_low), float(r.ci_high)] for r in rows.itertuples()}
+
+
+def _best_text(live, objs) -> str:
+    from optuna.trial import TrialState
+
+    done = [t for t in live if t.state == TrialState.COMPLETE and t.values]
+    if not done:
+        return "—"
+    if len(objs) > 1:
+        return f"{len(done)} complete"
+    key = (lambda t: -t.values[0]) if objs[0].goal == "max" else (lambda t: t.values[0])
+    best = min(done, key=key)
+    return f"{objs[0].label}: {best.values[0]:.4g} (trial {best.user_attrs.get('index')}, {best.params})"
+
+
+def reproducing_command(board, players, bots, ps, objs, cons, budget, min_games, factor, rungs, seed, rules, out,
+                        storage) -> str:
+    parts = ["ttr", "tune", "--board", board, "--players", str(players), "--bots", ",".join(bots)]
+    if rules:
+        parts += ["--rules", rules]
+    for p in ps:
+        parts += ["--param", p.text]
+    for o in objs:
+        parts += ["--objective", o.label if o.goal != "min" else o.measure]
+    for c in cons:
+        parts += ["--constraint", c.label]
+    parts += ["--budget", str(budget), "--min-games", str(min_games), "--factor", str(factor), "--rungs",
+              str(rungs), "--seed", str(seed), "--storage", storage, "--out", str(out)]
+    return shlex.join(parts)
+
+
+def load_tune(path) -> TuneResults:
+    """Read a tuning study written by `tune(out=...)` / `ttr tune --out`."""
+    return TuneResults.load(path)
+

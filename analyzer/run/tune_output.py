@@ -1,0 +1,281 @@
+"""What a tuning study writes (analyzer.run.tune) and reads back:
+
+    out/tune.json              the manifest (what was tuned, how, the reproducing command)
+    out/study.journal          Optuna's storage (or study.db with --storage sqlite)
+    out/trials.parquet         one row per trial: parameters, state, rung, games,
+                               each objective/constraint measure with its 95% CI, objective values, pruned
+    out/rungs.parquet          one row per trial, rung and measure (the running estimates)
+    out/pareto.csv             the trials on the front (one objective: the best)
+    out/confirmation.csv       the best trials and the baseline re-played on a fresh seed (compare_tables)
+    out/recommendation.json    the recommended rules, their confirmation CIs, the commands
+    out/baseline/, trials/, confirm/   ordinary results folders (rung-R/seating-S)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analyzer.run.protocol import read_json, tmp_name, write_json
+from analyzer.run.tune_space import Param, play, pooled
+from analyzer.stats.compare import compare_tables
+from analyzer.stats.tune import Constraint, Objective, TuneError, pareto_mask
+
+TUNE_MANIFEST = "tune.json"
+STORAGE_FILES = {"journal": "study.journal", "sqlite": "study.db"}
+RECORD = ("estimate", "ci_low", "ci_high", "difference", "diff_ci_low", "diff_ci_high")
+
+
+def write_table(df: pd.DataFrame, stem: Path) -> Path:
+    """Write stem.parquet atomically."""
+    path = Path(f"{stem}.parquet")
+    tmp = tmp_name(path)
+    df.to_parquet(tmp, index=False)
+    os.replace(tmp, path)
+    return path
+
+
+def _write_csv(df: pd.DataFrame, path: Path) -> None:
+    tmp = tmp_name(path)
+    df.to_csv(tmp, index=False)
+    os.replace(tmp, path)
+
+
+def trials_table(trials, ps: list[Param], objs: list[Objective], cons: list[Constraint], is_live) -> pd.DataFrame:
+    """One row per trial of the search, in trial order (see the module docstring)."""
+    measures = list(dict.fromkeys([o.measure for o in objs] + [c.measure for c in cons]))
+    rows = []
+    for t in sorted((t for t in trials if is_live(t)), key=lambda t: t.user_attrs["index"]):
+        state = "invalid" if "invalid" in t.user_attrs else t.state.name.lower()
+        row = {"trial": int(t.user_attrs["index"]), "state": state}
+        for p in ps:
+            row[p.key] = t.params.get(p.key)
+        r = t.user_attrs.get("rung", -1)
+        row["rung"] = int(r)
+        row["games"] = int(t.user_attrs.get("games", 0))
+        row["played"] = int(t.user_attrs.get("played", 0))
+        row["duplicate_of"] = int(t.user_attrs.get("duplicate_of", -1))
+        rec = t.user_attrs.get(f"rung_{r}", {})
+        for m in measures:
+            est, lo, hi = (rec[m][:3] if m in rec else (np.nan, np.nan, np.nan))
+            row[m], row[f"{m}_ci_low"], row[f"{m}_ci_high"] = est, lo, hi
+        for o in objs:
+            row[o.column] = o.value(rec[o.measure][0]) if o.measure in rec else np.nan
+        viol = t.user_attrs.get("constraints", [])
+        row["feasible"] = bool(rec) and all(v <= 0 for v in viol)
+        row["pruned"] = state == "pruned"
+        row["pruned_by"] = t.user_attrs.get("pruned_by", t.user_attrs.get("invalid", ""))
+        rows.append(row)
+    cols = ["trial", "state", *[p.key for p in ps], "rung", "games", "played", "duplicate_of"]
+    return pd.DataFrame(rows, columns=None if rows else cols)
+
+
+def rungs_table(trials, is_live) -> pd.DataFrame:
+    """One row per trial, rung and measure: the running estimate and its CIs."""
+    rows = []
+    for t in sorted((t for t in trials if is_live(t)), key=lambda t: t.user_attrs["index"]):
+        if "duplicate_of" in t.user_attrs:
+            continue  # the same rows as its twin
+        for r in range(int(t.user_attrs.get("rung", -1)) + 1):
+            for m, rec in t.user_attrs[f"rung_{r}"].items():
+                rows.append({"trial": int(t.user_attrs["index"]), "rung": r, "measure": m,
+                             **dict(zip(RECORD, rec, strict=True))})
+    return pd.DataFrame(rows, columns=["trial", "rung", "measure", *RECORD])
+
+
+def front(trials: pd.DataFrame, objs: list[Objective]) -> pd.DataFrame:
+    """The complete, feasible trials on the Pareto front, best first by the
+    first objective (one objective: the best trial and any tie)."""
+    done = _complete(trials)
+    if not len(done):
+        return done
+    mask = pareto_mask(done[[o.column for o in objs]].to_numpy(), [o.goal == "max" for o in objs])
+    f = done[mask]
+    return f.sort_values(objs[0].column, ascending=objs[0].goal != "max", kind="stable")
+
+
+def _complete(trials: pd.DataFrame) -> pd.DataFrame:
+    """Trials that played every rung within their constraints, each rule set once."""
+    if not len(trials):
+        return trials
+    return trials[(trials["state"] == "complete") & trials["feasible"] & (trials["duplicate_of"] < 0)]
+
+
+def ranked(trials: pd.DataFrame, objs: list[Objective], top: int) -> pd.DataFrame:
+    """The trials to confirm: one objective, the best `top` complete feasible
+    trials (distinct parameters); several, the front, best first by the first."""
+    if len(objs) > 1:
+        return front(trials, objs).head(top)
+    done = _complete(trials)
+    o = objs[0]
+    return done.sort_values(o.column, ascending=o.goal != "max", kind="stable").head(top)
+
+
+def survives(o: Objective, row) -> bool:
+    """Does the confirmation keep the objective's gain over the baseline?
+    min/max: the paired CI of the change lies wholly on the better side;
+    target: the value's CI holds the target, or the change moves towards the
+    target with a paired CI that excludes 0."""
+    if o.goal == "min":
+        return bool(row.ci_high < 0)
+    if o.goal == "max":
+        return bool(row.ci_low > 0)
+    if row.estimate_ci_low <= o.target <= row.estimate_ci_high:
+        return True
+    towards = np.sign(o.target - row.baseline_value)
+    closer = abs(row.estimate - o.target) < abs(row.baseline_value - o.target)
+    return bool(closer and ((towards > 0 and row.ci_low > 0) or (towards < 0 and row.ci_high < 0)))
+
+
+def confirm(out: Path, trials: pd.DataFrame, ps, objs, cons, base, spec, seed: int, games: int, top: int,
+            n_boot: int, manifest: dict, progress: bool) -> dict:
+    """Re-play the best trials and the baseline on `seed` (games no trial has
+    seen), compare them with paired CIs, write pareto.csv, confirmation.csv
+    and recommendation.json; return the recommendation."""
+    _write_csv(front(trials, objs), out / "pareto.csv")
+    chosen = ranked(trials, objs, top)
+    per_seating = -(-games // len(spec["seatings"]))
+    rec = {"command": manifest["command"], "board": manifest["board"], "players": manifest["players"],
+           "bots": manifest["bots"], "objectives": manifest["objectives"], "constraints": manifest["constraints"],
+           "confirm_seed": seed, "confirm_games": per_seating * len(spec["seatings"]), "candidates": [],
+           "recommended": None}
+    if not len(chosen):
+        rec["note"] = "no trial completed every rung within its constraints: nothing to confirm"
+        write_json(out / "recommendation.json", rec)
+        return rec
+    runs = {"baseline": pooled([play(out / "confirm" / "baseline", spec, base, seed, per_seating)], seed)}
+    overrides = {}
+    for row in chosen.itertuples(index=False):
+        name = f"t{row.trial:04d}"
+        ov = {p.key: p.rule_value(getattr(row, p.key)) for p in ps}
+        overrides[name] = (int(row.trial), ov)
+        if progress:
+            print(f"confirming trial {row.trial} ({', '.join(f'{k}={v}' for k, v in ov.items())}) on "
+                  f"{per_seating * len(spec['seatings']):,} fresh games", flush=True)
+        rules = base.with_overrides(ov)
+        runs[name] = pooled([play(out / "confirm" / name, spec, rules, seed, per_seating)], seed)
+    table = compare_tables(runs, "baseline", n_boot=n_boot, seed=0)
+    _write_csv(table, out / "confirmation.csv")
+    for name, (trial, ov) in overrides.items():
+        rows = table[table["variant"] == name].set_index("measure")
+        cand = {"trial": trial, "name": name, "overrides": {k: list(v) if isinstance(v, tuple) else v
+                                                            for k, v in ov.items()},
+                "objectives": {}, "constraints": {}}
+        ok = True
+        for o in objs:
+            r = rows.loc[o.measure]
+            s = survives(o, r)
+            ok &= s
+            cand["objectives"][o.label] = _numbers(r) | {"survives": s}
+        for c in cons:
+            r = rows.loc[c.measure]
+            s = bool(c.violation(r.estimate) <= 0)
+            ok &= s
+            cand["constraints"][c.label] = _numbers(r) | {"satisfied": s}
+        cand["survives"] = bool(ok)
+        cand["simulate_command"] = shlex.join(
+            ["ttr", "simulate", "--board", manifest["board"], "--players", str(manifest["players"]), "--bots",
+             ",".join(manifest["bots"])] + [a for k, v in cand["overrides"].items()
+                                            for a in ("--set", f"{k}={_text(v)}")])
+        rec["candidates"].append(cand)
+    best = next((c for c in rec["candidates"] if c["survives"]), None)
+    if best is not None:
+        rec["recommended"] = {"trial": best["trial"], "overrides": best["overrides"],
+                              "rules": base.with_overrides(overrides[best["name"]][1]).as_dict()}
+    else:
+        rec["note"] = "no candidate kept its gain over the baseline on fresh games: no recommendation"
+    write_json(out / "recommendation.json", rec)
+    return rec
+
+
+def _text(v) -> str:
+    return ",".join(str(x) for x in v) if isinstance(v, list) else str(v)
+
+
+def _numbers(r) -> dict:
+    return {"estimate": float(r.estimate), "ci": [float(r.estimate_ci_low), float(r.estimate_ci_high)],
+            "baseline": float(r.baseline_value), "difference": float(r.difference),
+            "difference_ci": [float(r.ci_low), float(r.ci_high)], "games": int(r.games)}
+
+
+class TuneResults:
+    """A finished tuning study read back: `manifest`, `trials`, `rungs`,
+    `pareto`, `confirmation` (DataFrames) and `recommendation` (dict)."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.manifest = read_json(self.path / TUNE_MANIFEST)
+        self.trials = pd.read_parquet(self.path / "trials.parquet")
+        self.rungs = pd.read_parquet(self.path / "rungs.parquet")
+        self.pareto = _read_csv(self.path / "pareto.csv")
+        self.confirmation = _read_csv(self.path / "confirmation.csv")
+        self.recommendation = read_json(self.path / "recommendation.json")
+
+    @classmethod
+    def load(cls, path) -> TuneResults:
+        path = Path(path)
+        mpath = path / TUNE_MANIFEST
+        if not mpath.exists():
+            raise TuneError(f"{mpath}: missing file (not a tuning study folder)")
+        try:
+            m = read_json(mpath)
+        except json.JSONDecodeError as e:
+            raise TuneError(f"{mpath}, line {e.lineno}: not valid JSON ({e.msg})") from None
+        if m.get("status") != "complete":
+            raise TuneError(f"{path}: the study did not finish; continue it with `ttr tune ... --resume`")
+        return cls(path)
+
+    def __repr__(self) -> str:
+        m = self.manifest
+        return (f"TuneResults(board={m['board']!r}, players={m['players']}, params={m['params']}, "
+                f"objectives={m['objectives']}, trials={len(self.trials)})")
+
+
+def is_tune_folder(path) -> bool:
+    return (Path(path) / TUNE_MANIFEST).exists()
+
+
+def _read_csv(path: Path) -> pd.DataFrame:
+    try:
+        return pd.read_csv(path)
+    except (FileNotFoundError, pd.errors.EmptyDataError):
+        return pd.DataFrame()
+
+
+class TuneProgress:
+    """One bar over the budget's games: the trial, its rung and the best so far."""
+
+    def __init__(self, budget: int, enabled: bool, notice: str | None = None):
+        self.enabled = enabled
+        if not enabled:
+            return
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self.progress = Progress(TextColumn("[bold]tune[/bold] {task.fields[what]}"), BarColumn(),
+                                 MofNCompleteColumn(), TextColumn("games · best {task.fields[best]}"),
+                                 TimeElapsedColumn())
+        if notice:
+            self.progress.console.print(notice, soft_wrap=True)
+        self.progress.start()
+        self.task = self.progress.add_task("tune", total=budget, what="", best="—")
+
+    def update(self, spent: int, trials: int, best: str) -> None:
+        if self.enabled:
+            self.progress.update(self.task, completed=spent, what=f"{trials} trials", best=best)
+
+    def rung(self, trial: int, rung: int, spent: int) -> None:
+        if self.enabled:
+            self.progress.update(self.task, completed=spent, what=f"trial {trial} rung {rung}")
+
+    def advance_to(self, spent: int) -> None:
+        if self.enabled:
+            self.progress.update(self.task, completed=spent)
+
+    def close(self) -> None:
+        if self.enabled:
+            self.progress.stop()
