@@ -84,6 +84,7 @@ from kernels.layouts import (
     SC_OFFER_SETUP,
     SC_PASS_STREAK,
     SC_PEND_COLOUR,
+    SC_PEND_ROUTE,
     SC_PEND_SURCHARGE,
     SC_PHASE,
     SC_PLAYER,
@@ -136,7 +137,8 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
         return team.place_actions(out, kinds, limit)
     if phase == PH_TUNNEL:
         if (kinds >> A_TUNNEL_PAY) & 1:
-            use, _ = surcharge_payment(purse, sc[SC_PEND_COLOUR], sc[SC_PEND_SURCHARGE])
+            use, _ = surcharge_payment(ru, purse, bd.routes, sc[SC_PEND_ROUTE], sc[SC_PEND_COLOUR],
+                                       sc[SC_PEND_SURCHARGE])
             if use >= 0:
                 out[n] = make_action(A_TUNNEL_PAY, 0, 0)
                 n += 1
@@ -192,7 +194,9 @@ def draw_actions(st, ru, out, kinds, limit, second):
 @njit(cache=True, _nrt=False)
 def claim_actions(st, bd, ru, p, purse, out, n, limit):
     """BASE-CLM-1..3: every open route with every colour the purse can pay it
-    with (a coloured route takes its colour or locomotives only)."""
+    with (a coloured route takes its colour or locomotives only); what may pay
+    is core/payment.py claim_payment's answer (NC-CRD-1, SW-CRD-1, NC-FRY-2,
+    NC-CLM-1)."""
     routes = bd.routes
     group_routes = bd.group_routes
     owner = st.owner
@@ -206,7 +210,7 @@ def claim_actions(st, bd, ru, p, purse, out, n, limit):
             for c in range(N_CARD_KINDS):
                 if rc != GRAY and c != rc and c != LOCO:
                     continue
-                use, _ = claim_payment(ru, purse, routes, r, c)
+                use, _, _ = claim_payment(ru, purse, routes, r, c)
                 if use >= 0 and n < limit:
                     out[n] = make_action(A_CLAIM, r, c)
                     n += 1
@@ -269,14 +273,14 @@ def step(st, bd, ru, action, ws):
             return False
     elif kind == A_CLAIM:
         fill_purse(st, ru, p)
-        use, locos = claim_payment(ru, st.purse, bd.routes, a, b)
-        if bd.routes[a, RT_KIND] == KIND_TUNNEL:
+        use, locos, sets = claim_payment(ru, st.purse, bd.routes, a, b)
+        if bd.routes[a, RT_KIND] == KIND_TUNNEL:  # never with sets (NC-TUN-1)
             if start_tunnel(st, bd, ru, p, a, b, use, locos) > 0:
                 sc[SC_PHASE] = PH_TUNNEL
                 return False
             finish_tunnel(st, bd, ru, p, np.bool_(True))
         else:
-            claim_route(st, bd, ru, p, a, b, use, locos)
+            claim_route(st, bd, ru, p, a, b, use, locos, sets)
     elif kind == A_TUNNEL_PAY or kind == A_TUNNEL_ABANDON:
         finish_tunnel(st, bd, ru, p, kind == A_TUNNEL_PAY)
     elif kind == A_DRAW_TICKETS:
@@ -292,7 +296,7 @@ def step(st, bd, ru, action, ws):
     elif kind == A_BUILD_STATION:
         build_station(st, ru, p, a, b)
     elif kind == A_SWAP_TICKETS:
-        ghost.swap_tickets(st, p)
+        ghost.swap_tickets(st, p)  # GT-TRN-3
     elif kind == A_PLACE_CARD:
         team.place_card(st, ru, p, b)
         if ru[RULE_CARDS_PER_DRAW] > 1 and can_draw_second(st, ru):

@@ -34,11 +34,15 @@ from kernels.layouts import (
     PS_MOUNTAIN_ROUTES,
     PS_MOUNTAIN_TRAINS,
     RT_ALWAYS_OPEN,
+    RT_KIND,
     RT_LEN,
+    RT_LOCOS,
     RT_MOUNTAINS,
+    RT_WILD_SET,
     RULE_DOUBLES_MIN_PLAYERS,
     RULE_END_TRAINS,
     RULE_FAMILY,
+    RULE_LOCO_POLICY,
     RULE_MOUNTAIN_POINTS,
     RULE_ROUTE_SCORE,
     RULE_SETUP_TICKETS_REGULAR,
@@ -77,10 +81,12 @@ GAME_DID_NOT_END = 8
 ROUTE_COUNT_MISMATCH = 9
 CARD_COUNT_NEGATIVE = 10
 MOUNTAIN_PASS_MISMATCH = 11
+LOCOS_WHERE_NOT_WILD = 12
 ERROR_NAMES = ("ok", "cards not conserved", "trains negative", "trains not conserved", "double-route rule broken",
                "running score differs from the board", "tickets not conserved", "bot chose an illegal action",
                "game did not end", "routes claimed twice or lost", "negative card count",
-               "Mountain Pass differs from the X of the claimed routes")
+               "Mountain Pass differs from the X of the claimed routes",
+               "locomotives paid a route the rules keep them off")
 
 
 GT_TICKET_COUNT = 20
@@ -187,6 +193,12 @@ def check_state(st, bd, ru, deck_size):
             return TICKETS_NOT_CONSERVED
     if in_pile != st.sc[SC_TP_COUNT]:
         return TICKETS_NOT_CONSERVED
+    # NC-CRD-1, SW-CRD-1: on a route of a kind the policy keeps locomotives off, only a ferry's symbols
+    # (or the cards of a set, NC-FRY-2 / NC-CLM-1) take locomotives
+    for r in range(bd.routes.shape[0]):
+        if st.owner[r] >= 0 and (ru[RULE_LOCO_POLICY] >> bd.routes[r, RT_KIND]) & 1 == 0:
+            if bd.routes[r, RT_WILD_SET] == 0 and st.claim_locos[r] > bd.routes[r, RT_LOCOS]:
+                return LOCOS_WHERE_NOT_WILD
     return OK
 
 

@@ -94,6 +94,8 @@ def new_state(bd, ru, n_players):
         np.zeros(N_CARD_KINDS, np.int32),
         np.zeros(N_CARD_KINDS, np.int32),
         np.zeros(n_tickets, np.int8),
+        np.full(n_tickets, -1, np.int8),
+        np.zeros(n_tickets, np.int32),
     )
 
 
@@ -138,6 +140,8 @@ def init_game(st, bd, ru, n_players, seed):
     st.purse[:] = 0
     st.laid_holder[:] = 0
     st.ticket_shared[:] = 0
+    st.ticket_option[:] = -1
+    st.ticket_points[:] = 0
     for p in range(n_players):
         uf_reset(st.uf[p])
         for _ in range(ru[RULE_HAND_SIZE]):
@@ -182,7 +186,7 @@ def init_game(st, bd, ru, n_players, seed):
                 st.setup_offer[p, k] = t
                 st.ticket_holder[t] = TH_OFFERED
                 k += 1
-    # long tickets nobody was dealt leave the game (EU-SET-2, LA-TKT-2a)
+    # long tickets nobody was dealt leave the game (EU-SET-2; LA-TKT-2 by assumption LA-TKT-2a)
     for i in range(sc[SC_LP_COUNT]):
         st.ticket_holder[st.long_pile[i]] = TH_BOX
     sc[SC_LP_COUNT] = 0
