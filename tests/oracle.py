@@ -333,9 +333,9 @@ def recompute_map_score(n_players, route_ends, route_lengths, owner, route_score
         mine = [r for r in range(len(route_ends)) if owner[r] == p]
         edges = [tuple(route_ends[r]) for r in mine]
         outcomes = [ticket_with_options(edges, start, options) for start, options in held[p]]
-        tours = 0
+        tours = 0  # counted only under rules with a Grand Tour (the kernel's FN_GRAND_TOUR_TICKETS too)
         for (start, options), (option, _) in zip(held[p], outcomes, strict=True):
-            if option >= 0 and any(route_disjoint_paths(edges, a, b) >= 2
+            if any(grand_tour_table) and option >= 0 and any(route_disjoint_paths(edges, a, b) >= 2
                                    for a in start for places, _ in options for b in places):
                 tours += 1
         res.append(dict(

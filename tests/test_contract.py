@@ -44,7 +44,8 @@ def test_contract(board, players, bot):
 
 def test_the_contract_covers_every_family():
     boards = {b for b, _, _ in CASES}
-    assert {"usa", "europe", "legendary_asia", "team_asia", "ghost_train"} <= boards
+    assert {"usa", "europe", "legendary_asia", "team_asia", "ghost_train", "nordic_countries", "switzerland",
+            "india"} <= boards
     bots = {bot for _, _, bot in CASES}
     assert bots == set(BOTS)
 

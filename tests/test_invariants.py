@@ -91,7 +91,6 @@ def test_locomotive_policy_check_catches_a_locomotive_on_an_ordinary_route():
     from helpers import Game
     from invariant_kernels import LOCOS_WHERE_NOT_WILD, check_state
 
-    from kernels import layouts as L
 
     g = Game("nordic_countries", 2)
     g.blank()
