@@ -390,3 +390,17 @@ def test_a_board_without_the_new_files_and_columns_loads_as_before():
     b = load_board("usa")
     assert (b.routes["wild_set"] == 0).all() and b.countries == {} and len(b.multi_tickets) == 0
     assert b.data_features() == {}
+
+
+def test_a_bot_that_cannot_plan_country_tickets_is_refused():
+    """Team Asia's greedy plans one fixed pair of cities per ticket: on
+    Switzerland (tickets with options) under team rules it is refused with a
+    message naming the data it does not handle; random plays everything."""
+    from analyzer.bots import unhandled_board_data
+
+    swiss, rules = load_board("switzerland"), preset("team-asia")
+    assert unhandled_board_data(["greedy", "random"], rules, swiss) == {"greedy": ["country_tickets"]}
+    assert unhandled_board_data(["planner", "greedy"], preset("switzerland"), swiss) == {}
+    with pytest.raises(ValueError, match="greedy does not handle country_tickets"):
+        analyzer.simulate(board="switzerland", rules="team-asia", players=4, bots="greedy", games=2,
+                          progress=False)
