@@ -30,6 +30,7 @@ SECTION_MODULES: list[str] = [
     "analyzer.report_legendary_asia",
     "analyzer.report_ghost_train",
     "analyzer.report_team_asia",
+    "analyzer.report_maps",
     "analyzer.report_sweep",
 ]
 """Variant section modules, e.g. "analyzer.report_legendary_asia" (appended by each variant)."""
