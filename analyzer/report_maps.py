@@ -27,8 +27,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analyzer import stats
 from analyzer.figures import ci_bars, new_figure, save_figure, save_table
-from analyzer.report_legendary_asia import mean_ci, wilson
 from analyzer.results import Results
 
 STUDIES: list[dict] = [
@@ -42,6 +42,22 @@ STUDIES: list[dict] = [
      "games_share": 0.02},
 ]
 BOARDS = ("nordic_countries", "switzerland", "india")
+
+
+def wilson(k, n):
+    """(share, low, high) of k / n, the interval analyzer.stats.wilson's."""
+    lo, hi = stats.wilson(k, n)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.asarray(k, np.float64) / np.asarray(n, np.float64), lo, hi
+
+
+def mean_ci(x: pd.Series) -> tuple[float, float, float, int]:
+    """(mean, low, high, n) of a sample, analyzer.stats.mean_ci's interval."""
+    x = pd.Series(x, dtype=float).dropna()
+    if x.empty:  # e.g. no player with a Grand Tour ticket
+        return float("nan"), float("nan"), float("nan"), 0
+    row = stats.mean_ci(x).iloc[0]
+    return float(row["mean"]), float(row["ci_low"]), float(row["ci_high"]), int(row["n"])
 
 
 # --- finding the runs --------------------------------------------------------------------------

@@ -68,3 +68,12 @@ def test_IN_SCR_3_grand_tour_holders_split_the_players(runs):
 
 def test_section_absent_without_its_runs(tmp_path):
     assert sec.build_section({}, tmp_path) is None
+
+
+def test_intervals_of_an_empty_group_are_undefined_not_an_error():
+    """No India player with a Grand Tour ticket (a short run): the row is there, its figures NaN."""
+    import math
+
+    assert all(math.isnan(v) for v in sec.mean_ci([])[:3]) and sec.mean_ci([])[3] == 0
+    share, lo, hi = sec.wilson(0, 0)
+    assert math.isnan(share) and math.isnan(lo) and math.isnan(hi)
