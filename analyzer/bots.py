@@ -75,3 +75,32 @@ def check_bots_play(names: list[str], rules) -> None:
         family = variant_family(rules)
         raise ValueError(f"bot(s) {', '.join(bad)} do not play {VARIANT_NAMES[family]} (rule set '{rules.name}'); "
                          f"bots for it: {', '.join(VARIANT_BOTS[family])}")
+
+
+# Board data a bot must understand to play a board (analyzer.boards.Board.data_features). Paying is the
+# core's answer for every bot (kernels/core/payment.py: sets of any cards, where locomotives may pay), so
+# `wild_set` needs nothing of a bot; a ticket with options (`country_tickets`) needs a bot that plans
+# towards one of its destinations (kernels/bots/destinations.py), which the points-game bots do and the
+# Team Asia and Ghost Train greedy bots do not (they plan one fixed pair of cities per ticket).
+ALL_BOARD_DATA = frozenset({"wild_set", "country_tickets"})
+VARIANT_BOARD_DATA = {"random": ALL_BOARD_DATA, "greedy": frozenset({"wild_set"})}
+
+
+def unhandled_board_data(names: list[str], rules, board) -> dict[str, list[str]]:
+    """bot -> the special data of `board` it does not handle under `rules` (empty when all play)."""
+    needs = set(board.data_features())
+    variant = rules.team_size > 1 or rules.win_tickets > 0
+    out = {}
+    for n in dict.fromkeys(names):
+        handled = VARIANT_BOARD_DATA.get(n, frozenset()) if variant else ALL_BOARD_DATA
+        if needs - handled:
+            out[n] = sorted(needs - handled)
+    return out
+
+
+def check_bots_handle_board(names: list[str], rules, board) -> None:
+    bad = unhandled_board_data(names, rules, board)
+    if bad:
+        what = "; ".join(f"{n} does not handle {', '.join(v)}" for n, v in bad.items())
+        raise ValueError(f"bot(s) cannot play board '{board.name}' under rule set '{rules.name}': {what} "
+                         f"({', '.join(f'{k}: {v}' for k, v in board.data_features().items())})")

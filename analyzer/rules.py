@@ -18,24 +18,6 @@ class RuleError(ValueError):
     """A rule set or an override that cannot be used."""
 
 
-# Engine features that exist in the matrix but not yet in the kernels: a rule
-# set that needs one is refused with the issue that will add it. Key: the
-# RuleSet field; value: (the value that means "feature off", why). Issue 19
-# phase 2 (the new boards' rules in the engine core) empties this table.
-_PHASE2 = "is not in the engine yet (issue 19, phase 2)"
-UNIMPLEMENTED: dict = {
-    "locomotives_wild_on": ("all", f"locomotives wild only on some route kinds (NC-CRD-1, SW-CRD-1) {_PHASE2}"),
-    "ferry_wild_set": (0, f"paying a ferry's locomotive with any N cards (NC-FRY-2) {_PHASE2}"),
-    "unkept_draw_to_box": (False, f"tickets not kept after a draw leaving the game (NC-TKT-2, SW-TKT-2) {_PHASE2}"),
-    "grand_tour_bonus": ((), f"the Grand Tour bonus (IN-SCR-3, IN-SCR-4) {_PHASE2}"),
-}
-# Board data the kernels cannot use yet (the loader keeps it in the Board
-# object for phase 2): a board that carries any is refused by Board.compile.
-UNIMPLEMENTED_BOARD_DATA: dict = {
-    "wild_set": f"a route paid with any N cards for one card (routes.csv wild_set; NC-CLM-1) {_PHASE2}",
-    "country_tickets": f"tickets to a country or to one of several destinations (tickets_multi.csv; "
-                       f"SW-TKT-3..5) {_PHASE2}",
-}
 # Fields added after the first release: at their default they are left out of
 # the hash, so every rule set that does not use them keeps its old hash (run
 # manifests and resumable results are keyed by it).
@@ -176,11 +158,6 @@ class RuleSet:
             bad("grand_tour_bonus", "the first entry is for no Grand Tour ticket and must be 0")
         return self
 
-    def check_implemented(self) -> None:
-        for key, (neutral, why) in UNIMPLEMENTED.items():
-            if getattr(self, key) != neutral:
-                raise RuleError(f"rule set '{self.name}': {why} ({key}={getattr(self, key)!r})")
-
     # --- engine view ----------------------------------------------------------
     def to_array(self) -> np.ndarray:
         """The int64 vector the kernels read (indices in kernels.layouts)."""
@@ -196,6 +173,9 @@ class RuleSet:
         arr[L.RULE_MAX_ROUTE_LEN] = len(self.route_scores) - 1
         for length, pts in enumerate(self.route_scores):
             arr[L.RULE_ROUTE_SCORE + length] = pts
+        arr[L.RULE_GRAND_TOUR_LEN] = len(self.grand_tour_bonus)  # IN-SCR-4
+        for n, pts in enumerate(self.grand_tour_bonus):
+            arr[L.RULE_GRAND_TOUR + n] = pts
         # the variation points (kernels/layouts.py): which game, which bonuses
         if self.win_tickets > 0:
             arr[L.RULE_FAMILY] = L.FAMILY_TICKET_RACE
@@ -203,7 +183,7 @@ class RuleSet:
             arr[L.RULE_FAMILY] = L.FAMILY_TEAMS
         else:
             arr[L.RULE_FAMILY] = L.FAMILY_POINTS
-        arr[L.RULE_LOCO_POLICY] = L.LOCO_ANY
+        arr[L.RULE_LOCO_POLICY] = self.loco_policy()
         terms = 0
         if self.longest_path_bonus > 0:
             terms |= L.BONUS_LONGEST
@@ -213,8 +193,17 @@ class RuleSet:
             terms |= L.BONUS_GLOBETROTTER
         if self.stations > 0 and self.station_value > 0:
             terms |= L.BONUS_STATIONS
+        if any(self.grand_tour_bonus):
+            terms |= L.BONUS_GRAND_TOUR
         arr[L.RULE_BONUS_TERMS] = terms
         return arr
+
+    def loco_policy(self) -> int:
+        """RULE_LOCO_POLICY: bit KIND_k set when locomotives may pay the spaces
+        of a route of kind k (BASE-CLM-3: all; NC-CRD-1, SW-CRD-1: some)."""
+        if self.locomotives_wild_on == "all":
+            return L.LOCO_ANY
+        return sum(1 << ROUTE_KINDS.index(k) for k in self.locomotives_wild_on.split("+"))
 
     def as_dict(self) -> dict:
         d = dataclasses.asdict(self)
@@ -364,8 +353,6 @@ PRESETS: dict[str, RuleSet] = {
         end_immediate=True,
         turn_cap=600,  # games last ~50-120 turns; a stalled one (endless swaps) ends sooner
     ),
-    # The three presets below need engine features of UNIMPLEMENTED: they are
-    # refused until issue 19 phase 2 (every value is still checked and shown).
     "nordic-countries": RuleSet(
         name="nordic-countries",
         max_players=3,  # NC-CMP-1

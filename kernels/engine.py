@@ -21,7 +21,7 @@ from kernels.core.cards import (
     fill_purse,
     take_from_market,
 )
-from kernels.core.claimable import claim_masks, has_bit
+from kernels.core.claimable import claim_masks, has_bit, masks_apply
 from kernels.core.claims import build_station, claim_route, finish_tunnel, route_open_to, start_tunnel
 from kernels.core.payment import claim_payment, station_cost, station_payment, surcharge_payment
 from kernels.core.scoring import score_points_game
@@ -51,7 +51,6 @@ from kernels.layouts import (
     GRAY,
     KIND_TUNNEL,
     LOCO,
-    LOCO_ANY,
     MAX_OFFER,
     N_ACTION_KINDS,
     N_CARD_KINDS,
@@ -74,7 +73,6 @@ from kernels.layouts import (
     RULE_END_TRAINS,
     RULE_FACEUP_LOCO_WHOLE_DRAW,
     RULE_FAMILY,
-    RULE_LOCO_POLICY,
     RULE_MARKET_SIZE,
     RULE_SETUP_KEEP_MIN,
     RULE_SHARED_TICKETS_DRAW,
@@ -88,6 +86,7 @@ from kernels.layouts import (
     SC_OFFER_SETUP,
     SC_PASS_STREAK,
     SC_PEND_COLOUR,
+    SC_PEND_ROUTE,
     SC_PEND_SURCHARGE,
     SC_PHASE,
     SC_PLAYER,
@@ -146,7 +145,7 @@ def legal_counts(st, bd, ru, out, counts):
     if second:
         return
     fill_purse(st, ru, p)
-    if ru[RULE_LOCO_POLICY] == LOCO_ANY:
+    if masks_apply(bd, ru):
         masks = st.claim_masks
         if claim_masks(st, bd, p, st.purse, masks):
             total = 0
@@ -199,7 +198,8 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
         return team.place_actions(out, kinds, limit)
     if phase == PH_TUNNEL:
         if (kinds >> A_TUNNEL_PAY) & 1:
-            use, _ = surcharge_payment(purse, sc[SC_PEND_COLOUR], sc[SC_PEND_SURCHARGE])
+            use, _ = surcharge_payment(ru, purse, bd.routes, sc[SC_PEND_ROUTE], sc[SC_PEND_COLOUR],
+                                       sc[SC_PEND_SURCHARGE])
             if use >= 0:
                 out[n] = make_action(A_TUNNEL_PAY, 0, 0)
                 n += 1
@@ -256,8 +256,10 @@ def draw_actions(st, ru, out, kinds, limit, second):
 def claim_actions(st, bd, ru, p, purse, out, n, limit):
     """BASE-CLM-1..3: every open route with every colour the purse can pay it
     with (a coloured route takes its colour or locomotives only), route by
-    route, colours in card order; from the claim masks (core/claimable.py)."""
-    if ru[RULE_LOCO_POLICY] != LOCO_ANY:
+    route, colours in card order; from the claim masks (core/claimable.py)
+    where they apply, else through core/payment.py claim_payment (NC-CRD-1,
+    SW-CRD-1, NC-FRY-2, NC-CLM-1)."""
+    if not masks_apply(bd, ru):
         return claim_actions_by_payment(st, bd, ru, p, purse, out, n, limit)
     masks = st.claim_masks
     if not claim_masks(st, bd, p, purse, masks):
@@ -295,7 +297,7 @@ def claim_actions_by_payment(st, bd, ru, p, purse, out, n, limit):
             for c in range(N_CARD_KINDS):
                 if rc != GRAY and c != rc and c != LOCO:
                     continue  # a coloured route takes its colour or locomotives only
-                use, _ = claim_payment(ru, purse, routes, r, c)
+                use, _, _ = claim_payment(ru, purse, routes, r, c)
                 if use >= 0 and n < limit:
                     out[n] = make_action(A_CLAIM, r, c)
                     n += 1
@@ -358,14 +360,14 @@ def step(st, bd, ru, action, ws):
             return False
     elif kind == A_CLAIM:
         fill_purse(st, ru, p)
-        use, locos = claim_payment(ru, st.purse, bd.routes, a, b)
-        if bd.routes[a, RT_KIND] == KIND_TUNNEL:
+        use, locos, sets = claim_payment(ru, st.purse, bd.routes, a, b)
+        if bd.routes[a, RT_KIND] == KIND_TUNNEL:  # never with sets (NC-TUN-1)
             if start_tunnel(st, bd, ru, p, a, b, use, locos) > 0:
                 sc[SC_PHASE] = PH_TUNNEL
                 return False
             finish_tunnel(st, bd, ru, p, np.bool_(True))
         else:
-            claim_route(st, bd, ru, p, a, b, use, locos)
+            claim_route(st, bd, ru, p, a, b, use, locos, sets)
     elif kind == A_TUNNEL_PAY or kind == A_TUNNEL_ABANDON:
         finish_tunnel(st, bd, ru, p, kind == A_TUNNEL_PAY)
     elif kind == A_DRAW_TICKETS:
@@ -381,7 +383,7 @@ def step(st, bd, ru, action, ws):
     elif kind == A_BUILD_STATION:
         build_station(st, ru, p, a, b)
     elif kind == A_SWAP_TICKETS:
-        ghost.swap_tickets(st, p)
+        ghost.swap_tickets(st, p)  # GT-TRN-3
     elif kind == A_PLACE_CARD:
         team.place_card(st, ru, p, b)
         if ru[RULE_CARDS_PER_DRAW] > 1 and can_draw_second(st, ru):

@@ -114,3 +114,29 @@ def longest_trail(routes, owner, members, deg, inc, used, stk_v, stk_e, stk_i):
                     cur -= routes[e, RT_LEN]
                 top -= 1
     return best
+
+
+@njit(cache=True, _nrt=False)
+def two_path_network(routes, owner, members, parent, bridge):
+    """parent <- union-find of the members' routes that are not bridges, so
+    two cities share a root exactly when two route-disjoint paths join them
+    (each 2-edge-connected piece is one root; Menger's theorem). A route is a
+    bridge (bridge[r] = 1) when the members' other routes do not join its
+    ends. Plain: one union-find per owned route, O(owned x routes); a
+    network is a few dozen routes."""
+    n_routes = routes.shape[0]
+    for r in range(n_routes):
+        bridge[r] = 0
+    for e in range(n_routes):
+        if not owned_by(owner, e, members):
+            continue
+        uf_reset(parent)
+        for r in range(n_routes):
+            if r != e and owned_by(owner, r, members):
+                uf_union(parent, routes[r, RT_A], routes[r, RT_B])
+        if uf_find(parent, routes[e, RT_A]) != uf_find(parent, routes[e, RT_B]):
+            bridge[e] = 1
+    uf_reset(parent)
+    for r in range(n_routes):
+        if bridge[r] == 0 and owned_by(owner, r, members):
+            uf_union(parent, routes[r, RT_A], routes[r, RT_B])

@@ -31,7 +31,8 @@ RT_MOUNTAINS = 6  # Legendary Asia X spaces
 RT_GROUP = 7  # index of the parallel group (double/triple), -1 for single
 RT_REVEAL = 8  # tunnel cards revealed as printed (0: the rule set's tunnel_reveal)
 RT_ALWAYS_OPEN = 9  # 1: every lane of this group stays open whatever the player count (TA-DBL-1)
-ROUTE_FIELDS = 10
+RT_WILD_SET = 10  # N > 0: any N cards may replace one card of the cost (NC-FRY-2, NC-CLM-1); never on a tunnel
+ROUTE_FIELDS = 11
 
 KIND_NORMAL = 0
 KIND_TUNNEL = 1
@@ -44,7 +45,14 @@ TK_A = 0
 TK_B = 1
 TK_POINTS = 2
 TK_LONG = 3
-TICKET_FIELDS = 4
+TK_MULTI = 4  # row of BoardArrays.multi for a ticket with options (SW-TKT-3/4), -1 for one between two cities
+TICKET_FIELDS = 5
+# A ticket with options: TK_A, TK_B a node of its start and of its best-paid option, TK_POINTS that value;
+# what it scores is core/tickets.py ticket_outcome's answer alone. An "end" is a set of nodes: a city, or a
+# country's border points (SW-TKT-6). BoardArrays.multi columns: start end, first option, option count;
+# BoardArrays.multi_opts columns: the option's end, its points.
+MT_FROM, MT_FIRST, MT_COUNT = 0, 1, 2
+MO_END, MO_POINTS = 0, 1
 
 BoardArrays = namedtuple(
     "BoardArrays",
@@ -58,6 +66,11 @@ BoardArrays = namedtuple(
         "city_flags",  # int32[C]: bit flags per city (regions, bonus places)
         "route_bits",  # uint64[BITS_ROWS, W]: route sets as bit masks, W = ceil(R / 64) words (BITS_*)
         "lane_bits",  # uint64[R, W]: the other lanes of each route's parallel group
+        # tickets with options (empty arrays of these types on the boards without them):
+        "end_start",  # int32[E + 1]: CSR offsets of each end's nodes
+        "end_nodes",  # int32[N]: the nodes of every end
+        "multi",  # int32[M, 3]: MT_* of each printed design
+        "multi_opts",  # int32[O, 2]: MO_* of every option
     ],
 )
 
@@ -68,7 +81,8 @@ BITS_LEN_LE = BITS_COLOUR + 9  # + n, n = 0..MAX_SCORED_LEN: routes of at most n
 BITS_COST_LE = BITS_LEN_LE + 13  # + n, n = 0..16: routes needing at most n trains (spaces + mountain X)
 BITS_FERRY_LE = BITS_COST_LE + 17  # + n, n = 0..MAX_SCORED_LEN: routes with at most n locomotive symbols
 BITS_NEED = BITS_FERRY_LE + 13  # routes with a space a colour card can pay (not all locomotive symbols)
-BITS_ROWS = BITS_NEED + 1
+BITS_WILD = BITS_NEED + 1  # routes any set of RT_WILD_SET cards may pay (the masks do not model them)
+BITS_ROWS = BITS_WILD + 1
 BITS_MAX_COST = 16
 
 # --- rule-set vector (int64[RULE_FIELDS]) -----------------------------------
@@ -77,7 +91,7 @@ BITS_MAX_COST = 16
 # RULE_DERIVED are computed from several fields. The variation points, each
 # with one owner in kernels/core or kernels/engine.py:
 #   RULE_FAMILY        which game is played (engine.py branches on it, nowhere else)
-#   RULE_LOCO_POLICY   where locomotives may pay (core/payment.py)
+#   RULE_LOCO_POLICY   the route kinds whose spaces locomotives may pay, bit KIND_k (core/payment.py)
 #   RULE_BONUS_TERMS   which end-of-game bonuses are scored, a BONUS_* mask (core/scoring.py)
 #   lane closing       RULE_DOUBLES_MIN_PLAYERS, RULE_TRIPLE_LANES and the board's
 #                      RT_ALWAYS_OPEN (core/claims.py close_lanes)
@@ -121,9 +135,13 @@ RULE_TRIPLE_LANES = 36  # TA-DBL-2: lanes of a triple claimable below DOUBLES_MI
 RULE_FAMILY = 37  # (derived) FAMILY_*
 RULE_LOCO_POLICY = 38  # (derived) LOCO_*
 RULE_BONUS_TERMS = 39  # (derived) BONUS_* bits
-RULE_ROUTE_SCORE = 40  # RULE_ROUTE_SCORE + length -> points
+RULE_UNKEPT_DRAW_TO_BOX = 40  # NC-TKT-2, SW-TKT-2: 1 = tickets not kept after a draw leave the game
+RULE_ROUTE_SCORE = 41  # RULE_ROUTE_SCORE + length -> points
 MAX_SCORED_LEN = 12
-RULE_FIELDS = RULE_ROUTE_SCORE + MAX_SCORED_LEN + 1
+RULE_GRAND_TOUR_LEN = RULE_ROUTE_SCORE + MAX_SCORED_LEN + 1  # (derived) entries of the table below
+RULE_GRAND_TOUR = RULE_GRAND_TOUR_LEN + 1  # + qualifying tickets -> points, the last entry for more (IN-SCR-4)
+MAX_GRAND_TOUR = 16
+RULE_FIELDS = RULE_GRAND_TOUR + MAX_GRAND_TOUR
 RULE_NAMES = (
     "MIN_PLAYERS", "MAX_PLAYERS", "TEAM_SIZE", "TRAINS", "HAND_SIZE", "MARKET_SIZE", "CARDS_PER_DRAW",
     "LOCO_RESET", "FACEUP_LOCO_WHOLE_DRAW", "SETUP_TICKETS_REGULAR", "SETUP_TICKETS_LONG", "SETUP_KEEP_MIN",
@@ -131,7 +149,7 @@ RULE_NAMES = (
     "LONGEST_PATH_BONUS", "STATIONS", "STATION_VALUE", "TUNNEL_REVEAL", "MOUNTAIN_POINTS", "EXPLORER_BONUS",
     "GLOBETROTTER_BONUS", "DOUBLES_MIN_PLAYERS", "END_TRAINS", "END_TRIGGER_TEAM", "WIN_TICKETS", "TURN_CAP",
     "TIEBREAK_SECOND", "MAX_ROUTE_LEN", "SWAP_TICKETS", "COMPLETED_DRAW", "SPECIAL_TICKETS", "TOWN_HALL_CARDS",
-    "END_IMMEDIATE", "TRIPLE_LANES", "FAMILY", "LOCO_POLICY", "BONUS_TERMS",
+    "END_IMMEDIATE", "TRIPLE_LANES", "FAMILY", "LOCO_POLICY", "BONUS_TERMS", "UNKEPT_DRAW_TO_BOX",
 )
 RULE_DERIVED = ("MAX_ROUTE_LEN", "FAMILY", "LOCO_POLICY", "BONUS_TERMS")
 
@@ -146,14 +164,15 @@ FAMILY_POINTS = 0  # points game, one seat per player (USA, Europe, Legendary As
 FAMILY_TEAMS = 1  # points game in teams with shared holders (Team Asia, variants/team.py)
 FAMILY_TICKET_RACE = 2  # first to WIN_TICKETS completed tickets (Ghost Train, variants/ghost.py)
 
-# where locomotives may pay for a claim (core/payment.py)
-LOCO_ANY = 0  # any route (BASE-CLM-3)
+# where locomotives may pay for a claim (core/payment.py): a bit mask over the KIND_* of the route
+LOCO_ANY = (1 << len(KIND_NAMES)) - 1  # every route (BASE-CLM-3)
 
 # end-of-game bonus terms (core/scoring.py)
 BONUS_LONGEST = 1  # longest continuous path (BASE-SCR-2, TA-SCR-1 Asia Express)
 BONUS_EXPLORER = 2  # most cities in one network (LA-SCR-1)
 BONUS_GLOBETROTTER = 4  # most completed tickets (TA-SCR-1)
 BONUS_STATIONS = 8  # points per unbuilt station (EU-STN-4)
+BONUS_GRAND_TOUR = 16  # tickets joined by two route-disjoint paths (IN-SCR-3, IN-SCR-4)
 
 # --- game state ---------------------------------------------------------------
 # Scalars of a game (GameState.sc, int64[SC_FIELDS]).
@@ -270,6 +289,8 @@ GameState = namedtuple(
         "purse",  # int32[N_CARD_KINDS]: hand + team holder of the seat to move (scratch)
         "laid_holder",  # int32[N_CARD_KINDS]: cards laid for a pending tunnel that came from the holder
         "ticket_shared",  # int8[T]: 1 when the ticket is in its team's shared ticket holder
+        "ticket_option",  # int8[T]: option that scored (0: the only one of a city-city ticket), -1: none
+        "ticket_points",  # int32[T]: points the ticket counted in the final score, signed
         "open_bits",  # uint64[W]: routes neither claimed nor closed (bit r = route r)
         "blocked_bits",  # uint64[P, W]: lanes each seat may not take: it holds a parallel lane (BASE-DBL-1)
         "claim_masks",  # uint64[N_CARD_KINDS, W]: scratch: routes claimable with each colour (core/claimable.py)
@@ -290,7 +311,9 @@ FN_GLOBETROTTER_BONUS = 8
 FN_STATION_POINTS = 9
 FN_TOTAL = 10
 FN_WINNER = 11
-FN_FIELDS = 12
+FN_GRAND_TOUR_TICKETS = 12  # completed tickets joined by two route-disjoint paths (IN-SCR-3)
+FN_GRAND_TOUR_BONUS = 13  # IN-SCR-4
+FN_FIELDS = 14
 
 TR_NOT_HELD = 0
 TR_COMPLETED = 1
@@ -456,6 +479,9 @@ PLAYER_RECORD = np.dtype(
         ("holder_cards_used", "i2"),  # team-holder cards this seat spent on claims and surcharges
         ("tickets_shared", "i2"),  # tickets this seat put into the team's ticket holder
         ("share_actions", "i2"),  # turns spent sharing tickets (TA-TKT-3)
+        ("locos_left", "i2"),  # locomotive cards in hand at the end (unused; NC-CRD-1, SW-CRD-1)
+        ("grand_tour_tickets", "i1"),  # India: tickets joined by two route-disjoint paths (IN-SCR-3)
+        ("grand_tour_bonus", "i2"),  # IN-SCR-4
     ]
 )
 TICKET_RECORD = np.dtype(
@@ -467,6 +493,8 @@ TICKET_RECORD = np.dtype(
         ("turn_kept", "i2"),
         ("turn_completed", "i2"),  # -1 when not joined by own routes
         ("shared", "?"),  # Team Asia: in the team's shared ticket holder at the end
+        ("option", "i1"),  # the destination that scored (0 for a city-city ticket; SW-TKT-3/4), -1: none
+        ("points", "i2"),  # points counted in the final score, signed (SW-TKT-5: a country ticket's lowest)
     ]
 )
 CLAIM_RECORD = np.dtype(

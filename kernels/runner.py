@@ -13,6 +13,8 @@ from kernels.layouts import (
     END_TURN_CAP,
     FN_EXPLORER_BONUS,
     FN_GLOBETROTTER_BONUS,
+    FN_GRAND_TOUR_BONUS,
+    FN_GRAND_TOUR_TICKETS,
     FN_LONGEST_BONUS,
     FN_LONGEST_PATH,
     FN_NETWORK_CITIES,
@@ -23,6 +25,7 @@ from kernels.layouts import (
     FN_TICKETS_WON,
     FN_TOTAL,
     FN_WINNER,
+    LOCO,
     MAX_LEGAL,
     MAX_OFFER,
     MAX_STATIONS,
@@ -246,6 +249,9 @@ def write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels,
         r.holder_cards_used = st.ps[p, PS_HOLDER_CARDS_USED]
         r.tickets_shared = st.ps[p, PS_TICKETS_SHARED]
         r.share_actions = st.ps[p, PS_SHARE_ACTIONS]
+        r.locos_left = st.hand[p, LOCO]
+        r.grand_tour_tickets = fin[p, FN_GRAND_TOUR_TICKETS]
+        r.grand_tour_bonus = fin[p, FN_GRAND_TOUR_BONUS]
     for t in range(bd.tickets.shape[0]):
         res = st.ticket_result[t]
         if res == TR_NOT_HELD:
@@ -262,6 +268,8 @@ def write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels,
         k.turn_kept = st.ticket_kept_turn[t]
         k.turn_completed = st.ticket_done_turn[t]
         k.shared = st.ticket_shared[t] != 0
+        k.option = st.ticket_option[t]
+        k.points = st.ticket_points[t]
     for r in range(bd.routes.shape[0]):
         if st.owner[r] < 0:
             continue

@@ -36,11 +36,15 @@ from kernels.layouts import (
     PS_MOUNTAIN_TRAINS,
     RT_ALWAYS_OPEN,
     RT_GROUP,
+    RT_KIND,
     RT_LEN,
+    RT_LOCOS,
     RT_MOUNTAINS,
+    RT_WILD_SET,
     RULE_DOUBLES_MIN_PLAYERS,
     RULE_END_TRAINS,
     RULE_FAMILY,
+    RULE_LOCO_POLICY,
     RULE_MOUNTAIN_POINTS,
     RULE_ROUTE_SCORE,
     RULE_SETUP_TICKETS_REGULAR,
@@ -81,12 +85,14 @@ CARD_COUNT_NEGATIVE = 10
 MOUNTAIN_PASS_MISMATCH = 11
 CLAIM_BITS_MISMATCH = 12
 COUNTS_MISMATCH = 13
+LOCOS_WHERE_NOT_WILD = 14
 ERROR_NAMES = ("ok", "cards not conserved", "trains negative", "trains not conserved", "double-route rule broken",
                "running score differs from the board", "tickets not conserved", "bot chose an illegal action",
                "game did not end", "routes claimed twice or lost", "negative card count",
                "Mountain Pass differs from the X of the claimed routes",
                "open or blocked route bits differ from the owners and closed lanes",
-               "legal_counts differs from the legal actions listed kind by kind")
+               "legal_counts differs from the legal actions listed kind by kind",
+               "locomotives paid a route the rules keep them off")
 
 
 GT_TICKET_COUNT = 20
@@ -210,6 +216,12 @@ def check_state(st, bd, ru, deck_size):
             return TICKETS_NOT_CONSERVED
     if in_pile != st.sc[SC_TP_COUNT]:
         return TICKETS_NOT_CONSERVED
+    # NC-CRD-1, SW-CRD-1: on a route of a kind the policy keeps locomotives off, only a ferry's symbols
+    # (or the cards of a set, NC-FRY-2 / NC-CLM-1) take locomotives
+    for r in range(bd.routes.shape[0]):
+        if st.owner[r] >= 0 and (ru[RULE_LOCO_POLICY] >> bd.routes[r, RT_KIND]) & 1 == 0:
+            if bd.routes[r, RT_WILD_SET] == 0 and st.claim_locos[r] > bd.routes[r, RT_LOCOS]:
+                return LOCOS_WHERE_NOT_WILD
     return OK
 
 

@@ -18,6 +18,14 @@ Rules (docs/rules):
   maximise the owner's ticket points. Stations never count for the longest
   path.
 - EU-STN-4: each station not built scores its value at the end.
+- SW-TKT-3..6: a ticket with options scores the highest value among the
+  destinations its start is joined to (a country: any of its border points),
+  else loses its lowest value.
+- IN-SCR-3: a ticket counts for the Grand Tour when two paths with no route
+  in common join its cities (counted as a maximum flow of unit route
+  capacities, not through bridges); IN-SCR-4 the bonus table.
+- TA-SCR-1 / NC-SCR-3: the Globetrotter bonus to every player with the most
+  completed tickets (none for none).
 """
 
 from __future__ import annotations
@@ -230,6 +238,124 @@ def recompute_score(
         r["longest_bonus"] = longest_bonus if longest_bonus > 0 and top > 0 and r["longest_path"] == top else 0
         r["total"] = (r["route_points"] + r["mountain_points"] + r["tickets_won"] - r["tickets_lost"]
                       + r["longest_bonus"] + r["station_points"])
+    flags = winners([r["total"] for r in res], [r["tickets_completed"] for r in res],
+                    [r["longest_bonus"] > 0 for r in res])
+    for r, w in zip(res, flags, strict=True):
+        r["winner"] = w
+    return res
+
+
+# --- SW-TKT-3..6: tickets with options -----------------------------------------------
+def reachable(edges, sources) -> set:
+    """Every city joined to one of `sources` by `edges` = [(a, b)] (plain BFS)."""
+    adj = defaultdict(list)
+    for a, b in edges:
+        adj[a].append(b)
+        adj[b].append(a)
+    seen = set(sources)
+    queue = deque(sources)
+    while queue:
+        v = queue.popleft()
+        for w in adj[v]:
+            if w not in seen:
+                seen.add(w)
+                queue.append(w)
+    return seen
+
+
+def ticket_with_options(edges, start, options) -> tuple[int, int]:
+    """(option, signed points) of a ticket from the places `start` (a city:
+    one place; a country: its border points) to one of `options` =
+    [(places, points)]: the first of the best-paid options some start place
+    reaches, or (-1, -lowest) when none is reached. A ticket between two
+    cities is the case of one option."""
+    seen = reachable(edges, list(start))
+    joined = [i for i, (places, _) in enumerate(options) if seen & set(places)]
+    if not joined:
+        return -1, -min(p for _, p in options)
+    best = max(options[i][1] for i in joined)
+    return next(i for i in joined if options[i][1] == best), best
+
+
+# --- IN-SCR-3: two paths without a common route ------------------------------------------
+def route_disjoint_paths(edges, x, y, enough=2) -> int:
+    """How many paths with no route in common join x and y over `edges` =
+    [(a, b)] (parallel edges are distinct routes), up to `enough`: augmenting
+    paths of a unit-capacity flow, each route usable once in either direction."""
+    if x == y:
+        return enough
+    flow = {}  # (route, direction) -> 1 when used that way
+    adj = defaultdict(list)
+    for i, (a, b) in enumerate(edges):
+        adj[a].append((b, i, 0))
+        adj[b].append((a, i, 1))
+    found = 0
+    while found < enough:
+        prev = {x: None}
+        queue = deque([x])
+        while queue and y not in prev:
+            v = queue.popleft()
+            for w, i, d in adj[v]:
+                # residual: a route is free, or used the other way (cancel that use)
+                if w not in prev and not flow.get((i, d)):
+                    prev[w] = (v, i, d)
+                    queue.append(w)
+        if y not in prev:
+            break
+        v = y
+        while prev[v] is not None:
+            u, i, d = prev[v]
+            if flow.get((i, 1 - d)):
+                flow[(i, 1 - d)] = 0
+            else:
+                flow[(i, d)] = 1
+            v = u
+        found += 1
+    return found
+
+
+def grand_tour_bonus(table, n) -> int:
+    """IN-SCR-4: table[n], the last entry for n or more (no table: 0)."""
+    return table[min(n, len(table) - 1)] if table else 0
+
+
+# --- the whole final score of a map without stations -----------------------------------------------
+def recompute_map_score(n_players, route_ends, route_lengths, owner, route_scores, held, longest_bonus,
+                        globetrotter_bonus, grand_tour_table):
+    """Every player's final score on a board without stations or mountains,
+    from the final board: held[p] = [(start places, [(option places,
+    points)])] (a city-city ticket: one option). Returns one dict per player:
+    route_points, outcomes (per held ticket: option, points), tickets_won,
+    tickets_lost, tickets_completed, grand_tour_tickets, grand_tour_bonus,
+    longest_path, longest_bonus, globetrotter_bonus, total, winner."""
+    res = []
+    for p in range(n_players):
+        mine = [r for r in range(len(route_ends)) if owner[r] == p]
+        edges = [tuple(route_ends[r]) for r in mine]
+        outcomes = [ticket_with_options(edges, start, options) for start, options in held[p]]
+        tours = 0  # counted only under rules with a Grand Tour (the kernel's FN_GRAND_TOUR_TICKETS too)
+        for (start, options), (option, _) in zip(held[p], outcomes, strict=True):
+            if any(grand_tour_table) and option >= 0 and any(route_disjoint_paths(edges, a, b) >= 2
+                                   for a in start for places, _ in options for b in places):
+                tours += 1
+        res.append(dict(
+            route_points=sum(route_scores[route_lengths[r]] for r in mine),
+            outcomes=outcomes,
+            tickets_won=sum(pts for _, pts in outcomes if pts > 0),
+            tickets_lost=-sum(pts for _, pts in outcomes if pts < 0),
+            tickets_completed=sum(1 for o, _ in outcomes if o >= 0),
+            grand_tour_tickets=tours,
+            grand_tour_bonus=grand_tour_bonus(grand_tour_table, tours),
+            longest_path=brute_force_longest_trail([(*route_ends[r], route_lengths[r]) for r in mine]),
+        ))
+    top_path = max(r["longest_path"] for r in res)
+    top_done = max(r["tickets_completed"] for r in res)
+    for r in res:
+        r["longest_bonus"] = longest_bonus if longest_bonus > 0 and top_path > 0 and r["longest_path"] == top_path \
+            else 0
+        r["globetrotter_bonus"] = globetrotter_bonus if top_done > 0 and r["tickets_completed"] == top_done else 0
+        r["total"] = (r["route_points"] + r["tickets_won"] - r["tickets_lost"] + r["longest_bonus"]
+                      + r["globetrotter_bonus"] + r["grand_tour_bonus"])
     flags = winners([r["total"] for r in res], [r["tickets_completed"] for r in res],
                     [r["longest_bonus"] > 0 for r in res])
     for r, w in zip(res, flags, strict=True):

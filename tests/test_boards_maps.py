@@ -1,14 +1,11 @@
 """Nordic Countries, Switzerland and India (docs/rules/nordic-countries.md,
 switzerland.md, india.md): the facts of their board files and rule presets,
-the loader's new fields (routes.csv wild_set, board.toml [countries],
-tickets_multi.csv) with errors naming file, line and field, and the refusal of
-every rule the engine does not play yet.
+and the loader's new fields (routes.csv wild_set, board.toml [countries],
+tickets_multi.csv) with errors naming file, line and field.
 
-An ID is named here only when the board files or the preset values say all of
-it and an existing test already proves the engine's handling of those values
-on another board (for example a preset's `loco_reset = 0`, proven by
-BASE-MKT-3's house-rule test). Rules only a game on these boards can prove
-wait in tests/test_rule_ids.py PENDING_ENGINE."""
+An ID is named here when the board files or the preset values say all of it;
+the rules a game on these boards proves are in tests/test_rules_nordic.py,
+test_rules_switzerland.py and test_rules_india.py."""
 
 import dataclasses
 import os
@@ -22,7 +19,7 @@ from helpers import Game
 
 import analyzer
 from analyzer.boards import BoardError, load_board
-from analyzer.rules import UNIMPLEMENTED, RuleError, preset
+from analyzer.rules import RuleError, preset
 from kernels import layouts as L
 
 
@@ -111,11 +108,13 @@ def test_NC_SCR_2_no_longest_path_bonus():
     assert preset("nordic-countries").longest_path_bonus == 0
 
 
-def test_nordic_ferry_and_card_rules_are_in_the_preset_and_refused():
+def test_nordic_ferry_and_card_rules_are_in_the_preset_and_the_rule_vector():
     rs = preset("nordic-countries")
     assert (rs.locomotives_wild_on, rs.ferry_wild_set) == ("tunnel+ferry", 3)
-    with pytest.raises(RuleError, match="not in the engine yet"):
-        rs.check_implemented()
+    ru = rs.to_array()
+    assert ru[L.RULE_LOCO_POLICY] == (1 << L.KIND_TUNNEL) | (1 << L.KIND_FERRY)
+    assert ru[L.RULE_UNKEPT_DRAW_TO_BOX] == 1
+    assert preset("usa").to_array()[L.RULE_LOCO_POLICY] == L.LOCO_ANY == 0b1111
 
 
 # --- Switzerland --------------------------------------------------------------------------
@@ -181,18 +180,19 @@ def test_SW_DBL_1_SW_SCR_1_SW_SCR_2_doubles_scores_longest(swiss):
 
 # --- India ------------------------------------------------------------------------------------
 def _india_rules_today():
-    """The India board's default today: the `india` preset without its Grand Tour."""
+    """The India board's default: the `india` preset."""
     b = load_board("india")
     return b, b.rules()
 
 
-def test_india_board_default_is_the_india_preset_without_the_grand_tour():
-    b, today = _india_rules_today()
-    full = preset("india")
-    assert full.grand_tour_bonus == (0, 5, 10, 20, 30, 40)
-    assert dataclasses.replace(full, name=today.name, grand_tour_bonus=()) == today
-    with pytest.raises(RuleError, match="Grand Tour"):
-        analyzer.simulate(board="india", players=2, rules="india", games=1, progress=False)
+def test_india_board_default_is_the_india_preset_with_the_grand_tour():
+    b, rules = _india_rules_today()
+    assert b.preset == "india" and b.rule_overrides == {} and rules == preset("india")
+    assert rules.grand_tour_bonus == (0, 5, 10, 20, 30, 40)
+    ru = rules.to_array()
+    assert ru[L.RULE_BONUS_TERMS] & L.BONUS_GRAND_TOUR and ru[L.RULE_GRAND_TOUR_LEN] == 6
+    base = dataclasses.replace(rules, grand_tour_bonus=())
+    assert not base.to_array()[L.RULE_BONUS_TERMS] & L.BONUS_GRAND_TOUR
 
 
 def test_IN_CMP_1_players_trains_deck_IN_CMP_2_58_tickets():
@@ -255,22 +255,20 @@ def test_IN_SCR_1_route_table_IN_SCR_2_indian_express():
     assert rs.longest_path_bonus == 10
 
 
-# --- refused until the engine plays them ---------------------------------------------------------
-@pytest.mark.parametrize("board,players", [("nordic_countries", 3), ("switzerland", 2)])
-def test_new_maps_are_refused_with_a_message_not_played(board, players):
-    with pytest.raises(RuleError, match="issue 19, phase 2"):
-        analyzer.simulate(board=board, players=players, games=1, progress=False)
-    b = load_board(board)
-    for rules in ("usa", "europe"):  # another preset may not drop the board's special data either
-        with pytest.raises(RuleError, match=f"board '{board}'"):
-            b.compile(b.rules(rules, ["route_scores=0,1,2,4,7,10,15,18,21,27"]))
+# --- played ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("board,players", [("nordic_countries", 3), ("switzerland", 2), ("india", 4)])
+def test_new_maps_play_under_their_presets(board, players):
+    res = analyzer.simulate(board=board, players=players, bots="planner", games=4, seed=3, progress=False)
+    assert len(res.games) == 4 and res.manifest["rules"]["name"] == load_board(board).preset
+    assert (res.players["score"] == res.players[[c for c in res.players if c.endswith(("_bonus", "_points"))
+                                                 or c in ("tickets_won",)]].sum(axis=1)
+            - res.players["tickets_lost"]).all()
 
 
-def test_cli_simulate_on_a_new_map_exits_2_with_the_reason():
+def test_cli_simulate_on_a_new_map():
     proc = subprocess.run([sys.executable, "-m", "analyzer.cli", "simulate", "--board", "switzerland",
                            "--players", "2", "--games", "2"], capture_output=True, text=True)
-    out = proc.stdout + proc.stderr
-    assert proc.returncode == 2 and "not in the engine yet" in out and "Traceback" not in out
+    assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
 def test_cli_boards_list_shows_the_new_maps():
@@ -281,11 +279,11 @@ def test_cli_boards_list_shows_the_new_maps():
     assert "nordic_countries" in proc.stdout and "switzerland" in proc.stdout
 
 
-def test_unimplemented_features_have_a_neutral_value_every_old_preset_uses():
+def test_old_presets_leave_the_new_fields_at_their_defaults():
     for name in ("usa", "europe", "legendary-asia", "team-asia", "ghost-train"):
-        preset(name).check_implemented()
-    for key, (neutral, why) in UNIMPLEMENTED.items():
-        assert getattr(preset("usa"), key) == neutral and "issue 19" in why
+        rs = preset(name)
+        assert (rs.locomotives_wild_on, rs.ferry_wild_set, rs.unkept_draw_to_box, rs.grand_tour_bonus) == \
+            ("all", 0, False, ())
 
 
 def test_new_rule_fields_leave_old_hashes_alone():
@@ -392,3 +390,17 @@ def test_a_board_without_the_new_files_and_columns_loads_as_before():
     b = load_board("usa")
     assert (b.routes["wild_set"] == 0).all() and b.countries == {} and len(b.multi_tickets) == 0
     assert b.data_features() == {}
+
+
+def test_a_bot_that_cannot_plan_country_tickets_is_refused():
+    """Team Asia's greedy plans one fixed pair of cities per ticket: on
+    Switzerland (tickets with options) under team rules it is refused with a
+    message naming the data it does not handle; random plays everything."""
+    from analyzer.bots import unhandled_board_data
+
+    swiss, rules = load_board("switzerland"), preset("team-asia")
+    assert unhandled_board_data(["greedy", "random"], rules, swiss) == {"greedy": ["country_tickets"]}
+    assert unhandled_board_data(["planner", "greedy"], preset("switzerland"), swiss) == {}
+    with pytest.raises(ValueError, match="greedy does not handle country_tickets"):
+        analyzer.simulate(board="switzerland", rules="team-asia", players=4, bots="greedy", games=2,
+                          progress=False)

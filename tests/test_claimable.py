@@ -9,6 +9,7 @@ import pytest
 from helpers import Game
 
 from kernels import layouts as L
+from kernels.core.claimable import masks_apply
 from kernels.engine import claim_actions, claim_actions_by_payment
 
 
@@ -36,6 +37,7 @@ def test_claim_masks_equal_the_payment_rules(board):
     found = 0
     for seed in range(40):
         g = _random_state(board, players, seed)
+        assert masks_apply(g.bd, g.ru)  # the claims do come from the masks here
         for p in range(players):
             purse = g.st.hand[p].copy()
             fast = np.zeros(L.MAX_LEGAL, np.int64)
@@ -47,3 +49,11 @@ def test_claim_masks_equal_the_payment_rules(board):
             found += n_fast
     assert found > 200  # the random states do hold claimable routes: the comparison is not empty
 
+
+
+@pytest.mark.parametrize("board,players", [("nordic_countries", 3), ("switzerland", 3)])
+def test_boards_whose_payment_the_masks_do_not_model_list_claims_by_payment(board, players):
+    """NC-CRD-1, SW-CRD-1 (locomotives pay only some kinds), NC-FRY-2 (sets of
+    wild cards): the engine lists their claims through core/payment.py."""
+    g = _random_state(board, players, 1)
+    assert not masks_apply(g.bd, g.ru)

@@ -1,5 +1,6 @@
 """Invariants over many games: 10,000 random-bot games per board (USA, Europe,
-Legendary Asia with its Mountain Pass) and player count (cards conserved,
+Legendary Asia with its Mountain Pass, Nordic Countries, Switzerland, India)
+and player count (cards conserved,
 trains never negative and conserved, no route claimed twice, double-route
 rules held, running score equals the board, every game ends), through the
 one checked loop of tests/invariant_kernels.py. Every bot's actions are
@@ -40,6 +41,19 @@ def test_invariants_legendary_asia_random_bots(players):
     assert turns.min() > players
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("board,players", [("nordic_countries", 2), ("nordic_countries", 3), ("switzerland", 2),
+                                           ("switzerland", 3), ("india", 2), ("india", 3), ("india", 4)])
+def test_invariants_new_maps_random_bots(board, players):
+    """NC-CRD-1, SW-CRD-1, NC-FRY-2, NC-CLM-1, SW-TKT-3, IN-SCR-3 over 10,000 random games per
+    player count on each new map, under its preset: every invariant of the core after every step,
+    and locomotives never paying a space the policy keeps them off (a ferry's symbols and the
+    cards of a set aside)."""
+    errors, scores, turns, rs = _run(board, players, 0, GAMES, check_legal=False)
+    assert (turns <= rs.turn_cap).all()
+    assert turns.min() > players
+
+
 def test_greedy_games_end_by_trains_not_stalls():
     """BASE-END-1: sensible bots end nearly every game through the train trigger."""
     errors, scores, turns, rs = _run("europe", 4, 1, 1000, check_legal=False, seed=5)
@@ -69,3 +83,27 @@ def test_mountain_pass_check_catches_a_lost_or_extra_train():
     g.st.ps[0, L.PS_MOUNTAIN_TRAINS] += 1
     g.st.trains[1] -= 1
     assert check_state(g.st, g.bd, g.ru, deck) == TRAINS_NOT_CONSERVED
+
+
+def test_locomotive_policy_check_catches_a_locomotive_on_an_ordinary_route():
+    """The NC-CRD-1 invariant can fail: a pink claim of Ålborg-Århus passes, the
+    same claim recorded as paid with a locomotive does not; a ferry's symbol may."""
+    from helpers import Game
+    from invariant_kernels import LOCOS_WHERE_NOT_WILD, check_state
+
+
+    g = Game("nordic_countries", 2)
+    g.blank()
+    r = g.route("Ålborg", "Århus")
+    g.set_hand(0, pink=1)
+    g.claim(r, "pink")
+    deck = int(g.card_counts().sum())
+    assert check_state(g.st, g.bd, g.ru, deck) == OK
+    g.st.claim_locos[r] = 1
+    assert check_state(g.st, g.bd, g.ru, deck) == LOCOS_WHERE_NOT_WILD
+    g.st.claim_locos[r] = 0
+    ferry = g.route("Ålborg", "Kristiansand")
+    g.set_hand(1, red=1, locomotive=1)
+    g.claim(ferry, "red")
+    deck = int(g.card_counts().sum())  # set_hand() does not keep the box count
+    assert g.st.claim_locos[ferry] == 1 and check_state(g.st, g.bd, g.ru, deck) == OK

@@ -145,6 +145,22 @@ def test_gt_trn_3_swap_both_unfinished_tickets():
     assert g.st.ps[0, L.PS_GT_SWAPS] == 1
 
 
+def test_gt_trn_3_swap_draws_only_new_tickets_from_a_short_deck():
+    """GT-TRN-3 (changed): the tickets drawn must be new. With one ticket left
+    in the deck and two unfinished in hand, the swap draws that one ticket
+    only; the two discarded go under it afterwards and neither comes straight
+    back (drawing after putting them at the bottom would hand one back)."""
+    g = ghost(tickets=[("Cemetery", "Lighthouse")])
+    a, b = g.ticket("Crypt", "Railway Station"), g.ticket("Haunted Circus", "Town Hall")
+    g.hold(0, a, b)
+    g.set_pile(["red"] * 4)
+    g.act(L.A_SWAP_TICKETS)
+    new = g.ticket("Cemetery", "Lighthouse")
+    assert held(g, 0) == {new}
+    assert g.ticket_pile() == [a, b] and {int(g.st.ticket_holder[t]) for t in (a, b)} == {L.TH_PILE}
+    assert int(g.st.ticket_kept_turn[new]) >= 0 and int(g.st.ticket_kept_turn[a]) == -1
+
+
 def test_gt_trn_3_swap_needs_an_open_ticket_and_a_ticket_to_draw():
     """GT-TRN-3: no swap with an empty ticket deck or without unfinished tickets."""
     g = ghost(tickets=[])

@@ -125,9 +125,9 @@ class Results(TableAccess):
         return pd.Series(names, name="route_name")
 
     def ticket_names(self) -> pd.Series:
-        t = self.board.tickets
-        return pd.Series([f"{a}–{b} ({p})" for a, b, p in zip(t["a"], t["b"], t["points"], strict=True)],
-                         name="ticket_name")
+        """Ticket id -> 'City A–City B (points)'; a ticket with options
+        'Start–Option|Option (points|points)', a second copy '... #2'."""
+        return pd.Series(self.board.ticket_rows()["name"].tolist(), name="ticket_name")
 
     def summary(self) -> pd.DataFrame:
         """Per-seat overview: mean score and components, win rate."""

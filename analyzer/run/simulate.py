@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.boards import Board, load_board
-from analyzer.bots import bot_ids, check_bots_play, parse_bots
+from analyzer.bots import bot_ids, check_bots_handle_board, check_bots_play, parse_bots
 from analyzer.rules import RuleError, RuleSet
 from analyzer.run.backends import ClusterError, parse_cluster
 from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
@@ -103,13 +103,13 @@ def make_spec(board="europe", players=4, bots=None, games=10_000, seed=1, rules=
     if isinstance(rules, RuleSet) and overrides:
         rs = rs.with_overrides(overrides)
     rs.validate()
-    rs.check_implemented()
     if not isinstance(players, int) or not rs.min_players <= players <= rs.max_players:
         raise RuleError(f"rule set '{rs.name}' is for {rs.min_players}-{rs.max_players} players, not {players}")
     if players % rs.team_size:
         raise RuleError(f"rule set '{rs.name}' plays in teams of {rs.team_size}: {players} players is not whole teams")
     names = parse_bots(bots, players)
     check_bots_play(names, rs)
+    check_bots_handle_board(names, rs, b)
     if not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number >= 1, not {games!r}")
     if not isinstance(seed, int) or not 0 <= seed < 2**63:

@@ -9,6 +9,7 @@ tickets, its team's holder, the board, the market and public counters."""
 import numpy as np
 from numba import njit
 
+from kernels.bots.destinations import ticket_ends
 from kernels.core.actions import make_action
 from kernels.core.cards import fill_purse
 from kernels.core.claims import route_open_to
@@ -31,9 +32,8 @@ from kernels.layouts import (
     SC_N_OFFER,
     SC_N_PLAYERS,
     SC_PEND_COLOUR,
+    SC_PEND_ROUTE,
     SC_PEND_SURCHARGE,
-    TK_A,
-    TK_B,
 )
 from kernels.paths import other_end, shortest_path
 
@@ -91,39 +91,44 @@ def mark_path(st, bd, src, dst, want, bit, ws):
 
 @njit(cache=True, _nrt=False)
 def ticket_distance(bd, t, ws):
-    """The cheapest path joining ticket t's cities over ws.price (>= INF: none)."""
-    src = np.int64(bd.tickets[t, TK_A])
-    dst = np.int64(bd.tickets[t, TK_B])
+    """The cheapest path joining ticket t's ends over ws.price (>= INF: none);
+    a ticket with options is planned to the option ticket_ends picks."""
+    src, dst, _ = ticket_ends(bd, ws, t)
     return shortest_path(bd, ws.price, src, dst, ws.dist, ws.prev_route, ws.done)
 
 
 # --- cards ------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def pay_colour(ru, hand_p, routes, r, need_p):
-    """Colour to pay route r with, or -1: its own colour; for grey the colour
-    needing the fewest locomotives, then the one with most cards to spare
-    beyond need_p (the rest of the plan; ws.no_need for a bot without one);
-    locomotives only as the last resort."""
+    """Colour to pay route r with, or -1 (what may pay is core/payment.py
+    claim_payment's answer): its own colour; for grey the colour needing the
+    fewest sets of any cards (NC-FRY-2, NC-CLM-1), then the fewest
+    locomotives, then the one with most cards to spare beyond need_p (the rest
+    of the plan; ws.no_need for a bot without one); locomotives only as the
+    last resort."""
     rc = routes[r, RT_COLOUR]
     best = np.int64(-1)
     if rc != GRAY:
-        use, _ = claim_payment(ru, hand_p, routes, r, rc)
+        use, _, _ = claim_payment(ru, hand_p, routes, r, rc)
         if use >= 0:
             best = rc
     else:
+        best_sets = np.int64(1 << 30)
         best_locos = np.int64(1 << 30)
         best_spare = np.int64(-(1 << 30))
         for c in range(N_COLOURS):
-            use, locos = claim_payment(ru, hand_p, routes, r, c)
+            use, locos, sets = claim_payment(ru, hand_p, routes, r, c)
             if use < 0:
                 continue
             spare = np.int64(hand_p[c]) - np.int64(need_p[c])
-            if locos < best_locos or (locos == best_locos and spare > best_spare):
+            if sets < best_sets or (sets == best_sets and (
+                    locos < best_locos or (locos == best_locos and spare > best_spare))):
                 best = c
+                best_sets = sets
                 best_locos = locos
                 best_spare = spare
     if best < 0:
-        use, _ = claim_payment(ru, hand_p, routes, r, LOCO)
+        use, _, _ = claim_payment(ru, hand_p, routes, r, LOCO)
         if use >= 0:
             best = LOCO
     return best
@@ -176,11 +181,12 @@ def fewest_trains_of_others(st, p):
 
 # --- decisions ------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def tunnel_decision(st, ru, p):
+def tunnel_decision(st, bd, ru, p):
     """The route was chosen knowing the risk: pay the surcharge when the hand
     (and the team's holder, TA-TUN-2) can, else take the cards back (EU-TUN-4)."""
     fill_purse(st, ru, p)
-    use, _ = surcharge_payment(st.purse, st.sc[SC_PEND_COLOUR], st.sc[SC_PEND_SURCHARGE])
+    use, _ = surcharge_payment(ru, st.purse, bd.routes, st.sc[SC_PEND_ROUTE], st.sc[SC_PEND_COLOUR],
+                               st.sc[SC_PEND_SURCHARGE])
     return make_action(A_TUNNEL_PAY if use >= 0 else A_TUNNEL_ABANDON, 0, 0)
 
 

@@ -171,7 +171,7 @@ def greedy_action(st, bd, ru, p, rng, ws):
         n = st.sc[SC_N_OFFER]
         return make_action(A_KEEP_TICKETS, (1 << n) - 1 if n > 0 else 0, 0)  # GT-SET-1: all kept
     if phase == PH_TUNNEL:
-        return tunnel_decision(st, ru, p)
+        return tunnel_decision(st, bd, ru, p)
     if phase == PH_SECOND_DRAW:
         return make_action(A_DRAW_BLIND, 0, 0)
     n_open, blocked = plan(st, bd, ru, p, ws)

@@ -14,9 +14,9 @@ from kernels.bots.common import (
     pay_colour,
     plan_need,
     price_routes,
-    ticket_distance,
     tunnel_decision,
 )
+from kernels.bots.destinations import ticket_ends
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
 from kernels.core.claims import route_open_to
@@ -47,9 +47,8 @@ from kernels.layouts import (
     SC_N_OFFER,
     SC_PHASE,
     SC_TP_COUNT,
-    TK_A,
-    TK_B,
 )
+from kernels.paths import shortest_path
 
 
 # --- the plan -------------------------------------------------------------------------
@@ -81,9 +80,10 @@ def _plan_paths(st, bd, p, ws, x_cost):
     for t in range(bd.tickets.shape[0]):
         if st.ticket_holder[t] != p or st.ticket_done_turn[t] >= 0:
             continue
-        if ticket_distance(bd, t, ws) >= INF:
+        src, dst, _ = ticket_ends(bd, ws, t)  # a ticket with options: the option to aim at
+        if shortest_path(bd, ws.price, src, dst, ws.dist, ws.prev_route, ws.done) >= INF:
             continue  # blocked: nothing to plan for it
-        mark_path(st, bd, np.int64(bd.tickets[t, TK_A]), np.int64(bd.tickets[t, TK_B]), want, np.int64(1), ws)
+        mark_path(st, bd, src, dst, want, np.int64(1), ws)
     return _planned_trains(st, bd, p, ws)
 
 
@@ -274,7 +274,7 @@ def greedy_action(st, bd, ru, p, rng, ws):
         _refresh_plan(st, bd, ru, p, ws)
         return _keep_choice(st, bd, ru, p, ws, phase == PH_SETUP_KEEP)
     if phase == PH_TUNNEL:
-        return tunnel_decision(st, ru, p)
+        return tunnel_decision(st, bd, ru, p)
     planned = _refresh_plan(st, bd, ru, p, ws)
     if phase == PH_SECOND_DRAW:
         return _draw_choice(st, ru, p, np.bool_(True), ws)

@@ -8,6 +8,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bots.common import fewest_trains_of_others, hand_size, pay_colour, tunnel_decision
+from kernels.bots.grand_tour import grand_tour_claim
 from kernels.bots.planning import (
     FULL_HAND,
     choose_keep_mask,
@@ -157,7 +158,7 @@ def planner_action(bot, st, bd, ru, p, rng, ws):
         return choose_keep_mask(st, bd, ru, p, ws, setup, prm[BP_KEEP_PRICE],
                                 prm[BP_SETUP_BUDGET] if setup else prm[BP_DRAW_BUDGET], prm[BP_OVER_PRICE])
     if phase == PH_TUNNEL:
-        return tunnel_decision(st, ru, p)
+        return tunnel_decision(st, bd, ru, p)
     left = refresh_network_plan(st, bd, p, ws)
     if phase == PH_SECOND_DRAW:
         return draw_for_need(st, ru, p, np.bool_(True), ws)
@@ -193,6 +194,9 @@ def planner_action(bot, st, bd, ru, p, rng, ws):
             a = block_choice(st, bd, ru, p, ws)
             if a >= 0:
                 return a
+    a = grand_tour_claim(st, bd, ru, p, ws)  # India: a loop through a completed ticket (IN-SCR-3)
+    if a >= 0:
+        return a
     # tickets done (or out of reach): spend trains on the best-scoring routes
     a = best_scoring_claim(st, bd, ru, p, ws, np.int64(1 if endgame else 3), endgame)
     if a >= 0:

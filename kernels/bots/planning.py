@@ -17,6 +17,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bots.common import PLANNED_PRICE, fewest_trains_of_others, plan_need
+from kernels.bots.destinations import planned_points, ticket_ends
 from kernels.core.actions import make_action, popcount
 from kernels.core.claims import route_open_to
 from kernels.graph import uf_find
@@ -40,6 +41,7 @@ from kernels.layouts import (
     SC_N_OFFER,
     TK_A,
     TK_B,
+    TK_MULTI,
     TK_POINTS,
 )
 from kernels.paths import other_end, shortest_path
@@ -111,7 +113,10 @@ def plan_search(bd, ws, src, dst):
 @njit(cache=True, _nrt=False)
 def station_joins(st, bd, p, t):
     """True when ticket t is joined only thanks to one of p's stations
-    borrowing a route of another player (EU-STN-3), judged ticket by ticket."""
+    borrowing a route of another player (EU-STN-3), judged ticket by ticket.
+    Never for a ticket with options (no board has both, SW-TKT-3..6)."""
+    if bd.tickets[t, TK_MULTI] >= 0:
+        return False
     uf = st.uf[p]
     fa = uf_find(uf, bd.tickets[t, TK_A])
     fb = uf_find(uf, bd.tickets[t, TK_B])
@@ -183,15 +188,13 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
         plen[i] = 0
     for rnd in range(passes if k > 1 else 1):
         for i in range(k):
-            t = tk[i]
-            a = np.int64(tickets[t, TK_A])
-            b = np.int64(tickets[t, TK_B])
             for m in range(plen[i]):  # reroute this ticket with the others' paths in place
                 r = path[i, m]
                 if owner[r] < 0:
                     cnt[r] -= 1
                     if cnt[r] == 0:
                         price[r] = route_cost(routes, r)
+            a, b, _ = ticket_ends(bd, ws, np.int64(tk[i]))  # a ticket with options: the option worth most now
             d = plan_search(bd, ws, a, b)
             if d >= INF and foreign > 0.0:
                 price_foreign(st, bd, p, foreign, price)
@@ -364,7 +367,7 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
         points = 0.0
         for i in range(n):
             if (mask >> i) & 1:
-                points += bd.tickets[st.offer[i], TK_POINTS]
+                points += planned_points(st, bd, p, ws, np.int64(st.offer[i]))
         v = points - price * cost - 40.0 * unreachable
         if cost > budget:
             v -= over_price * (cost - budget)

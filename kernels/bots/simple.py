@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bots.common import fewest_trains_of_others, hand_size, pay_colour, tunnel_decision, tunnel_spare
+from kernels.bots.destinations import ticket_ends
 from kernels.bots.planning import (
     FULL_HAND,
     adopt_plan,
@@ -60,8 +61,6 @@ from kernels.layouts import (
     SC_END_COUNTDOWN,
     SC_PHASE,
     SC_TP_COUNT,
-    TK_A,
-    TK_B,
     TK_POINTS,
 )
 from kernels.paths import shortest_path
@@ -111,7 +110,7 @@ def route_focus_action(st, bd, ru, p, rng, ws):
     if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
         return choose_keep_mask(st, bd, ru, p, ws, phase == PH_SETUP_KEEP, 0.5, 0.55, 3.0)
     if phase == PH_TUNNEL:
-        return tunnel_decision(st, ru, p)
+        return tunnel_decision(st, bd, ru, p)
     want = ws.want[p]
     routes = bd.routes
     owner = st.owner
@@ -193,7 +192,7 @@ def long_route_action(st, bd, ru, p, rng, ws):
     if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
         return choose_keep_mask(st, bd, ru, p, ws, phase == PH_SETUP_KEEP, 1.0, 0.3, 5.0)
     if phase == PH_TUNNEL:
-        return tunnel_decision(st, ru, p)
+        return tunnel_decision(st, bd, ru, p)
     first = -1
     for t in range(bd.tickets.shape[0]):
         if ticket_open(st, bd, p, t) and (first < 0 or bd.tickets[t, TK_POINTS] > bd.tickets[first, TK_POINTS]):
@@ -248,7 +247,7 @@ def one_step_action(st, bd, ru, p, rng, ws):
     if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
         return choose_keep_mask(st, bd, ru, p, ws, phase == PH_SETUP_KEEP, 0.5, 0.5, 3.0)
     if phase == PH_TUNNEL:
-        return tunnel_decision(st, ru, p)
+        return tunnel_decision(st, bd, ru, p)
     routes = bd.routes
     tickets = bd.tickets
     owner = st.owner
@@ -272,13 +271,12 @@ def one_step_action(st, bd, ru, p, rng, ws):
         if not ticket_open(st, bd, p, t):
             continue
         n_open += 1
-        a = tickets[t, TK_A]
-        b = tickets[t, TK_B]
-        shortest_path(bd, ws.price, np.int64(a), np.int64(-1), da, ws.prev_route, ws.done)
+        a, b, points = ticket_ends(bd, ws, t)  # a ticket with options: the option worth most now
+        shortest_path(bd, ws.price, a, np.int64(-1), da, ws.prev_route, ws.done)
         big = da[b]
         if big >= INF or big <= 0.0:
             continue
-        shortest_path(bd, ws.price, np.int64(b), np.int64(-1), db, ws.prev_route, ws.done)
+        shortest_path(bd, ws.price, b, np.int64(-1), db, ws.prev_route, ws.done)
         for r in range(routes.shape[0]):
             if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
                 continue
@@ -286,7 +284,7 @@ def one_step_action(st, bd, ru, p, rng, ws):
             u = routes[r, RT_A]
             v = routes[r, RT_B]
             if da[u] + w + db[v] <= big + 1e-6 or da[v] + w + db[u] <= big + 1e-6:
-                val[r] += prm[BP_ONE_STEP_PROGRESS] * tickets[t, TK_POINTS] * w / big
+                val[r] += prm[BP_ONE_STEP_PROGRESS] * points * w / big
     for r in range(routes.shape[0]):
         if val[r] > 0.0:
             c = routes[r, RT_COLOUR]

@@ -21,6 +21,7 @@ from kernels.layouts import (
     GRAY,
     KIND_TUNNEL,
     LOCO,
+    LOCO_ANY,
     N_CARD_KINDS,
     N_COLOURS,
     RT_A,
@@ -33,12 +34,14 @@ from kernels.layouts import (
     RT_MOUNTAINS,
     RULE_DOUBLES_MIN_PLAYERS,
     RULE_FACEUP_LOCO_WHOLE_DRAW,
+    RULE_LOCO_POLICY,
     RULE_MARKET_SIZE,
     RULE_MOUNTAIN_POINTS,
     RULE_ROUTE_SCORE,
     SC_N_PLAYERS,
     TK_A,
     TK_B,
+    TK_MULTI,
 )
 
 
@@ -162,7 +165,9 @@ def longest_open_route(st, bd, ru, p, min_len):
 def draw_for_need(st, ru, p, second, ws):
     """Draw towards ws.need[p]: the market card the plan lacks most; a face-up
     locomotive when it is worth a whole draw (the plan lacks locomotives, or
-    no face-up card helps and two blind cards would rarely help); else blind."""
+    no face-up card helps and two blind cards would rarely help); else blind.
+    Where locomotives pay only some routes (NC-CRD-1, SW-CRD-1) a face-up
+    locomotive is taken only when the plan lacks locomotives (ferry symbols)."""
     need = ws.need[p]
     hand_p = st.hand[p]
     market = st.market
@@ -195,6 +200,8 @@ def draw_for_need(st, ru, p, second, ws):
         if gain > best_gain:
             best_gain = gain
             best_slot = s
+    if loco_slot >= 0 and ru[RULE_LOCO_POLICY] != LOCO_ANY and loco_short <= 0:
+        loco_slot = -1  # a locomotive pays little of this plan
     if loco_slot >= 0 and short_total > 0:
         if not whole:
             return make_action(A_DRAW_MARKET, loco_slot, 0)
@@ -266,8 +273,8 @@ def station_choice(st, bd, ru, p, ws):
     city_station = st.city_station
     uf = st.uf[p]
     for t in range(bd.tickets.shape[0]):
-        if not ticket_open(st, bd, p, t):
-            continue
+        if not ticket_open(st, bd, p, t) or bd.tickets[t, TK_MULTI] >= 0:
+            continue  # (no board has both stations and tickets with options)
         a = np.int64(bd.tickets[t, TK_A])
         b = np.int64(bd.tickets[t, TK_B])
         fa = uf_find(uf, a)

@@ -336,7 +336,7 @@ def greedy_team_action(st, bd, ru, p, rng, ws):
         _refresh(st, bd, ru, p, ws)
         return _keep(st, bd, ru, p, ws, phase == PH_SETUP_KEEP)
     if phase == PH_TUNNEL:
-        return tunnel_decision(st, ru, p)
+        return tunnel_decision(st, bd, ru, p)
     planned = _refresh(st, bd, ru, p, ws)
     fill_purse(st, ru, p)
     if phase == PH_PLACE_CARD:  # the blind card just seen (it sits in the hand until placed)

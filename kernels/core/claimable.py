@@ -7,7 +7,7 @@ once by fill_board_bits); the game keeps two sets up to date as routes are
 claimed or closed (st.open_bits, st.blocked_bits); claim_masks combines them
 with a seat's cards and trains. The masks say exactly what
 core/payment.py claim_payment and core/claims.py route_open_to say, for the
-locomotive policy LOCO_ANY (tests/test_claimable.py compares them on random
+locomotive policy LOCO_ANY without wild sets (masks_apply; tests/test_claimable.py compares them on random
 states).
 """
 
@@ -22,8 +22,10 @@ from kernels.layouts import (
     BITS_LEN_LE,
     BITS_MAX_COST,
     BITS_NEED,
+    BITS_WILD,
     GRAY,
     LOCO,
+    LOCO_ANY,
     MAX_SCORED_LEN,
     N_COLOURS,
     RT_COLOUR,
@@ -31,6 +33,8 @@ from kernels.layouts import (
     RT_LEN,
     RT_LOCOS,
     RT_MOUNTAINS,
+    RT_WILD_SET,
+    RULE_LOCO_POLICY,
 )
 
 _ONE = np.uint64(1)
@@ -59,6 +63,8 @@ def fill_board_bits(routes, group_routes, route_bits, lane_bits):
             route_bits[BITS_FERRY_LE + n, w] |= b
         if length - ferry > 0:
             route_bits[BITS_NEED, w] |= b
+        if routes[r, RT_WILD_SET] > 0:
+            route_bits[BITS_WILD, w] |= b
         g = routes[r, RT_GROUP]
         if g >= 0:
             for i in range(group_routes.shape[1]):
@@ -99,6 +105,20 @@ def mark_claimed(st, bd, p, r):
 def mark_closed(st, r):
     w, b = bit_of(r)
     st.open_bits[w] &= ~b
+
+
+@njit(cache=True, _nrt=False)
+def masks_apply(bd, ru):
+    """The claim masks say what the payment rules say: locomotives pay any
+    route (LOCO_ANY) and no route takes sets of wild cards (NC-FRY-2,
+    NC-CLM-1). Elsewhere the engine asks core/payment.py route by route."""
+    if ru[RULE_LOCO_POLICY] != LOCO_ANY:
+        return False
+    bits = bd.route_bits
+    for k in range(bits.shape[1]):
+        if bits[BITS_WILD, k] != 0:
+            return False
+    return True
 
 
 @njit(cache=True, _nrt=False)

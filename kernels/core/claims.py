@@ -12,7 +12,7 @@ from numba import njit
 
 from kernels.core.cards import draw_card, fill_purse, take_cards
 from kernels.core.claimable import mark_claimed, mark_closed
-from kernels.core.payment import station_cost, station_payment, surcharge_payment
+from kernels.core.payment import set_card_kind, station_cost, station_payment, surcharge_payment, wild_set_size
 from kernels.core.seats import team_first, team_of, team_size
 from kernels.core.tickets import mark_completed_tickets
 from kernels.graph import uf_union
@@ -144,22 +144,36 @@ def place_route(st, bd, ru, p, r, colour, locos):
 
 
 @njit(cache=True, _nrt=False)
-def claim_route(st, bd, ru, p, r, colour, use, locos):
-    """Pay `use` cards of `colour` and `locos` locomotives (hand first, then
-    the team's holder, TA-CRD-4) into the discard (BASE-CLM-4) and place r."""
+def claim_route(st, bd, ru, p, r, colour, use, locos, sets):
+    """Pay `use` cards of `colour`, `locos` locomotives and `sets` sets of the
+    route's RT_WILD_SET cards (NC-FRY-2, NC-CLM-1; the cards of each set are
+    core/payment.py set_card_kind's choice) from the hand first, then the
+    team's holder (TA-CRD-4), into the discard (BASE-CLM-4), and place r."""
     if colour != LOCO:
         take_cards(st, ru, p, colour, use)
         st.discard[colour] += use
     take_cards(st, ru, p, np.int64(LOCO), locos)
     st.discard[LOCO] += locos
-    place_route(st, bd, ru, p, r, colour, locos)
+    spent_locos = locos
+    if sets > 0:
+        fill_purse(st, ru, p)
+        purse = st.purse
+        for _ in range(sets * wild_set_size(bd.routes, r)):
+            k = set_card_kind(purse)
+            take_cards(st, ru, p, k, np.int64(1))
+            purse[k] -= 1
+            st.discard[k] += 1
+            if k == LOCO:
+                spent_locos += 1
+    place_route(st, bd, ru, p, r, colour, spent_locos)
 
 
 # --- tunnels ---------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def tunnel_reveal_count(bd, ru, r):
     """Cards a tunnel reveals: the number printed on it (TA-TUN-1), else the
-    rule set's (EU-TUN-2)."""
+    rule set's (EU-TUN-2; 3 on Team Asia's unnumbered tunnels by assumption
+    TA-TUN-1a)."""
     printed = bd.routes[r, RT_REVEAL]
     return printed if printed > 0 else ru[RULE_TUNNEL_REVEAL]
 
@@ -224,7 +238,7 @@ def finish_tunnel(st, bd, ru, p, pay):
     paid = False
     if pay:
         fill_purse(st, ru, p)
-        use, locos = surcharge_payment(st.purse, colour, sc[SC_PEND_SURCHARGE])
+        use, locos = surcharge_payment(ru, st.purse, bd.routes, r, colour, sc[SC_PEND_SURCHARGE])
         if use >= 0:
             if colour != LOCO:
                 st.laid_holder[colour] += take_cards(st, ru, p, colour, use)

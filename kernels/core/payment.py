@@ -1,45 +1,115 @@
 """What a claim, a tunnel surcharge and a station cost, and whether a hand (or
-purse) can pay it. The owner of the locomotive-payment policy
-(RULE_LOCO_POLICY): a board whose locomotives may pay only some routes adds
-its policy here and nowhere else. Each function has one return statement and
+purse) can pay it: the one place that decides what may pay for a route, for
+legality, the engine's payment and every bot's affordability. The owner of
+the locomotive-payment policy (RULE_LOCO_POLICY: the route kinds whose spaces
+locomotives may pay) and of the card sets that replace one card (a route's
+RT_WILD_SET: NC-FRY-2, NC-CLM-1). Each function has one return statement and
 works in int64 throughout: Numba compiles that far faster."""
 
 import numpy as np
 from numba import njit
 
-from kernels.layouts import GRAY, LOCO, RT_COLOUR, RT_LEN, RT_LOCOS, RULE_STATIONS
+from kernels.layouts import (
+    GRAY,
+    KIND_TUNNEL,
+    LOCO,
+    N_COLOURS,
+    RT_COLOUR,
+    RT_KIND,
+    RT_LEN,
+    RT_LOCOS,
+    RT_WILD_SET,
+    RULE_LOCO_POLICY,
+    RULE_STATIONS,
+)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def locos_wild(ru, routes, r):
+    """Locomotives may pay route r's coloured (or grey) spaces: its kind is in
+    RULE_LOCO_POLICY (BASE-CLM-3: every kind; NC-CRD-1: tunnels and ferries;
+    SW-CRD-1: tunnels). A ferry's locomotive symbols take locomotives whatever
+    the policy (EU-FRY-1, NC-FRY-1)."""
+    return (ru[RULE_LOCO_POLICY] >> np.int64(routes[r, RT_KIND])) & 1 == 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def wild_set_size(routes, r):
+    """Cards of a set that replaces one card of route r's cost (0: no sets).
+    Never on a tunnel, for the route or its surcharge (NC-TUN-1)."""
+    n = np.int64(routes[r, RT_WILD_SET])
+    return np.int64(0) if routes[r, RT_KIND] == KIND_TUNNEL else n
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def claim_payment(ru, hand_p, routes, r, colour):
     """Cards paid for route r with `colour` (LOCO: locomotives only), as
-    (colour cards, locomotives), or (-1, -1) if the hand cannot pay. Colour
-    cards are spent first; ferry symbols need locomotives (EU-FRY-1).
-    Locomotives pay any route (LOCO_ANY, BASE-CLM-3)."""
+    (colour cards, locomotives, sets), or (-1, -1, -1) if the hand cannot pay.
+
+    Colour cards are spent first, then locomotives (for a ferry's symbols,
+    EU-FRY-1, and, where the policy lets them, for the other spaces), and only
+    then sets of RT_WILD_SET cards, each replacing one missing card of any
+    kind (NC-FRY-2, assumption NC-FRY-2a; NC-CLM-1): the fewest sets, since a
+    set costs more cards than the card it replaces. The cards of a set are
+    set_card_kind's choice. A claim in locomotives needs at least one, unless
+    every space of the route is a locomotive symbol."""
     length = np.int64(routes[r, RT_LEN])
+    symbols = np.int64(routes[r, RT_LOCOS])
+    wild = locos_wild(ru, routes, r)
+    per_set = wild_set_size(routes, r)
+    total = np.int64(0)
+    for k in range(N_COLOURS + 1):
+        total += hand_p[k]
     use = np.int64(-1)
     locos = np.int64(-1)
+    sets = np.int64(-1)
+    u = np.int64(0)
+    lo = np.int64(0)
+    ok = False
     if colour == LOCO:
-        if hand_p[LOCO] >= length:
-            use = 0
-            locos = length
+        if wild or symbols == length:
+            lo = min(np.int64(hand_p[LOCO]), length)
+            ok = lo > 0 or symbols == length  # (all sets: only where no coloured space could name them)
     else:
         rc = routes[r, RT_COLOUR]
-        need = length - routes[r, RT_LOCOS]
+        spaces = length - symbols
         have = np.int64(hand_p[colour])
-        if (rc == GRAY or rc == colour) and need > 0 and have > 0:
-            u = min(have, need)
-            if length - u <= hand_p[LOCO]:
-                use = u
-                locos = length - u
-    return use, locos
+        if (rc == GRAY or rc == colour) and spaces > 0 and have > 0:
+            u = min(have, spaces)
+            lo = min(np.int64(hand_p[LOCO]), symbols + (spaces - u if wild else 0))
+            ok = True
+    if ok:
+        short = length - u - lo
+        if short == 0 or (per_set > 0 and total - u - lo >= short * per_set):
+            use = u
+            locos = lo
+            sets = short
+    return use, locos, sets
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def surcharge_payment(hand_p, colour, surcharge):
-    """(colour cards, locomotives) paying a tunnel surcharge, or (-1, -1):
-    colour cards first, locomotives only after a locomotive-only claim
-    (EU-TUN-3)."""
+def set_card_kind(purse):
+    """The next card of a set (NC-FRY-2, NC-CLM-1), from what is left of the
+    purse after the colour cards and locomotives of the claim: a card of the
+    colour held most (the lowest colour on ties), a locomotive only when no
+    coloured card is left. A simulation choice: the rules let the player give
+    any cards; this one keeps the locomotives, which pay more routes, and
+    does not break up a small colour."""
+    best = np.int64(LOCO)
+    most = 0
+    for k in range(N_COLOURS):
+        if purse[k] > most:
+            most = purse[k]
+            best = np.int64(k)
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def surcharge_payment(ru, hand_p, routes, r, colour, surcharge):
+    """(colour cards, locomotives) paying tunnel r's surcharge, or (-1, -1):
+    colour cards first, then locomotives where the policy lets them pay the
+    tunnel (EU-TUN-3; NC-CRD-1 and SW-CRD-1 do), locomotives only after a
+    locomotive-only claim. Never a set (NC-TUN-1)."""
     use = np.int64(-1)
     locos = np.int64(-1)
     if colour == LOCO:
@@ -48,7 +118,8 @@ def surcharge_payment(hand_p, colour, surcharge):
             locos = np.int64(surcharge)
     else:
         u = min(np.int64(hand_p[colour]), np.int64(surcharge))
-        if surcharge - u <= hand_p[LOCO]:
+        spare = np.int64(hand_p[LOCO]) if locos_wild(ru, routes, r) else np.int64(0)
+        if surcharge - u <= spare:
             use = u
             locos = surcharge - u
     return use, locos

@@ -1,23 +1,29 @@
 """End-of-game scoring of the points games, for teams (a seat is a team of
 one): tickets against the team's network with each seat's best station
-choice (EU-STN-3, TA-TKT-4), the bonus terms RULE_BONUS_TERMS names (longest
-trail BASE-SCR-2 / Asia Express TA-SCR-1, Asian Explorer LA-SCR-1,
-Globetrotter TA-SCR-1, unbuilt stations EU-STN-4) and the winners with their
-tie-breaks (BASE-SCR-3, LA-SCR-2, TA-SCR-2). Every teammate's row carries the
-team's total. The owner of the bonus-term variation point."""
+choice (EU-STN-3, TA-TKT-4; what a ticket scores is core/tickets.py
+ticket_outcome's answer, SW-TKT-3..5 included), the bonus terms
+RULE_BONUS_TERMS names (longest trail BASE-SCR-2 / Asia Express TA-SCR-1,
+Asian Explorer LA-SCR-1, Globetrotter TA-SCR-1 / NC-SCR-3, unbuilt stations
+EU-STN-4, the Grand Tour IN-SCR-3/4) and the winners with their tie-breaks
+(BASE-SCR-3, LA-SCR-2, TA-SCR-2). Every teammate's row carries the team's
+total. The owner of the bonus-term variation point."""
 
 import numpy as np
 from numba import njit
 
 from kernels.core.seats import team_size
-from kernels.graph import largest_network_cities, longest_trail, uf_find, uf_union
+from kernels.core.tickets import ticket_outcome
+from kernels.graph import largest_network_cities, longest_trail, two_path_network, uf_union
 from kernels.layouts import (
     BONUS_EXPLORER,
     BONUS_GLOBETROTTER,
+    BONUS_GRAND_TOUR,
     BONUS_LONGEST,
     BONUS_STATIONS,
     FN_EXPLORER_BONUS,
     FN_GLOBETROTTER_BONUS,
+    FN_GRAND_TOUR_BONUS,
+    FN_GRAND_TOUR_TICKETS,
     FN_LONGEST_BONUS,
     FN_LONGEST_PATH,
     FN_NETWORK_CITIES,
@@ -35,15 +41,14 @@ from kernels.layouts import (
     RULE_BONUS_TERMS,
     RULE_EXPLORER_BONUS,
     RULE_GLOBETROTTER_BONUS,
+    RULE_GRAND_TOUR,
+    RULE_GRAND_TOUR_LEN,
     RULE_LONGEST_PATH_BONUS,
     RULE_STATION_VALUE,
     RULE_TIEBREAK_SECOND,
     SC_N_PLAYERS,
     TIE_LONGEST_PATH,
     TIE_MOUNTAINS,
-    TK_A,
-    TK_B,
-    TK_POINTS,
     TR_COMPLETED,
     TR_FAILED,
     TR_VIA_STATION,
@@ -55,17 +60,14 @@ from kernels.layouts import (
 def _tickets_value(st, bd, p, uf):
     """(ticket points, tickets completed) of seat p under union-find uf."""
     holder = st.ticket_holder
-    tickets = bd.tickets
     value = 0
     completed = 0
-    for t in range(tickets.shape[0]):
+    for t in range(bd.tickets.shape[0]):
         if holder[t] == p:
-            pts = tickets[t, TK_POINTS]
-            if uf_find(uf, tickets[t, TK_A]) == uf_find(uf, tickets[t, TK_B]):
-                value += pts
+            option, points = ticket_outcome(bd, uf, t)
+            value += points
+            if option >= 0:
                 completed += 1
-            else:
-                value -= pts
     return value, completed
 
 
@@ -150,18 +152,50 @@ def score_tickets(st, bd, ru, p, ws):
     for t in range(bd.tickets.shape[0]):
         if st.ticket_holder[t] != p:
             continue
-        pts = bd.tickets[t, TK_POINTS]
-        a = bd.tickets[t, TK_A]
-        b = bd.tickets[t, TK_B]
-        if uf_find(uf, a) == uf_find(uf, b):
-            fin[p, FN_TICKETS_WON] += pts
-            fin[p, FN_TICKETS_COMPLETED] += 1
-            own = uf_find(st.uf[p], a) == uf_find(st.uf[p], b)
-            st.ticket_result[t] = TR_COMPLETED if own else TR_VIA_STATION
+        option, points = ticket_outcome(bd, uf, t)
+        st.ticket_option[t] = option
+        st.ticket_points[t] = points
+        if option >= 0:
+            fin[p, FN_TICKETS_WON] += points
+            fin[p, FN_TICKETS_COMPLETED] += 1  # one ticket whichever option scores (SW-TKT-3a)
+            own, _ = ticket_outcome(bd, st.uf[p], t)
+            st.ticket_result[t] = TR_COMPLETED if own >= 0 else TR_VIA_STATION
         else:
-            fin[p, FN_TICKETS_LOST] += pts
+            fin[p, FN_TICKETS_LOST] -= points
             fin[p, FN_TICKETS_FAILED] += 1
             st.ticket_result[t] = TR_FAILED
+
+
+@njit(cache=True, _nrt=False)
+def grand_tour_tickets(st, bd, p, members, ws):
+    """IN-SCR-3: p's tickets whose ends are joined by two route-disjoint paths
+    of the trains of `members` (p's own, for a team of one): joined in the
+    network left when every route that alone separates its ends (a bridge) is
+    taken out (assumption IN-SCR-3a, Menger's theorem). A station's borrowed
+    route never counts. Uses ws.uf_tmp and ws.used."""
+    two_path_network(bd.routes, st.owner, members, ws.uf_tmp, ws.used)
+    n = 0
+    for t in range(bd.tickets.shape[0]):
+        if st.ticket_holder[t] == p:
+            option, _ = ticket_outcome(bd, ws.uf_tmp, t)
+            if option >= 0:
+                n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def grand_tour_bonus(ru, n):
+    """IN-SCR-4: the bonus for n Grand Tour tickets, the table's last entry
+    for that many or more."""
+    entries = ru[RULE_GRAND_TOUR_LEN]
+    return ru[RULE_GRAND_TOUR + min(n, entries - 1)] if entries > 0 else np.int64(0)
+
+
+@njit(cache=True, _nrt=False)
+def score_grand_tour(st, bd, ru, p, members, ws):
+    n = grand_tour_tickets(st, bd, p, members, ws)
+    st.final[p, FN_GRAND_TOUR_TICKETS] = n
+    st.final[p, FN_GRAND_TOUR_BONUS] = grand_tour_bonus(ru, n)
 
 
 @njit(cache=True, _nrt=False)
@@ -184,6 +218,8 @@ def score_points_game(st, bd, ru, ws):
         done_team = 0
         for q in range(first, first + size):
             score_tickets(st, bd, ru, q, ws)
+            if terms & BONUS_GRAND_TOUR:
+                score_grand_tour(st, bd, ru, q, np.int64(members), ws)
             done_team += fin[q, FN_TICKETS_COMPLETED]
             if terms & BONUS_STATIONS:
                 fin[q, FN_STATION_POINTS] = st.stations_left[q] * ru[RULE_STATION_VALUE]
@@ -201,14 +237,15 @@ def score_points_game(st, bd, ru, ws):
         total = 0
         for q in range(first, first + size):
             done_team += fin[q, FN_TICKETS_COMPLETED]
-            total += st.score[q] + fin[q, FN_TICKETS_WON] - fin[q, FN_TICKETS_LOST] + fin[q, FN_STATION_POINTS]
+            total += (st.score[q] + fin[q, FN_TICKETS_WON] - fin[q, FN_TICKETS_LOST] + fin[q, FN_STATION_POINTS]
+                      + fin[q, FN_GRAND_TOUR_BONUS])
         longest = 0
         if terms & BONUS_LONGEST and best_trail > 0 and fin[first, FN_LONGEST_PATH] == best_trail:
             longest = ru[RULE_LONGEST_PATH_BONUS]
-        explorer = 0
+        explorer = 0  # ties: every tied team gets it (assumption LA-SCR-1a)
         if terms & BONUS_EXPLORER and best_net > 0 and fin[first, FN_NETWORK_CITIES] == best_net:
             explorer = ru[RULE_EXPLORER_BONUS]
-        globe = 0
+        globe = 0  # ties: every tied team (NC-SCR-3a); none for no completed ticket
         if terms & BONUS_GLOBETROTTER and best_done > 0 and done_team == best_done:
             globe = ru[RULE_GLOBETROTTER_BONUS]
         for q in range(first, first + size):

@@ -77,7 +77,8 @@ def new_state(bd, ru, n_players):
         n_players * PS_FIELDS * 4, n_routes * 2, n_routes, n_routes * 4, n_players * MAX_STATIONS * 2, n_cities * 2,
         n_tickets * 2, n_tickets * 2, n_tickets * 2, n_tickets * 4, n_tickets * 4, MAX_OFFER * 2,
         n_players * n_cities * 2, n_players * MAX_OFFER * 2, n_routes, n_routes, n_players * FN_FIELDS * 4,
-        n_tickets, N_CARD_KINDS * 4, N_CARD_KINDS * 4, n_tickets, words * 8, n_players * words * 8,
+        n_tickets, N_CARD_KINDS * 4, N_CARD_KINDS * 4, n_tickets, n_tickets, n_tickets * 4, words * 8,
+        n_players * words * 8,
         N_CARD_KINDS * words * 8], np.int64)
     offsets = np.zeros(sizes.shape[0] + 1, np.int64)
     for i in range(sizes.shape[0]):
@@ -119,9 +120,11 @@ def new_state(bd, ru, n_players):
         buf[o[30]:o[30] + sizes[30]].view(np.int32),
         buf[o[31]:o[31] + sizes[31]].view(np.int32),
         buf[o[32]:o[32] + n_tickets].view(np.int8),
-        buf[o[33]:o[33] + sizes[33]].view(np.uint64),
-        buf[o[34]:o[34] + sizes[34]].view(np.uint64).reshape((n_players, words)),
-        buf[o[35]:o[35] + sizes[35]].view(np.uint64).reshape((N_CARD_KINDS, words)),
+        buf[o[33]:o[33] + n_tickets].view(np.int8),
+        buf[o[34]:o[34] + sizes[34]].view(np.int32),
+        buf[o[35]:o[35] + sizes[35]].view(np.uint64),
+        buf[o[36]:o[36] + sizes[36]].view(np.uint64).reshape((n_players, words)),
+        buf[o[37]:o[37] + sizes[37]].view(np.uint64).reshape((N_CARD_KINDS, words)),
         buf,
     )
     reset_state(st)
@@ -145,6 +148,7 @@ def reset_state(st):
     st.offer[:] = -1
     st.setup_offer[:, :] = -1
     st.claim_colour[:] = -1
+    st.ticket_option[:] = -1
 
 
 @njit(cache=True, _nrt=False)
@@ -198,6 +202,8 @@ def init_game(st, bd, ru, n_players, seed):
     st.purse[:] = 0
     st.laid_holder[:] = 0
     st.ticket_shared[:] = 0
+    st.ticket_option[:] = -1
+    st.ticket_points[:] = 0
     for k in range(st.open_bits.shape[0]):
         st.open_bits[k] = bd.route_bits[BITS_COLOUR + LOCO, k]  # every route
     st.blocked_bits[:, :] = 0
@@ -245,7 +251,7 @@ def init_game(st, bd, ru, n_players, seed):
                 st.setup_offer[p, k] = t
                 st.ticket_holder[t] = TH_OFFERED
                 k += 1
-    # long tickets nobody was dealt leave the game (EU-SET-2, LA-TKT-2a)
+    # long tickets nobody was dealt leave the game (EU-SET-2; LA-TKT-2 by assumption LA-TKT-2a)
     for i in range(sc[SC_LP_COUNT]):
         st.ticket_holder[st.long_pile[i]] = TH_BOX
     sc[SC_LP_COUNT] = 0

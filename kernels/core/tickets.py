@@ -1,6 +1,9 @@
 """Destination tickets: the ticket pile (a circular queue), offers and what a
 seat keeps from them, the shared ticket holder of a team (a ticket held by a
-seat with its shared flag set; TA-TKT-1/2), and when a held ticket is joined."""
+seat with its shared flag set; TA-TKT-1/2), and what a ticket scores against a
+network: `ticket_outcome`, the one answer for a ticket between two cities and
+for a ticket with options (a city or a country to one of several
+destinations, SW-TKT-3..6)."""
 
 import numpy as np
 from numba import njit
@@ -10,8 +13,14 @@ from kernels.core.seats import team_first, team_size
 from kernels.graph import uf_find
 from kernels.layouts import (
     A_KEEP_TICKETS,
+    MO_END,
+    MO_POINTS,
+    MT_COUNT,
+    MT_FIRST,
+    MT_FROM,
     PS_TICKETS_DRAWN_MIDGAME,
     PS_TICKETS_SHARED,
+    RULE_UNKEPT_DRAW_TO_BOX,
     RULE_UNKEPT_SETUP_TO_BOX,
     SC_N_OFFER,
     SC_TP_COUNT,
@@ -21,6 +30,8 @@ from kernels.layouts import (
     TH_PILE,
     TK_A,
     TK_B,
+    TK_MULTI,
+    TK_POINTS,
 )
 
 
@@ -46,6 +57,50 @@ def ticket_to_bottom(st, t):
 
 
 @njit(cache=True, _nrt=False)
+def ends_joined(bd, uf, e1, e2):
+    """A node of end e1 and a node of end e2 share a network of uf (an end is a
+    city, or a country reached at any of its border points, SW-TKT-6)."""
+    joined = False
+    for i in range(bd.end_start[e1], bd.end_start[e1 + 1]):
+        root = uf_find(uf, bd.end_nodes[i])
+        for j in range(bd.end_start[e2], bd.end_start[e2 + 1]):
+            if uf_find(uf, bd.end_nodes[j]) == root:
+                joined = True
+    return joined
+
+
+@njit(cache=True, _nrt=False)
+def ticket_outcome(bd, uf, t):
+    """(option, points) of ticket t against the network uf: a ticket between
+    two cities scores (0, +value) when they are joined, else (-1, -value)
+    (BASE-SCR-1). A ticket with options scores the highest value among the
+    destinations joined to its start (SW-TKT-3, SW-TKT-4), as (that option's
+    index, +value); with none joined it loses its lowest value, (-1, -lowest)
+    (SW-TKT-5)."""
+    tickets = bd.tickets
+    m = tickets[t, TK_MULTI]
+    option = np.int64(-1)
+    points = np.int64(-tickets[t, TK_POINTS])
+    if m < 0:
+        if uf_find(uf, tickets[t, TK_A]) == uf_find(uf, tickets[t, TK_B]):
+            option = np.int64(0)
+            points = -points
+    else:
+        first = bd.multi[m, MT_FIRST]
+        start = np.int64(bd.multi[m, MT_FROM])
+        best = np.int64(-1)
+        lowest = np.int64(1 << 30)
+        for i in range(bd.multi[m, MT_COUNT]):
+            value = np.int64(bd.multi_opts[first + i, MO_POINTS])
+            lowest = min(lowest, value)
+            if value > best and ends_joined(bd, uf, start, np.int64(bd.multi_opts[first + i, MO_END])):
+                best = value
+                option = np.int64(i)
+        points = best if option >= 0 else -lowest
+    return option, points
+
+
+@njit(cache=True, _nrt=False)
 def mark_completed_tickets(st, bd, ru, p):
     """Record the turn at which each ticket of p's team is joined by the
     team's network (st.uf[p]: p's own routes for a team of one; TA-TKT-4)."""
@@ -59,7 +114,8 @@ def mark_completed_tickets(st, bd, ru, p):
     for t in range(tickets.shape[0]):
         h = holder[t]
         if h >= first and h < last and done[t] < 0:
-            if uf_find(uf, tickets[t, TK_A]) == uf_find(uf, tickets[t, TK_B]):
+            option, _ = ticket_outcome(bd, uf, t)
+            if option >= 0:
                 done[t] = turn
 
 
@@ -98,9 +154,11 @@ def keep_actions(st, out, keep_min, n_share, limit):
 @njit(cache=True, _nrt=False)
 def keep_offer(st, bd, ru, p, mask, share_mask, setup):
     """Seat p keeps the offered tickets in mask (share_mask of them into the
-    team's shared holder); the others go to the box (setup, EU-SET-2,
-    LA-TKT-2a) or the bottom of the pile (BASE-SET-2, BASE-TKT-1)."""
+    team's shared holder); the others go to the box (at setup: EU-SET-2,
+    LA-TKT-2 by assumption LA-TKT-2a, NC-TKT-1, SW-TKT-1; after a draw:
+    NC-TKT-2, SW-TKT-2) or to the bottom of the pile (BASE-SET-2, BASE-TKT-1)."""
     sc = st.sc
+    to_box = ru[RULE_UNKEPT_SETUP_TO_BOX] if setup else ru[RULE_UNKEPT_DRAW_TO_BOX]
     kept = 0
     for i in range(sc[SC_N_OFFER]):
         t = st.offer[i]
@@ -111,7 +169,7 @@ def keep_offer(st, bd, ru, p, mask, share_mask, setup):
             st.ticket_holder[t] = p
             st.ticket_kept_turn[t] = -1 if setup else sc[SC_TURN]
             kept += 1
-        elif setup and ru[RULE_UNKEPT_SETUP_TO_BOX] != 0:
+        elif to_box != 0:
             st.ticket_holder[t] = TH_BOX
         else:
             ticket_to_bottom(st, np.int64(t))

@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from kernels.core.cards import draw_card
-from kernels.core.tickets import mark_completed_tickets, pop_ticket, ticket_to_bottom
+from kernels.core.tickets import mark_completed_tickets, pop_ticket, ticket_outcome, ticket_to_bottom
 from kernels.graph import largest_network_cities, longest_trail, uf_find
 from kernels.layouts import (
     CF_COAST,
@@ -47,8 +47,7 @@ from kernels.layouts import (
     SC_N_PLAYERS,
     SC_TP_COUNT,
     SC_TURN,
-    TK_A,
-    TK_B,
+    TH_OFFERED,
     TR_COMPLETED,
     TR_FAILED,
 )
@@ -101,7 +100,7 @@ def _take_ticket(st, p):
 
 @njit(cache=True, _nrt=False)
 def _town_hall_bonus(st, bd, ru, p, flag, counter):
-    """GT-BON-2: once per player, draw the bonus cards when the Town Hall and
+    """GT-BON-2: once per player (assumption GT-BON-2a), draw the bonus cards when the Town Hall and
     the bonus place are joined."""
     if st.ps[p, counter] == 0 and regions_joined(st.uf[p], bd.city_flags, np.int64(CF_TOWN_HALL), flag):
         st.ps[p, counter] = 1
@@ -125,7 +124,8 @@ def settle(st, bd, ru, p):
     done = st.ticket_done_turn
     n_tickets = holder.shape[0]
     # GT-BON-1: checked first, so that a claim that both joins the regions and
-    # completes a ticket counts both before the win check
+    # completes a ticket counts both before the win check; one per player
+    # (assumption GT-BON-1a)
     if (st.ps[p, PS_GT_SPECIAL] == 0 and st.sc[SC_GT_SPECIAL_LEFT] > 0
             and regions_joined(st.uf[p], bd.city_flags, np.int64(CF_DARK_FOREST), np.int64(CF_COAST))):
         st.ps[p, PS_GT_SPECIAL] = 1
@@ -162,16 +162,17 @@ def can_swap(st, p):
 
 @njit(cache=True, _nrt=False)
 def swap_tickets(st, p):
-    """GT-TRN-3: the unfinished tickets go to the bottom of the ticket pile
-    (GT-TRN-3a), then as many are drawn from the top. Completed tickets stay
-    face up. A drawn ticket that is already complete is settled at the end of
-    the turn (GT-TKT-2)."""
+    """GT-TRN-3: as many new tickets as p holds unfinished ones are drawn from
+    the top of the pile (fewer when the pile runs short), and only then do the
+    unfinished ones go to the bottom (GT-TRN-3a), so a discarded ticket never
+    comes straight back. Completed tickets stay face up. A drawn ticket that
+    is already complete is settled at the end of the turn (GT-TKT-2)."""
     holder = st.ticket_holder
     done = st.ticket_done_turn
     k = 0
     for t in range(holder.shape[0]):
         if holder[t] == p and done[t] < 0:
-            ticket_to_bottom(st, t)
+            holder[t] = TH_OFFERED  # set aside while the new ones are drawn
             st.ticket_kept_turn[t] = -1
             k += 1
     for _ in range(k):
@@ -180,6 +181,9 @@ def swap_tickets(st, p):
             break
         holder[t] = p
         st.ticket_kept_turn[t] = st.sc[SC_TURN]
+    for t in range(holder.shape[0]):
+        if holder[t] == TH_OFFERED:
+            ticket_to_bottom(st, np.int64(t))
     st.ps[p, PS_GT_SWAPS] += 1
 
 
@@ -197,7 +201,9 @@ def score(st, bd, ru, ws):
         for t in range(bd.tickets.shape[0]):
             if holder[t] != p:
                 continue
-            if uf_find(st.uf[p], bd.tickets[t, TK_A]) == uf_find(st.uf[p], bd.tickets[t, TK_B]):
+            option, _ = ticket_outcome(bd, st.uf[p], t)
+            st.ticket_option[t] = option  # tickets score no points here (ticket_points stays 0)
+            if option >= 0:
                 fin[p, FN_TICKETS_COMPLETED] += 1
                 st.ticket_result[t] = TR_COMPLETED
             else:

@@ -18,6 +18,7 @@ SECTIONS: list[str] = [
     "analyzer.report.sections.legendary_asia",
     "analyzer.report.sections.ghost_train",
     "analyzer.report.sections.team_asia",
+    "analyzer.report.sections.maps",
     "analyzer.report.sections.sweep",
     "analyzer.report.sections.tune",
 ]

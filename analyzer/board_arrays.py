@@ -1,0 +1,125 @@
+"""A board compiled into the arrays the kernels read (kernels.layouts
+BoardArrays) under a rule set: the route table (with RT_WILD_SET, NC-FRY-2 /
+NC-CLM-1), the parallel groups, the adjacency lists, and one ticket row per
+printed ticket card, the tickets with options (SW-TKT-3..6) after the
+city-city ones with their ends and options in arrays of fixed types (empty on
+a board without them, so the kernels compile once for every board)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from analyzer.rules import RuleError
+from kernels import layouts as L
+from kernels.core.claimable import fill_board_bits
+
+ROUTE_COLOURS = L.COLOUR_NAMES + ("gray",)
+
+
+def ticket_rows(board) -> pd.DataFrame:
+    """One row per ticket card as the kernels number them: the city-city
+    tickets of tickets.csv in order, then every copy of each design of
+    tickets_multi.csv. Columns: a, b, points (for a ticket with options: its
+    best-paid option and that value), long, options, option_points (one entry
+    per destination), multi (row of tickets_multi.csv, -1) and name (unique:
+    a second copy is '... #2')."""
+    tk = board.tickets
+    rows = [dict(a=t.a, b=t.b, points=int(t.points), long=int(t.long), options=(t.b,), option_points=(int(t.points),),
+                 multi=-1, name=f"{t.a}–{t.b} ({t.points})") for t in tk.itertuples()]
+    for m, t in enumerate(board.multi_tickets.itertuples()):
+        best = int(np.argmax(t.points))
+        name = f"{t.a}–{'|'.join(t.options)} ({'|'.join(str(p) for p in t.points)})"
+        for copy in range(int(t.copies)):
+            rows.append(dict(a=t.a, b=t.options[best], points=int(t.points[best]), long=0, options=tuple(t.options),
+                             option_points=tuple(int(p) for p in t.points), multi=m,
+                             name=name if copy == 0 else f"{name} #{copy + 1}"))
+    return pd.DataFrame(rows, columns=["a", "b", "points", "long", "options", "option_points", "multi", "name"])
+
+
+def compile_board(board, rules) -> L.BoardArrays:
+    """The kernels' view of `board` (an analyzer.boards.Board) under `rules`."""
+    cidx = {n: i for i, n in enumerate(board.cities["name"])}
+    rt = board.routes
+    n_routes = len(rt)
+    routes = np.zeros((n_routes, L.ROUTE_FIELDS), np.int32)
+    routes[:, L.RT_A] = rt["a"].map(cidx).to_numpy()
+    routes[:, L.RT_B] = rt["b"].map(cidx).to_numpy()
+    routes[:, L.RT_LEN] = rt["length"].to_numpy()
+    routes[:, L.RT_COLOUR] = [ROUTE_COLOURS.index(c) for c in rt["color"]]
+    routes[:, L.RT_KIND] = [L.KIND_NAMES.index(k) for k in rt["kind"]]
+    routes[:, L.RT_LOCOS] = rt["locomotives"].to_numpy()
+    routes[:, L.RT_MOUNTAINS] = rt["mountains"].to_numpy()
+    routes[:, L.RT_REVEAL] = rt["reveal"].to_numpy()
+    routes[:, L.RT_ALWAYS_OPEN] = rt["always_open"].to_numpy()
+    # NC-CLM-1: the route's own set size; NC-FRY-2: the rule set's on every ferry
+    ferry = (rt["kind"] == "ferry").to_numpy()
+    routes[:, L.RT_WILD_SET] = np.where(ferry, np.maximum(rt["wild_set"].to_numpy(), rules.ferry_wild_set),
+                                        rt["wild_set"].to_numpy())
+    groups = {}
+    for r, g in enumerate(rt["parallel_group"]):
+        if g >= 0:
+            groups.setdefault(g, []).append(r)
+    width = max([len(v) for v in groups.values()] + [1])
+    group_routes = np.full((max(len(groups), 1), width), -1, np.int32)
+    routes[:, L.RT_GROUP] = -1
+    for gi, (_, members) in enumerate(sorted(groups.items())):
+        group_routes[gi, : len(members)] = members
+        routes[members, L.RT_GROUP] = gi
+    n_cities = len(board.cities)
+    order = np.argsort(np.concatenate([routes[:, L.RT_A], routes[:, L.RT_B]]), kind="stable")
+    ends = np.concatenate([routes[:, L.RT_A], routes[:, L.RT_B]])
+    adj_route = (order % n_routes).astype(np.int32)
+    adj_start = np.zeros(n_cities + 1, np.int32)
+    np.add.at(adj_start, ends + 1, 1)
+    adj_start = np.cumsum(adj_start).astype(np.int32)
+    tickets, end_start, end_nodes, multi, multi_opts = _tickets(board, cidx)
+    if len(rules.route_scores) - 1 < int(routes[:, L.RT_LEN].max()):
+        raise RuleError(
+            f"rule route_scores has no score for length {int(routes[:, L.RT_LEN].max())} "
+            f"on board '{board.name}'"
+        )
+    cost = routes[:, L.RT_LEN] + routes[:, L.RT_MOUNTAINS]
+    if cost.max() > L.BITS_MAX_COST:
+        raise RuleError(f"board '{board.name}': a route needs {int(cost.max())} trains, "
+                        f"the kernels allow at most {L.BITS_MAX_COST}")
+    if n_cities > L.MAX_CITIES:
+        raise RuleError(f"board '{board.name}': {n_cities} cities, the kernels allow at most {L.MAX_CITIES}")
+    route_bits = np.zeros((L.BITS_ROWS, (n_routes + 63) // 64), np.uint64)
+    lane_bits = np.zeros((n_routes, route_bits.shape[1]), np.uint64)
+    fill_board_bits(routes, group_routes, route_bits, lane_bits)
+    return L.BoardArrays(routes, tickets, board.effective_deck(rules), adj_start, adj_route, group_routes,
+                         board.city_flags(rules), route_bits, lane_bits, end_start, end_nodes, multi, multi_opts)
+
+
+def _tickets(board, cidx: dict):
+    """(tickets, end_start, end_nodes, multi, multi_opts): the ticket rows of
+    ticket_rows(board), and the ends and options of the tickets with options
+    (an end is a city, or a country's border points, SW-TKT-6)."""
+    rows = ticket_rows(board)
+    tickets = np.zeros((len(rows), L.TICKET_FIELDS), np.int32)
+    end_of: dict[str, int] = {}
+    nodes: list[list[int]] = []
+
+    def end(name: str) -> int:
+        if name not in end_of:
+            end_of[name] = len(nodes)
+            nodes.append([cidx[c] for c in board.countries.get(name, [name])])
+        return end_of[name]
+
+    multi, opts = [], []
+    for t in board.multi_tickets.itertuples():
+        multi.append((end(t.a), len(opts), len(t.options)))
+        opts.extend((end(o), int(p)) for o, p in zip(t.options, t.points, strict=True))
+    for i, r in enumerate(rows.itertuples()):
+        tickets[i, L.TK_A] = nodes[end(r.a)][0] if r.multi >= 0 else cidx[r.a]
+        tickets[i, L.TK_B] = nodes[end(r.b)][0] if r.multi >= 0 else cidx[r.b]
+        tickets[i, L.TK_POINTS] = r.points
+        tickets[i, L.TK_LONG] = r.long
+        tickets[i, L.TK_MULTI] = r.multi
+    end_start = np.zeros(len(nodes) + 1, np.int32)
+    end_start[1:] = np.cumsum([len(n) for n in nodes]).astype(np.int32)
+    end_nodes = np.array([c for n in nodes for c in n], np.int32)
+    multi_arr = np.array(multi, np.int32).reshape(-1, 3)
+    opts_arr = np.array(opts, np.int32).reshape(-1, 2)
+    return tickets, end_start, end_nodes, multi_arr, opts_arr

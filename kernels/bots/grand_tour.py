@@ -1,0 +1,63 @@
+"""The planner family's look at India's Grand Tour (IN-SCR-3, IN-SCR-4): a
+route that closes a loop of the seat's network through the cities of a
+completed ticket adds bonus points. Counting is the core's
+(kernels/core/scoring.py grand_tour_tickets); this only tries the cheap
+moves: affordable open routes whose two cities the network already joins."""
+
+import numpy as np
+from numba import njit
+
+from kernels.bots.common import pay_colour, tunnel_spare
+from kernels.core.actions import make_action
+from kernels.core.claims import route_open_to
+from kernels.core.scoring import grand_tour_bonus, grand_tour_tickets
+from kernels.core.seats import team_first, team_size
+from kernels.graph import uf_find
+from kernels.layouts import (
+    A_CLAIM,
+    BONUS_GRAND_TOUR,
+    KIND_TUNNEL,
+    RT_A,
+    RT_B,
+    RT_KIND,
+    RT_LEN,
+    RULE_BONUS_TERMS,
+    RULE_ROUTE_SCORE,
+)
+
+
+@njit(cache=True, _nrt=False)
+def grand_tour_claim(st, bd, ru, p, ws):
+    """The affordable open route inside p's network (both cities already
+    joined, so it closes a loop) that raises p's Grand Tour bonus most, with
+    its route points on ties; a tunnel only with a spare card for the
+    surcharge. Returns the claim, or -1 when no route raises the bonus (or
+    the rules have no Grand Tour)."""
+    best = np.int64(-1)
+    if ru[RULE_BONUS_TERMS] & BONUS_GRAND_TOUR == 0:
+        return best
+    first = team_first(ru, p)
+    members = np.int64(((1 << team_size(ru)) - 1) << first)
+    now = grand_tour_bonus(ru, grand_tour_tickets(st, bd, p, members, ws))
+    routes = bd.routes
+    uf = st.uf[p]
+    hand_p = st.hand[p]
+    trains_p = np.int64(st.trains[p])
+    best_v = 0.0
+    for r in range(routes.shape[0]):
+        if not route_open_to(st.owner, st.closed, trains_p, routes, bd.group_routes, p, r):
+            continue
+        if uf_find(uf, routes[r, RT_A]) != uf_find(uf, routes[r, RT_B]):
+            continue  # joins two pieces: no new loop
+        c = pay_colour(ru, hand_p, routes, r, ws.need[p])
+        if c < 0 or (routes[r, RT_KIND] == KIND_TUNNEL and tunnel_spare(hand_p, routes, r, c) < 1):
+            continue
+        st.owner[r] = p  # as if claimed; put back at once
+        gain = grand_tour_bonus(ru, grand_tour_tickets(st, bd, p, members, ws)) - now
+        st.owner[r] = -1
+        if gain > 0:
+            v = gain + 0.01 * ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]]
+            if v > best_v:
+                best_v = v
+                best = make_action(A_CLAIM, r, c)
+    return best
