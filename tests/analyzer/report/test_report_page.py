@@ -55,7 +55,7 @@ def test_the_page_opens_with_the_answers_and_ends_with_the_runs(page):
     text = path.read_text()
     ids = re.findall(r'<section id="([^"]+)"', text)
     assert ids[0] == "answers" and ids[-1] == "runs"
-    assert "tune-tune-europe-4p" in ids  # make report's tuning study has its section
+    assert "tune-europe-4p" in ids  # make report's tuning study has its section
     assert re.search(r'<section id="runs">\s*<details>', text)  # folded
     answers = text[text.index('<section id="answers">'):text.index("</section>")]
     questions = re.findall(r'<p class="answer"><b>([^<]+)</b>', answers)
