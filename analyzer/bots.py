@@ -17,6 +17,8 @@ BOTS: dict[str, tuple[int, str]] = {
     "long-route": (L.BOT_LONG_ROUTE, "collects cards for the longest routes (5+) and claims them; plans one ticket"),
     "one-step": (L.BOT_ONE_STEP, "no plan: plays the action worth most now (points plus ticket progress)"),
     "blocker": (L.BOT_BLOCKER, "planner that also claims cheap routes cutting an opponent's likely path"),
+    "planner-v1": (L.BOT_PLANNER_V1, "planner as it played before issue 16 (mid-game tickets only with its tickets "
+                   "done), kept for comparison"),
 }
 BOT_NAMES = tuple(sorted(BOTS, key=lambda n: BOTS[n][0]))
 

@@ -367,6 +367,7 @@ BOT_DESTINATION_HUNGRY = 4
 BOT_LONG_ROUTE = 5
 BOT_ONE_STEP = 6
 BOT_BLOCKER = 7
+BOT_PLANNER_V1 = 8  # `planner` as it played before issue 16 (kept selectable for comparison)
 
 # --- regions (BoardArrays.city_flags bits) -------------------------------------
 # A board declares its regions in board.toml ([regions] name = [places]); bit i
