@@ -39,9 +39,9 @@ def choose_action(bot, st, bd, ru, p, rng, ws):
     if family == FAMILY_TICKET_RACE:
         return ghost_greedy_action(st, bd, ru, p, rng, ws)
     if bot == BOT_PLANNER or bot == BOT_DESTINATION_HUNGRY or bot == BOT_BLOCKER:
-        return planner_action(bot, st, bd, ru, p, rng, ws)
-    if bot == BOT_PLANNER_V1:  # today's planner, move for move
-        return planner_action(np.int64(BOT_PLANNER), st, bd, ru, p, rng, ws)
+        return planner_action(bot, st, bd, ru, p, rng, ws, np.bool_(True))
+    if bot == BOT_PLANNER_V1:  # planner before issue 16, move for move
+        return planner_action(np.int64(BOT_PLANNER), st, bd, ru, p, rng, ws, np.bool_(False))
     if bot == BOT_ROUTE_FOCUS:
         return route_focus_action(st, bd, ru, p, rng, ws)
     if bot == BOT_LONG_ROUTE:
