@@ -121,6 +121,12 @@ def new_scratch(bd, n_players):
         np.zeros(n_routes, np.float64),
         np.zeros(N_CARD_KINDS + 1, np.int32),
         np.zeros(N_ACTION_KINDS, np.int64),
+        np.zeros((n_players, n_tickets), np.int8),
+        np.zeros(n_tickets, np.float64),
+        np.zeros(n_tickets, np.float64),
+        np.zeros(n_tickets, np.int32),
+        np.full((n_players, 3), -1, np.int64),
+        np.zeros(n_players, np.float64),
     )
 
 

@@ -1,6 +1,7 @@
 """Which function plays a seat's bot on this rule family. Adding a bot: write
 its module, add a branch here and a name to analyzer.bots.BOTS."""
 
+import numpy as np
 from numba import njit
 
 from kernels.bots.ghost_greedy import greedy_action as ghost_greedy_action
@@ -16,6 +17,7 @@ from kernels.layouts import (
     BOT_LONG_ROUTE,
     BOT_ONE_STEP,
     BOT_PLANNER,
+    BOT_PLANNER_V1,
     BOT_RANDOM,
     BOT_ROUTE_FOCUS,
     FAMILY_TEAMS,
@@ -40,7 +42,9 @@ def choose_action(bot, st, bd, ru, p, rng, ws):
     if family == FAMILY_TICKET_RACE:
         return ghost_greedy_action(st, bd, ru, p, rng, ws)
     if bot == BOT_PLANNER or bot == BOT_DESTINATION_HUNGRY or bot == BOT_BLOCKER:
-        return planner_action(bot, st, bd, ru, p, rng, ws)
+        return planner_action(bot, st, bd, ru, p, rng, ws, np.bool_(True))
+    if bot == BOT_PLANNER_V1:  # planner before issue 16, move for move
+        return planner_action(np.int64(BOT_PLANNER), st, bd, ru, p, rng, ws, np.bool_(False))
     if bot == BOT_ROUTE_FOCUS:
         return route_focus_action(st, bd, ru, p, rng, ws)
     if bot == BOT_LONG_ROUTE:

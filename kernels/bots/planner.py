@@ -27,19 +27,27 @@ from kernels.bots.tactics import (
     set_need_for_route,
     station_choice,
 )
-from kernels.core.actions import make_action
-from kernels.core.cards import cards_available
+from kernels.bots.ticket_value import draw_gain, draw_gate, keep_by_value, note_turn, remember_discards, remember_gain
+from kernels.core.actions import action_a, make_action
+from kernels.core.cards import cards_available, fill_purse
 from kernels.core.claims import route_open_to
 from kernels.graph import uf_find
 from kernels.layouts import (
     A_CLAIM,
     A_DRAW_TICKETS,
+    A_KEEP_TICKETS,
     A_PASS,
     BOT_BLOCKER,
     BOT_DESTINATION_HUNGRY,
     BP_DRAW_BUDGET,
     BP_ENDGAME_TRAINS,
+    BP_EV_KEEP_MARGIN,
+    BP_EV_TRAIN_PRICE,
+    BP_EV_TURN_VALUE,
     BP_HUNGRY_BUDGET,
+    BP_HUNGRY_EV_KEEP_MARGIN,
+    BP_HUNGRY_EV_TRAIN_PRICE,
+    BP_HUNGRY_EV_TURN_VALUE,
     BP_HUNGRY_KEEP_PRICE,
     BP_HUNGRY_OTHERS,
     BP_HUNGRY_OVER_PRICE,
@@ -141,22 +149,71 @@ def block_choice(st, bd, ru, p, ws):
     return best
 
 
+# --- mid-game tickets by expected value (issue 16) ---------------------------------------------
+@njit(cache=True, _nrt=False)
+def ev_weights(bot, prm):
+    """(turn value, train price, keep margin): destination-hungry's are lower."""
+    if bot == BOT_DESTINATION_HUNGRY:
+        return prm[BP_HUNGRY_EV_TURN_VALUE], prm[BP_HUNGRY_EV_TRAIN_PRICE], prm[BP_HUNGRY_EV_KEEP_MARGIN]
+    return prm[BP_EV_TURN_VALUE], prm[BP_EV_TRAIN_PRICE], prm[BP_EV_KEEP_MARGIN]
+
+
+@njit(cache=True, _nrt=False)
+def price_network(st, bd, ru, p, ws):
+    """ws.price <- p's plan prices with its plan (ws.want[p]) in place; st.purse <- its cards."""
+    cnt = ws.plan_cnt
+    want = ws.want[p]
+    for r in range(cnt.shape[0]):
+        cnt[r] = 1 if want[r] else 0
+    price_plan(st, bd, p, cnt, ws.price)
+    fill_purse(st, ru, p)
+
+
+@njit(cache=True, _nrt=False)
+def tickets_worth_drawing(bot, st, bd, ru, p, ws):
+    gate = draw_gate(st, bd, p, ws)
+    if gate == 0:
+        return False
+    turn_value, train_price, margin = ev_weights(bot, ws.bot_params)
+    if gate == 2:
+        price_network(st, bd, ru, p, ws)
+        remember_gain(st, ws, p, draw_gain(st, bd, ru, p, ws, train_price, margin))
+    return ws.ev_gain[p] > turn_value
+
+
+@njit(cache=True, _nrt=False)
+def keep_by_value_action(bot, st, bd, ru, p, ws):
+    refresh_network_plan(st, bd, p, ws)
+    price_network(st, bd, ru, p, ws)
+    _, train_price, margin = ev_weights(bot, ws.bot_params)
+    return make_action(A_KEEP_TICKETS, keep_by_value(st, bd, ru, p, ws, train_price, margin), 0)
+
+
 # --- the bots -------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def planner_action(bot, st, bd, ru, p, rng, ws):
+def planner_action(bot, st, bd, ru, p, rng, ws, by_value):
     """`planner`, and with `bot` its variants `destination-hungry` (keeps and
-    draws many tickets) and `blocker` (also cuts opponents' likely paths)."""
+    draws many tickets) and `blocker` (also cuts opponents' likely paths).
+    by_value: mid-game tickets drawn and kept by expected value (issue 16);
+    without, the rules of `planner-v1`."""
     hungry = bot == BOT_DESTINATION_HUNGRY
     phase = st.sc[SC_PHASE]
+    if by_value:
+        note_turn(st, ws, p)
+        if phase == PH_KEEP_TICKETS:
+            return keep_by_value_action(bot, st, bd, ru, p, ws)
     if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
         setup = phase == PH_SETUP_KEEP
-        if hungry:
-            prm = ws.bot_params
-            return choose_keep_mask(st, bd, ru, p, ws, setup, prm[BP_HUNGRY_KEEP_PRICE], prm[BP_HUNGRY_BUDGET],
-                                    prm[BP_HUNGRY_OVER_PRICE])
         prm = ws.bot_params
-        return choose_keep_mask(st, bd, ru, p, ws, setup, prm[BP_KEEP_PRICE],
-                                prm[BP_SETUP_BUDGET] if setup else prm[BP_DRAW_BUDGET], prm[BP_OVER_PRICE])
+        if hungry:
+            a = choose_keep_mask(st, bd, ru, p, ws, setup, prm[BP_HUNGRY_KEEP_PRICE], prm[BP_HUNGRY_BUDGET],
+                                 prm[BP_HUNGRY_OVER_PRICE])
+        else:
+            a = choose_keep_mask(st, bd, ru, p, ws, setup, prm[BP_KEEP_PRICE],
+                                 prm[BP_SETUP_BUDGET] if setup else prm[BP_DRAW_BUDGET], prm[BP_OVER_PRICE])
+        if by_value:
+            remember_discards(st, ws, p, action_a(a))
+        return a
     if phase == PH_TUNNEL:
         return tunnel_decision(st, bd, ru, p)
     left = refresh_network_plan(st, bd, p, ws)
@@ -169,7 +226,24 @@ def planner_action(bot, st, bd, ru, p, rng, ws):
     a = station_choice(st, bd, ru, p, ws)
     if a >= 0:
         return a
-    if left > 0:
+    if by_value:
+        if left > 0:
+            a = best_planned_claim(st, bd, ru, p, ws, endgame)
+            if a >= 0:
+                return a
+        if not endgame and tickets_worth_drawing(bot, st, bd, ru, p, ws):
+            return make_action(A_DRAW_TICKETS, 0, 0)
+        if bot == BOT_BLOCKER and not endgame:
+            a = block_choice(st, bd, ru, p, ws)
+            if a >= 0:
+                return a
+        # unfinished tickets cost their points: draw for them until the last turn
+        last_turn = st.sc[SC_END_COUNTDOWN] >= 0
+        if left > 0 and not last_turn and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
+            a = draw_for_need(st, ru, p, np.bool_(False), ws)
+            if a >= 0:
+                return a
+    elif left > 0:
         a = best_planned_claim(st, bd, ru, p, ws, endgame)
         if a >= 0:
             return a

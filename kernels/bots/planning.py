@@ -150,14 +150,8 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
     tickets (only `only_ticket` when >= 0) and the offered tickets in
     offer_mask. Returns its trains plus UNREACHABLE per ticket it cannot join."""
     tickets = bd.tickets
-    routes = bd.routes
-    owner = st.owner
     cnt = ws.plan_cnt
     tk = ws.tk_list
-    path = ws.path_buf
-    plen = ws.path_len
-    prev = ws.prev_route
-    price = ws.price
     for r in range(cnt.shape[0]):
         cnt[r] = 0
     k = 0
@@ -173,6 +167,27 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
         if (offer_mask >> i) & 1:
             tk[k] = st.offer[i]
             k += 1
+    price_plan(st, bd, p, cnt, ws.price)
+    foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0
+    return route_tickets(st, bd, p, ws, np.int64(k), passes, foreign)
+
+
+@njit(cache=True, _nrt=False)
+def route_tickets(st, bd, p, ws, k, passes, foreign):
+    """The Steiner-forest heuristic over the k tickets in ws.tk_list, with
+    ws.price already holding the seat's prices and ws.plan_cnt zero: marks
+    the planned routes in ws.plan_cnt; with foreign > 0 a ticket no open path
+    joins may borrow another player's route (a station). Returns the trains
+    of the network plus UNREACHABLE per ticket it cannot join."""
+    tickets = bd.tickets
+    routes = bd.routes
+    owner = st.owner
+    cnt = ws.plan_cnt
+    tk = ws.tk_list
+    path = ws.path_buf
+    plen = ws.path_len
+    prev = ws.prev_route
+    price = ws.price
     # most valuable ticket first: the cheap ones then hang off its path
     for i in range(1, k):
         t = tk[i]
@@ -181,8 +196,6 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
             tk[j] = tk[j - 1]
             j -= 1
         tk[j] = t
-    foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0
-    price_plan(st, bd, p, cnt, price)
     unreachable = 0
     for i in range(k):
         plen[i] = 0

@@ -1,0 +1,362 @@
+"""Mid-game tickets by expected value (issue 16), for the planner family on
+the points games and in teams.
+
+What a ticket is worth to seat p: the extra trains its cheapest joining to
+p's network needs on top of the current plan (own or team routes and planned
+routes cost nothing: ws.price, filled by the caller, holds them at most
+PLANNED_PRICE), the chance of building the whole plan with it in the turns
+left, and then (2 chance - 1) x points (the points if completed, minus them
+if not) minus a price per extra train. The turns left run on the opponents'
+trains (the clock), the turns needed on the trains still to place; each
+contested open route on the extra path (one that can be lost for good)
+lowers the chance.
+
+What a draw is worth: the tickets p could be offered are those it has not
+seen go: every regular ticket not in its hand, not in its team's shared
+holder and not discarded by it this game (ws.tk_gone, its own memory). The
+pile's order and other seats' hands are never read; the offer is taken as a
+uniform draw from that pool. The expected gain keeps every offered ticket
+worth more than the keep margin and, when none is, the best one (at least
+DRAW_KEEP_MIN = 1 kept). The keep decision uses the same estimate.
+"""
+
+import math
+
+import numpy as np
+from numba import njit
+
+from kernels.bots.common import PLANNED_PRICE
+from kernels.bots.tactics import contested
+from kernels.core.seats import team_first, team_size
+from kernels.graph import uf_find, uf_reset, uf_union
+from kernels.layouts import (
+    BP_EV_CARD_TURNS,
+    BP_EV_CLOCK,
+    BP_EV_CONTEST,
+    BP_EV_MAX_PLANNED,
+    BP_EV_MIN_SPARE,
+    BP_EV_OFFSET,
+    BP_EV_REFRESH,
+    BP_EV_SPREAD,
+    BP_EV_TURNS_PER_TRAIN,
+    INF,
+    N_CARD_KINDS,
+    RT_A,
+    RT_B,
+    RT_LEN,
+    RT_MOUNTAINS,
+    RULE_DRAW_KEEP_MIN,
+    RULE_DRAW_TICKETS,
+    RULE_END_TRAINS,
+    SC_BOARD_VERSION,
+    SC_END_COUNTDOWN,
+    SC_N_OFFER,
+    SC_N_PLAYERS,
+    SC_TP_COUNT,
+    SC_TURN,
+    TK_A,
+    TK_B,
+    TK_LONG,
+    TK_POINTS,
+)
+from kernels.paths import other_end, shortest_path
+
+CANDIDATE = 1e30  # ws.tk_extra mark of a ticket to estimate (others: -1)
+
+
+# --- what the seat remembers ------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def note_turn(st, ws, p):
+    """Call first at every decision: a turn counter lower than at p's last
+    decision means a new game (the Scratch lives across the games of a
+    block), and p then forgets the tickets it saw go and its last estimate."""
+    turn = st.sc[SC_TURN]
+    if turn < ws.ev_key[p, 2]:
+        gone = ws.tk_gone[p]
+        for t in range(gone.shape[0]):
+            gone[t] = 0
+        ws.ev_key[p, 0] = -1
+        ws.ev_key[p, 1] = -1
+    ws.ev_key[p, 2] = turn
+
+
+@njit(cache=True, _nrt=False)
+def remember_discards(st, ws, p, mask):
+    """The offered tickets outside `mask` leave p's hand for the box or the
+    bottom of the pile: p knows it will not be offered them soon."""
+    for i in range(st.sc[SC_N_OFFER]):
+        if (mask >> i) & 1 == 0:
+            ws.tk_gone[p, st.offer[i]] = 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def could_be_offered(st, bd, ru, p, ws, t):
+    """Ticket t may come in p's next offer as far as p can tell: regular, not
+    in p's hand, not shown in its team's shared holder, not discarded by p.
+    (Reads the holder only to recognise p's own and its team's shared tickets.)"""
+    if bd.tickets[t, TK_LONG] != 0 or ws.tk_gone[p, t] != 0:
+        return False
+    h = st.ticket_holder[t]
+    if h == p:
+        return False
+    first = team_first(ru, p)
+    if h >= first and h < first + team_size(ru) and st.ticket_shared[t] != 0:
+        return False
+    return True
+
+
+# --- the extra trains of a ticket ---------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def _walk_risk(st, bd, ru, ws, v):
+    """Contested open routes (not planned) on the search tree's path from v to its source."""
+    n = 0
+    routes = bd.routes
+    for _ in range(ws.prev_route.shape[0]):
+        r = ws.prev_route[v]
+        if r < 0:
+            break
+        if st.owner[r] < 0 and ws.price[r] > PLANNED_PRICE and contested(st, bd, ru, np.int64(r)):
+            n += 1
+        v = other_end(routes, r, v)
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _take_if_better(st, bd, ru, ws, t, d, with_risk):
+    if d < ws.tk_extra[t]:
+        ws.tk_extra[t] = d
+        if with_risk:
+            ws.tk_risk[t] = _walk_risk(st, bd, ru, ws, np.int64(bd.tickets[t, TK_A])) \
+                + _walk_risk(st, bd, ru, ws, np.int64(bd.tickets[t, TK_B]))
+
+
+@njit(cache=True, _nrt=False)
+def extra_trains(st, bd, ru, ws):
+    """ws.tk_extra[t] <- for every candidate (ws.tk_extra[t] == CANDIDATE):
+    the trains of the cheapest joining of its two cities through one piece of
+    the network (routes priced at most PLANNED_PRICE in ws.price), INF when
+    none; ws.tk_risk[t] <- the contested open routes on it. One search from
+    each piece of the network; with no network at all, one per ticket."""
+    routes = bd.routes
+    tickets = bd.tickets
+    price = ws.price
+    uf = ws.uf_tmp
+    seen = ws.count
+    n_cities = uf.shape[0]
+    uf_reset(uf)
+    for c in range(n_cities):
+        seen[c] = 0
+    for r in range(routes.shape[0]):
+        if price[r] <= PLANNED_PRICE:
+            uf_union(uf, routes[r, RT_A], routes[r, RT_B])
+            seen[routes[r, RT_A]] = 1
+            seen[routes[r, RT_B]] = 1
+    pieces = 0
+    for c in range(n_cities):
+        if seen[c] != 1 or uf_find(uf, c) != c:
+            continue
+        for c2 in range(n_cities):  # the piece's cities: searched from c, seen once
+            if seen[c2] == 1 and uf_find(uf, c2) == c:
+                seen[c2] = 2
+        pieces += 1
+        shortest_path(bd, price, np.int64(c), np.int64(-1), ws.dist, ws.prev_route, ws.done)
+        for t in range(tickets.shape[0]):
+            if ws.tk_extra[t] >= 0.0:
+                d = ws.dist[tickets[t, TK_A]] + ws.dist[tickets[t, TK_B]]
+                _take_if_better(st, bd, ru, ws, np.int64(t), d, np.bool_(True))
+    if pieces == 0:
+        for t in range(tickets.shape[0]):
+            if ws.tk_extra[t] >= 0.0:
+                d = shortest_path(bd, price, np.int64(tickets[t, TK_A]), np.int64(tickets[t, TK_B]), ws.dist,
+                                  ws.prev_route, ws.done)
+                _take_if_better(st, bd, ru, ws, np.int64(t), d, np.bool_(True))
+    for t in range(tickets.shape[0]):
+        if ws.tk_extra[t] >= CANDIDATE:
+            ws.tk_extra[t] = INF
+
+
+# --- the chance and the value -----------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def turns_left(st, ru, p, ws):
+    """p's turns before the game ends, on the opponents' clock: the other
+    teams' trains down to the end trigger (RULE_END_TRAINS; a team's combined
+    supply in Team Asia) at BP_EV_CLOCK trains per player and turn."""
+    if st.sc[SC_END_COUNTDOWN] >= 0:
+        return 0.0
+    size = team_size(ru)
+    first = team_first(ru, p)
+    n = st.sc[SC_N_PLAYERS]
+    least = INF
+    for u in range(0, n, size):
+        if u == first:
+            continue
+        trains = 0
+        for q in range(u, u + size):
+            trains += st.trains[q]
+        least = min(least, (trains - ru[RULE_END_TRAINS]) / (size * ws.bot_params[BP_EV_CLOCK]))
+    return max(least, 0.0) + 1.0
+
+
+@njit(cache=True, _nrt=False)
+def finish_chance(ws, left, need_trains, cards, risk):
+    """Chance of placing need_trains more trains in `left` turns holding
+    `cards` cards: logistic in the slack, left minus the turns needed
+    (BP_EV_TURNS_PER_TRAIN per train, less BP_EV_CARD_TURNS per card held,
+    plus BP_EV_OFFSET), at BP_EV_SPREAD turns per logit unit; each contested
+    route on the way costs a share BP_EV_CONTEST of it. The defaults are a
+    logistic fit to the mid-game tickets of planner games on Europe."""
+    prm = ws.bot_params
+    need = need_trains * prm[BP_EV_TURNS_PER_TRAIN] - prm[BP_EV_CARD_TURNS] * min(float(cards), need_trains) \
+        + prm[BP_EV_OFFSET]
+    chance = 1.0 / (1.0 + math.exp(-(left - need) / prm[BP_EV_SPREAD]))
+    return chance * (1.0 - prm[BP_EV_CONTEST]) ** risk
+
+
+@njit(cache=True, _nrt=False)
+def ticket_value(st, bd, p, ws, t, planned, trains_p, cards, left, train_price):
+    """Expected value of adding ticket t (with ws.tk_extra / tk_risk set) on
+    top of a plan still needing `planned` trains."""
+    pts = float(bd.tickets[t, TK_POINTS])
+    x = ws.tk_extra[t]
+    uf = st.uf[p]
+    if uf_find(uf, bd.tickets[t, TK_A]) == uf_find(uf, bd.tickets[t, TK_B]):
+        return pts  # already joined: completed as soon as kept
+    if x >= INF or planned + x > trains_p:
+        return -pts - train_price * min(x, float(trains_p))
+    chance = finish_chance(ws, left, planned + x, cards, float(ws.tk_risk[t]))
+    return (2.0 * chance - 1.0) * pts - train_price * x
+
+
+@njit(cache=True, _nrt=False)
+def planned_and_cards(st, bd, p, ws):
+    """Trains p's plan still needs (unclaimed routes of ws.want[p]) and the cards p holds."""
+    want = ws.want[p]
+    routes = bd.routes
+    owner = st.owner
+    planned = 0.0
+    for r in range(routes.shape[0]):
+        if want[r] and owner[r] < 0:
+            planned += routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+    cards = 0
+    for k in range(N_CARD_KINDS):
+        cards += st.purse[k]
+    return planned, cards
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _comb(n, k):
+    if k < 0 or k > n:
+        return 0.0
+    v = 1.0
+    for j in range(k):
+        v = v * (n - j) / (j + 1)
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def draw_gain(st, bd, ru, p, ws, train_price, margin):
+    """Expected value kept from drawing tickets now (ws.price holds the
+    seat's network prices, st.purse its cards): the DRAW_TICKETS offered are
+    a uniform draw from the pool p cannot rule out; every one worth more than
+    `margin` is kept, else the best one."""
+    tickets = bd.tickets
+    n_t = tickets.shape[0]
+    n = 0
+    for t in range(n_t):
+        if could_be_offered(st, bd, ru, p, ws, t):
+            ws.tk_extra[t] = CANDIDATE
+            n += 1
+        else:
+            ws.tk_extra[t] = -1.0
+    k = min(ru[RULE_DRAW_TICKETS], st.sc[SC_TP_COUNT], n)
+    if k <= 0:
+        return -INF
+    extra_trains(st, bd, ru, ws)
+    planned, cards = planned_and_cards(st, bd, p, ws)
+    trains_p = float(st.trains[p])
+    left = turns_left(st, ru, p, ws)
+    values = ws.tk_value
+    pos = 0.0
+    m = 0  # the tickets not worth keeping, sorted best first in values[:m]
+    for t in range(n_t):
+        if ws.tk_extra[t] < 0.0:
+            continue
+        v = ticket_value(st, bd, p, ws, np.int64(t), planned, trains_p, cards, left, train_price)
+        if v > margin:
+            pos += v
+        else:
+            j = m
+            while j > 0 and values[j - 1] < v:
+                values[j] = values[j - 1]
+                j -= 1
+            values[j] = v
+            m += 1
+    gain = pos * k / n
+    # no offered ticket worth keeping: the best of them is kept all the same
+    if ru[RULE_DRAW_KEEP_MIN] > 0:
+        total = _comb(n, k)
+        for i in range(m):
+            gain += values[i] * _comb(m - 1 - i, k - 1) / total
+    return gain
+
+
+@njit(cache=True, _nrt=False)
+def keep_by_value(st, bd, ru, p, ws, train_price, margin):
+    """The mid-game keep on the same estimate: the offered tickets from most
+    to least valuable, each valued with the trains of those kept before it
+    added to the plan, kept while worth more than `margin`; at least
+    DRAW_KEEP_MIN. Returns the keep mask; remembers the discards."""
+    n = st.sc[SC_N_OFFER]
+    tickets = bd.tickets
+    for t in range(tickets.shape[0]):
+        ws.tk_extra[t] = -1.0
+    for i in range(n):
+        ws.tk_extra[st.offer[i]] = CANDIDATE
+    extra_trains(st, bd, ru, ws)
+    planned, cards = planned_and_cards(st, bd, p, ws)
+    trains_p = float(st.trains[p])
+    left = turns_left(st, ru, p, ws)
+    keep_min = min(ru[RULE_DRAW_KEEP_MIN], n)
+    mask = 0
+    for kept in range(n):
+        best = -1
+        best_v = -INF
+        for i in range(n):
+            if (mask >> i) & 1 == 0:
+                v = ticket_value(st, bd, p, ws, np.int64(st.offer[i]), planned, trains_p, cards, left, train_price)
+                if best < 0 or v > best_v:
+                    best = i
+                    best_v = v
+        if best < 0 or (kept >= keep_min and best_v <= margin):
+            break
+        mask |= 1 << best
+        x = ws.tk_extra[st.offer[best]]
+        if x < INF:
+            planned += x
+    remember_discards(st, ws, p, np.int64(mask))
+    return mask
+
+
+@njit(cache=True, _nrt=False)
+def draw_gate(st, bd, p, ws):
+    """Is a ticket draw worth estimating now? 0: no (empty pile, or fewer
+    than BP_EV_MIN_SPARE trains beyond the plan); 1: p's last estimate still
+    holds; 2: estimate again (a change of plan, or BP_EV_REFRESH board
+    changes since), then remember_gain."""
+    if st.sc[SC_TP_COUNT] <= 0:
+        return 0
+    planned, _ = planned_and_cards(st, bd, p, ws)
+    if st.trains[p] - planned < ws.bot_params[BP_EV_MIN_SPARE] or planned > ws.bot_params[BP_EV_MAX_PLANNED]:
+        return 0
+    v = st.sc[SC_BOARD_VERSION]
+    key = ws.ev_key
+    if key[p, 0] != ws.plan_version[p] or v < key[p, 1] or v - key[p, 1] >= ws.bot_params[BP_EV_REFRESH]:
+        return 2
+    return 1
+
+
+@njit(cache=True, _nrt=False)
+def remember_gain(st, ws, p, gain):
+    ws.ev_gain[p] = gain
+    ws.ev_key[p, 0] = ws.plan_version[p]
+    ws.ev_key[p, 1] = st.sc[SC_BOARD_VERSION]
