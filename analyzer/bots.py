@@ -1,5 +1,5 @@
 """Bot names for the CLI and the Python API. Adding a bot: one @njit function
-in kernels/bots.py, a branch in kernels.bots.choose_action, a line here."""
+in kernels/bots/, a branch in kernels/bots/dispatch.py choose_action, a line here."""
 
 from __future__ import annotations
 
@@ -45,8 +45,8 @@ def bot_ids(names: list[str]) -> np.ndarray:
     return np.array([BOTS[n][0] for n in names], np.int8)
 
 
-# Team Asia and Ghost Train have their own greedy (kernels/bots_team.py,
-# kernels/bots_ghost.py); the heuristic suite was written for the points game
+# Team Asia and Ghost Train have their own greedy (kernels/bots/team_greedy.py,
+# kernels/bots/ghost_greedy.py); the heuristic suite was written for the points game
 # of one player per seat. Refused rather than quietly played as greedy, so a
 # table labelled `planner` is planner play. When a bot learns a variant, add
 # it to the variant's line: `make report` then plays it there too.

@@ -86,7 +86,7 @@ def run_column(frame: pd.DataFrame) -> pd.Series:
 def board_ticket_info(res: Results) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The board's tickets with their shortest distance, and the distances."""
     d = city_distances(res.board.cities, res.board.routes)
-    return ticket_info(res.board.tickets, d), d
+    return ticket_info(res.board.ticket_rows(), d), d
 
 
 # --- selection -----------------------------------------------------------------------------------

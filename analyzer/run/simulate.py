@@ -297,7 +297,7 @@ def _copy_board(board: Board, dest: Path) -> None:
     tmp = dest.with_name(dest.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
-    for name in ("board.toml", "cities.csv", "routes.csv", "tickets.csv"):
-        shutil.copy2(board.path / name, tmp / name)
+    for path in [board.path / "board.toml", *sorted(board.path.glob("*.csv"))]:  # tickets_multi.csv too
+        shutil.copy2(path, tmp / path.name)
     shutil.rmtree(dest, ignore_errors=True)
     os.replace(tmp, dest)

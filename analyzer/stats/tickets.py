@@ -28,11 +28,16 @@ def city_distances(cities: pd.DataFrame, routes: pd.DataFrame) -> pd.DataFrame:
 
 
 def ticket_info(board_tickets: pd.DataFrame, distances: pd.DataFrame) -> pd.DataFrame:
-    """The board's tickets (index = ticket id) with their shortest distance."""
+    """The board's tickets (index = ticket id, as Board.ticket_rows numbers
+    them) with their shortest distance (NaN for an end that is not a city: a
+    country of a ticket with options, SW-TKT-6)."""
     t = board_tickets.reset_index(drop=True).copy()
-    t["distance"] = distances.to_numpy()[
-        distances.index.get_indexer(t["a"]), distances.columns.get_indexer(t["b"])]
-    t["ticket_name"] = t["a"] + "–" + t["b"] + " (" + t["points"].astype(str) + ")"
+    ia, ib = distances.index.get_indexer(t["a"]), distances.columns.get_indexer(t["b"])
+    t["distance"] = np.where((ia >= 0) & (ib >= 0), distances.to_numpy()[ia, ib], np.nan)
+    if "name" in t.columns:  # Board.ticket_rows: options and copies named
+        t["ticket_name"] = t["name"]
+    else:
+        t["ticket_name"] = t["a"] + "–" + t["b"] + " (" + t["points"].astype(str) + ")"
     t.index.name = "ticket"
     return t
 

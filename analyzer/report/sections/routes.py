@@ -37,7 +37,7 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     claims, cities = {}, []
     for name, r in base.items():
         claims[name] = route_claims(r.claims, r.games, r.board.routes, int(r.manifest["players"]))
-        cities.append(tagged(ticket_cities(r.tickets, r.board.tickets, len(r.games)), name, r))
+        cities.append(tagged(ticket_cities(r.tickets, r.board.ticket_rows(), len(r.games)), name, r))
         r.release()
     cities = pd.concat(cities, ignore_index=True)
     rc = pd.concat([tagged(c, n, base[n]) for n, c in claims.items()], ignore_index=True)
