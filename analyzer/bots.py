@@ -5,20 +5,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernels import layouts as L
+from kernels.bots import params as P
 
 BOTS: dict[str, tuple[int, str]] = {
-    "random": (L.BOT_RANDOM, "uniform over the kinds of legal action, then over that kind's actions"),
-    "greedy": (L.BOT_GREEDY, "claims the best affordable route of its ticket plan, else draws the colours it needs"),
-    "planner": (L.BOT_PLANNER, "plans the cheapest network joining its tickets, claims contested and long routes "
+    "random": (P.BOT_RANDOM, "uniform over the kinds of legal action, then over that kind's actions"),
+    "greedy": (P.BOT_GREEDY, "claims the best affordable route of its ticket plan, else draws the colours it needs"),
+    "planner": (P.BOT_PLANNER, "plans the cheapest network joining its tickets, claims contested and long routes "
                 "first, replans when blocked, picks tickets that fit its network; draws mid-game tickets by expected "
                 "value"),
-    "route-focus": (L.BOT_ROUTE_FOCUS, "one fixed path per ticket, built route by route; replans only when blocked"),
-    "destination-hungry": (L.BOT_DESTINATION_HUNGRY, "planner that keeps and draws as many tickets as fit"),
-    "long-route": (L.BOT_LONG_ROUTE, "collects cards for the longest routes (5+) and claims them; plans one ticket"),
-    "one-step": (L.BOT_ONE_STEP, "no plan: plays the action worth most now (points plus ticket progress)"),
-    "blocker": (L.BOT_BLOCKER, "planner that also claims cheap routes cutting an opponent's likely path"),
-    "planner-v1": (L.BOT_PLANNER_V1, "planner as it played before issue 16 (mid-game tickets only with its tickets "
+    "route-focus": (P.BOT_ROUTE_FOCUS, "one fixed path per ticket, built route by route; replans only when blocked"),
+    "destination-hungry": (P.BOT_DESTINATION_HUNGRY, "planner that keeps and draws as many tickets as fit"),
+    "long-route": (P.BOT_LONG_ROUTE, "collects cards for the longest routes (5+) and claims them; plans one ticket"),
+    "one-step": (P.BOT_ONE_STEP, "no plan: plays the action worth most now (points plus ticket progress)"),
+    "blocker": (P.BOT_BLOCKER, "planner that also claims cheap routes cutting an opponent's likely path"),
+    "planner-v1": (P.BOT_PLANNER_V1, "planner as it played before issue 16 (mid-game tickets only with its tickets "
                    "done), kept for comparison"),
 }
 BOT_NAMES = tuple(sorted(BOTS, key=lambda n: BOTS[n][0]))

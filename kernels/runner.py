@@ -4,11 +4,10 @@ import numpy as np
 from numba import njit
 
 from kernels.bots.dispatch import choose_action
+from kernels.bots.params import BOT_PARAM_DEFAULTS, BP_FIELDS
 from kernels.core.state import init_game, new_state
 from kernels.engine import step
 from kernels.layouts import (
-    BOT_PARAM_DEFAULTS,
-    BP_FIELDS,
     END_NO_ACTIONS,
     END_TURN_CAP,
     FN_EXPLORER_BONUS,

@@ -7,13 +7,14 @@ from helpers import Game
 
 import analyzer
 from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
 from kernels.core.actions import action_a, action_b, action_kind
 
 
 def greedy_choice(g: Game, p: int = 0):
     rng = np.zeros(1, np.uint64)
-    a = choose_action(L.BOT_GREEDY, g.st, g.bd, g.ru, p, rng, g.ws)
+    a = choose_action(P.BOT_GREEDY, g.st, g.bd, g.ru, p, rng, g.ws)
     assert a in g.legal(), "greedy chose an illegal action"
     return int(action_kind(a)), int(action_a(a)), int(action_b(a))
 
@@ -67,7 +68,7 @@ def test_greedy_pays_a_tunnel_surcharge_it_can_afford_and_abandons_otherwise():
 def test_bots_read_only_their_own_hand_and_tickets():
     """Changing another seat's hand and tickets never changes a bot's choice."""
     for seed in range(30):
-        for bot in (L.BOT_RANDOM, L.BOT_GREEDY):
+        for bot in (P.BOT_RANDOM, P.BOT_GREEDY):
             g = Game("europe", 3, seed=seed)
             g.finish_setup()
             for _ in range(seed % 7):  # a few turns in

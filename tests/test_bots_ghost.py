@@ -6,6 +6,7 @@ from helpers import Game
 
 import analyzer
 from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
 from kernels.core.actions import action_a, action_b, action_kind
 
@@ -19,7 +20,7 @@ def ghost(n_players=2, tickets=("Cemetery", "Lighthouse")):
 
 
 def greedy_choice(g, p=0):
-    a = choose_action(L.BOT_GREEDY, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
+    a = choose_action(P.BOT_GREEDY, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
     assert a in g.legal(), "greedy chose an illegal action"
     return int(action_kind(a)), int(action_a(a)), int(action_b(a))
 
@@ -81,7 +82,7 @@ def test_run_manifest_says_provisional():
 def test_ghost_bots_read_only_their_own_hand_and_open_tickets():
     """GT-SET-1 (tickets are hidden): another seat's hand and open tickets never change a bot's choice."""
     for seed in range(20):
-        for bot in (L.BOT_RANDOM, L.BOT_GREEDY):
+        for bot in (P.BOT_RANDOM, P.BOT_GREEDY):
             g = Game("ghost_train", 3, seed=seed)
             g.finish_setup()
             for _ in range(seed % 5):

@@ -8,16 +8,17 @@ from helpers import Game
 
 import analyzer
 from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
 from kernels.core.actions import action_a, action_b, action_kind
 
 HEURISTIC = {
-    "planner": L.BOT_PLANNER,
-    "route-focus": L.BOT_ROUTE_FOCUS,
-    "destination-hungry": L.BOT_DESTINATION_HUNGRY,
-    "long-route": L.BOT_LONG_ROUTE,
-    "one-step": L.BOT_ONE_STEP,
-    "blocker": L.BOT_BLOCKER,
+    "planner": P.BOT_PLANNER,
+    "route-focus": P.BOT_ROUTE_FOCUS,
+    "destination-hungry": P.BOT_DESTINATION_HUNGRY,
+    "long-route": P.BOT_LONG_ROUTE,
+    "one-step": P.BOT_ONE_STEP,
+    "blocker": P.BOT_BLOCKER,
 }
 
 
@@ -56,15 +57,15 @@ def test_planner_never_draws_tickets_with_three_trains_left():
     g.set_ticket_pile(list(range(10)))
     g.set_pile(["red"] * 10)
     g.st.trains[:] = 40
-    assert choice(g, L.BOT_PLANNER)[0] == L.A_DRAW_TICKETS  # tickets done, plenty of trains and turns
+    assert choice(g, P.BOT_PLANNER)[0] == L.A_DRAW_TICKETS  # tickets done, plenty of trains and turns
     g.st.trains[0] = 3
-    assert choice(g, L.BOT_PLANNER)[0] != L.A_DRAW_TICKETS
+    assert choice(g, P.BOT_PLANNER)[0] != L.A_DRAW_TICKETS
     g.st.trains[0] = 40
     g.st.trains[1] = 6  # the game is about to end: no time for new tickets
     # the trains changed behind the board's back (no claim): the seat's last estimate of a ticket
     # draw (redone after claims, kernels/bots/ticket_value.py) is forgotten
     g.ws.ev_key[:, :2] = -1
-    assert choice(g, L.BOT_PLANNER)[0] != L.A_DRAW_TICKETS
+    assert choice(g, P.BOT_PLANNER)[0] != L.A_DRAW_TICKETS
 
 
 def test_planner_takes_a_face_up_locomotive_its_ferry_needs():
@@ -74,7 +75,7 @@ def test_planner_takes_a_face_up_locomotive_its_ferry_needs():
     g.set_market(["locomotive", "pink", "white", "yellow", "orange"])
     g.set_hand(0, red=1)
     g.set_pile(["green"] * 10)
-    kind, slot, _ = choice(g, L.BOT_PLANNER)
+    kind, slot, _ = choice(g, P.BOT_PLANNER)
     assert kind == L.A_DRAW_MARKET and g.market()[slot] == "locomotive"
 
 
@@ -87,14 +88,14 @@ def test_planner_claims_a_tunnel_only_with_a_spare_card_and_pays_the_surcharge()
     tunnel = g.route("München", "Venezia")
     g.set_pile(["pink"] * 10)
     g.set_hand(0, blue=2)
-    assert choice(g, L.BOT_PLANNER)[0] != L.A_CLAIM  # no card left for a surcharge: draw first
+    assert choice(g, P.BOT_PLANNER)[0] != L.A_CLAIM  # no card left for a surcharge: draw first
     g.set_hand(0, blue=3)
-    assert choice(g, L.BOT_PLANNER) == (L.A_CLAIM, tunnel, L.COLOUR_NAMES.index("blue"))
+    assert choice(g, P.BOT_PLANNER) == (L.A_CLAIM, tunnel, L.COLOUR_NAMES.index("blue"))
     g.set_turn(0, L.PH_TUNNEL)
     g.sc[L.SC_PEND_COLOUR] = L.COLOUR_NAMES.index("blue")
     g.sc[L.SC_PEND_SURCHARGE] = 1
     g.set_hand(0, blue=1)
-    assert choice(g, L.BOT_PLANNER)[0] == L.A_TUNNEL_PAY
+    assert choice(g, P.BOT_PLANNER)[0] == L.A_TUNNEL_PAY
 
 
 def _kobenhavn_cut_off(g: Game):
@@ -142,7 +143,7 @@ def test_planner_keeps_the_drawn_ticket_that_fits_its_network():
     g.set_ticket_pile([far[0], fits, far[1]])
     g.st.trains[0] = 8  # Riga-Bucuresti (10 spaces) would not fit
     g.act(L.A_DRAW_TICKETS)
-    kind, mask, _ = choice(g, L.BOT_PLANNER)
+    kind, mask, _ = choice(g, P.BOT_PLANNER)
     assert kind == L.A_KEEP_TICKETS and mask == 0b010
 
 
@@ -166,9 +167,9 @@ def test_long_route_claims_a_long_route_before_its_ticket():
     six = g.route("Budapest", "Kyiv")  # 6 grey, tunnel
     g.set_hand(0, red=7, pink=1)
     g.set_pile(["green"] * 10)
-    assert choice(g, L.BOT_LONG_ROUTE) == (L.A_CLAIM, six, L.COLOUR_NAMES.index("red"))
+    assert choice(g, P.BOT_LONG_ROUTE) == (L.A_CLAIM, six, L.COLOUR_NAMES.index("red"))
     # planner instead works on its ticket (it claims Dieppe-Paris with the pink card)
-    assert choice(g, L.BOT_PLANNER) == (L.A_CLAIM, g.route("Dieppe", "Paris"), L.COLOUR_NAMES.index("pink"))
+    assert choice(g, P.BOT_PLANNER) == (L.A_CLAIM, g.route("Dieppe", "Paris"), L.COLOUR_NAMES.index("pink"))
 
 
 def test_one_step_draws_rather_than_claim_a_worthless_short_route():
@@ -177,7 +178,7 @@ def test_one_step_draws_rather_than_claim_a_worthless_short_route():
     g.hold(0, g.ticket("Edinburgh", "Paris"))
     g.set_hand(0, blue=1)  # pays Cadiz-Lisboa? no: 2 spaces; one blue pays nothing useful
     g.set_pile(["green"] * 10)
-    assert choice(g, L.BOT_ONE_STEP)[0] in (L.A_DRAW_MARKET, L.A_DRAW_BLIND)
+    assert choice(g, P.BOT_ONE_STEP)[0] in (L.A_DRAW_MARKET, L.A_DRAW_BLIND)
 
 
 def test_route_focus_draws_for_the_next_route_of_its_fixed_path():
@@ -186,7 +187,7 @@ def test_route_focus_draws_for_the_next_route_of_its_fixed_path():
     g.hold(0, g.ticket("Edinburgh", "Paris"))
     g.give(0, g.route("Dieppe", "London"))
     g.set_pile(["green"] * 10)
-    kind, slot, _ = choice(g, L.BOT_ROUTE_FOCUS)
+    kind, slot, _ = choice(g, P.BOT_ROUTE_FOCUS)
     want = g.ws.want[0]
     nxt = min((r for r in range(len(want)) if want[r] and g.st.owner[r] < 0), key=lambda r: want[r])
     assert kind == L.A_DRAW_MARKET
@@ -194,7 +195,7 @@ def test_route_focus_draws_for_the_next_route_of_its_fixed_path():
     # the path stays fixed when an unrelated route is taken
     before = want.copy()
     g.give(1, g.route("Cadiz", "Lisboa"))
-    choice(g, L.BOT_ROUTE_FOCUS)
+    choice(g, P.BOT_ROUTE_FOCUS)
     assert (g.ws.want[0] == before).all()
 
 
@@ -206,8 +207,8 @@ def test_blocker_cuts_an_opponents_likely_path_and_planner_does_not():
     cut = g.route("Kharkov", "Rostov")  # 2 green: the detour is 16 spaces
     g.set_hand(0, green=2)
     g.set_pile(["pink"] * 10)
-    assert choice(g, L.BOT_BLOCKER) == (L.A_CLAIM, cut, L.COLOUR_NAMES.index("green"))
-    assert choice(g, L.BOT_PLANNER)[:2] != (L.A_CLAIM, cut)
+    assert choice(g, P.BOT_BLOCKER) == (L.A_CLAIM, cut, L.COLOUR_NAMES.index("green"))
+    assert choice(g, P.BOT_PLANNER)[:2] != (L.A_CLAIM, cut)
 
 
 @pytest.mark.parametrize("bot", list(HEURISTIC))
@@ -269,7 +270,7 @@ def test_planner_claims_the_longest_contested_planned_route_first():
     g.st.owner[g.route("Dieppe", "Paris")] = -1
     g.rebuild_uf()
     g.set_hand(0, black=4, pink=1)
-    kind, r, colour = choice(g, L.BOT_PLANNER)
+    kind, r, colour = choice(g, P.BOT_PLANNER)
     assert kind == L.A_CLAIM and r in g.lanes("Edinburgh", "London") and colour == L.COLOUR_NAMES.index("black")
 
 
@@ -281,7 +282,7 @@ def test_planner_spends_its_last_trains_on_the_best_scoring_route():
     g.st.trains[1] = 3  # the end is near: no new tickets, points now
     g.set_hand(0, red=3, pink=1, blue=2)
     g.set_pile(["green"] * 10)
-    kind, r, _ = choice(g, L.BOT_PLANNER)
+    kind, r, _ = choice(g, P.BOT_PLANNER)
     assert kind == L.A_CLAIM
     score = {a: int(g.ru[L.RULE_ROUTE_SCORE + g.route_len(a)]) for k, a, _ in g.legal_set() if k == L.A_CLAIM}
     assert score[r] == max(score.values()) and score[r] >= 4

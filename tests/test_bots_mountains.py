@@ -9,6 +9,7 @@ import numpy as np
 from helpers import Game
 
 from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
 from kernels.bots.greedy import mountain_x_value, train_value
 from kernels.core.actions import action_a, action_b, action_kind
@@ -19,7 +20,7 @@ YELLOW = L.COLOUR_NAMES.index("yellow")
 
 def greedy_choice(g: Game, p: int = 0):
     rng = np.zeros(1, np.uint64)
-    a = choose_action(L.BOT_GREEDY, g.st, g.bd, g.ru, p, rng, g.ws)
+    a = choose_action(P.BOT_GREEDY, g.st, g.bd, g.ru, p, rng, g.ws)
     assert a in g.legal(), "greedy chose an illegal action"
     return int(action_kind(a)), int(action_a(a)), int(action_b(a))
 
@@ -116,7 +117,7 @@ def test_weighing_the_trade_beats_counting_x_as_a_spent_train():
         ws.plan_version[:] = -1
         while st.sc[L.SC_PHASE] != L.PH_OVER:
             p = st.sc[L.SC_PLAYER]
-            step(st, bd, ru, choose_action(L.BOT_GREEDY, st, bd, ru if p == weighing else blind, p,
+            step(st, bd, ru, choose_action(P.BOT_GREEDY, st, bd, ru if p == weighing else blind, p,
                                            rng[p:p + 1], ws), ws)
         wins += st.final[weighing, L.FN_WINNER] / st.final[:, L.FN_WINNER].sum()  # a shared win counts half
     assert wins / games > 0.55

@@ -7,12 +7,13 @@ from test_rules_team_asia import set_ticket, team_game
 
 import analyzer
 from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
 from kernels.core.actions import action_a, action_b, action_kind
 
 
 def greedy(g, p=0):
-    a = choose_action(L.BOT_GREEDY, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
+    a = choose_action(P.BOT_GREEDY, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
     assert a in g.legal(), "greedy chose an illegal action"
     return int(action_kind(a)), int(action_a(a)), int(action_b(a))
 

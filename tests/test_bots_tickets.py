@@ -10,10 +10,11 @@ from helpers import Game
 
 import analyzer
 from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
 from kernels.core.actions import action_a, action_b, action_kind
 
-FAMILY = {"planner": L.BOT_PLANNER, "destination-hungry": L.BOT_DESTINATION_HUNGRY, "blocker": L.BOT_BLOCKER}
+FAMILY = {"planner": P.BOT_PLANNER, "destination-hungry": P.BOT_DESTINATION_HUNGRY, "blocker": P.BOT_BLOCKER}
 
 
 def _copy(records):
@@ -80,10 +81,10 @@ def _tickets_done(g):
 def test_planner_draws_tickets_by_the_weights_in_bot_params():
     g = Game("europe", 2)
     _tickets_done(g)
-    kind = _choose(L.BOT_PLANNER, g, _copy(g.st), _copy(g.ws), 0)
+    kind = _choose(P.BOT_PLANNER, g, _copy(g.st), _copy(g.ws), 0)
     assert action_kind(kind) == L.A_DRAW_TICKETS
-    g.ws.bot_params[L.BP_EV_TURN_VALUE] = 1e6  # a turn worth more than any ticket
-    assert action_kind(_choose(L.BOT_PLANNER, g, _copy(g.st), _copy(g.ws), 0)) != L.A_DRAW_TICKETS
+    g.ws.bot_params[P.BP_EV_TURN_VALUE] = 1e6  # a turn worth more than any ticket
+    assert action_kind(_choose(P.BOT_PLANNER, g, _copy(g.st), _copy(g.ws), 0)) != L.A_DRAW_TICKETS
 
 
 def test_planner_keeps_the_offered_ticket_worth_most_and_discards_out_of_reach_ones():
@@ -97,7 +98,7 @@ def test_planner_keeps_the_offered_ticket_worth_most_and_discards_out_of_reach_o
     g.set_ticket_pile([far[0], fits, far[1]])
     g.st.trains[0] = 8
     g.act(L.A_DRAW_TICKETS)
-    a = _choose(L.BOT_PLANNER, g, g.st, g.ws, 0)
+    a = _choose(P.BOT_PLANNER, g, g.st, g.ws, 0)
     assert action_kind(a) == L.A_KEEP_TICKETS and action_a(a) == 0b010
     assert g.ws.tk_gone[0, far[0]] == 1 and g.ws.tk_gone[0, far[1]] == 1  # remembered as gone
     assert g.ws.tk_gone[0, fits] == 0

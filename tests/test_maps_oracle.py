@@ -19,6 +19,7 @@ from oracle import recompute_map_score
 
 from analyzer.boards import load_board
 from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.core.state import new_state
 from kernels.runner import new_scratch, play_game
 
@@ -78,7 +79,7 @@ def check_game(st, name, n_players, stats):
 
 
 CASES = [(b, n, bot) for b, counts in (("nordic_countries", (2, 3)), ("switzerland", (2, 3)), ("india", (2, 3, 4)))
-         for n in counts for bot in (L.BOT_RANDOM, L.BOT_GREEDY, L.BOT_PLANNER)]
+         for n in counts for bot in (P.BOT_RANDOM, P.BOT_GREEDY, P.BOT_PLANNER)]
 
 
 @pytest.mark.slow
@@ -104,7 +105,7 @@ def test_final_score_matches_the_oracle(name, n_players, bot):
     # the comparison exercised what it is about
     if name == "switzerland":
         assert stats["country_tickets"] > 0 and stats["country_completed"] > 0
-    if name == "india" and bot == L.BOT_PLANNER:
+    if name == "india" and bot == P.BOT_PLANNER:
         assert stats["grand_tour"] > 0
     if name == "nordic_countries":
         assert stats["globetrotter"] > 0

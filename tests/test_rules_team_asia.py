@@ -6,6 +6,7 @@ import pytest
 from helpers import Game
 
 from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.core.actions import action_a, action_b, action_kind
 
 
@@ -161,7 +162,7 @@ def test_TA_CRD_5_greedy_ignores_the_teammates_hand_and_hidden_tickets():
         if g.phase == L.PH_TURN:
             mate = p ^ 1
             g.ws.plan_version[p] = -1  # both choices planned from scratch (its own memory may lag)
-            base = choose_action(L.BOT_GREEDY, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
+            base = choose_action(P.BOT_GREEDY, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
             saved_hand = g.st.hand[mate].copy()
             saved_holder = g.st.ticket_holder.copy()
             saved_want = g.ws.want[mate].copy()
@@ -177,14 +178,14 @@ def test_TA_CRD_5_greedy_ignores_the_teammates_hand_and_hidden_tickets():
             g.ws.want[mate, :] = 1
             g.ws.need[mate, :] = 7
             g.ws.plan_version[p] = -1  # make it replan from scratch on the changed state
-            other = choose_action(L.BOT_GREEDY, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
+            other = choose_action(P.BOT_GREEDY, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
             assert other == base
             g.st.hand[mate] = saved_hand
             g.st.ticket_holder[:] = saved_holder
             g.ws.want[mate] = saved_want
             g.ws.need[mate] = saved_need
             checked += 1
-        a = choose_action(L.BOT_GREEDY, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
+        a = choose_action(P.BOT_GREEDY, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
         assert a in g.legal()
         g.force(int(action_kind(a)), int(action_a(a)), int(action_b(a)))
     assert checked > 50

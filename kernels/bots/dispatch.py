@@ -6,11 +6,7 @@ from numba import njit
 
 from kernels.bots.ghost_greedy import greedy_action as ghost_greedy_action
 from kernels.bots.greedy import greedy_action
-from kernels.bots.planner import planner_action
-from kernels.bots.random import random_action
-from kernels.bots.simple import long_route_action, one_step_action, route_focus_action
-from kernels.bots.team_greedy import greedy_team_action
-from kernels.layouts import (
+from kernels.bots.params import (
     BOT_BLOCKER,
     BOT_DESTINATION_HUNGRY,
     BOT_GREEDY,
@@ -20,10 +16,12 @@ from kernels.layouts import (
     BOT_PLANNER_V1,
     BOT_RANDOM,
     BOT_ROUTE_FOCUS,
-    FAMILY_TEAMS,
-    FAMILY_TICKET_RACE,
-    RULE_FAMILY,
 )
+from kernels.bots.planner import planner_action
+from kernels.bots.random import random_action
+from kernels.bots.simple import long_route_action, one_step_action, route_focus_action
+from kernels.bots.team_greedy import greedy_team_action
+from kernels.layouts import FAMILY_TEAMS, FAMILY_TICKET_RACE, RULE_FAMILY
 
 
 # Inlined into the runner's loop: a call passes every array of the game

@@ -10,6 +10,13 @@ from numba import njit
 
 from kernels.bots.common import fewest_trains_of_others, hand_size, pay_colour, tunnel_decision, tunnel_spare
 from kernels.bots.destinations import ticket_ends
+from kernels.bots.params import (
+    BP_ONE_STEP_CARD_PRICE,
+    BP_ONE_STEP_DRAW,
+    BP_ONE_STEP_PROGRESS,
+    BP_TICKET_OTHERS,
+    BP_TICKET_TRAINS,
+)
 from kernels.bots.planning import (
     FULL_HAND,
     adopt_plan,
@@ -38,11 +45,6 @@ from kernels.layouts import (
     A_CLAIM,
     A_DRAW_TICKETS,
     A_PASS,
-    BP_ONE_STEP_CARD_PRICE,
-    BP_ONE_STEP_DRAW,
-    BP_ONE_STEP_PROGRESS,
-    BP_TICKET_OTHERS,
-    BP_TICKET_TRAINS,
     GRAY,
     INF,
     KIND_TUNNEL,

@@ -6,6 +6,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bots.common import pay_colour, tunnel_spare
+from kernels.bots.params import BP_CONTESTED_BONUS
 from kernels.bots.planning import FOREIGN_COST, plan_search, price_plan, ticket_open
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
@@ -17,7 +18,6 @@ from kernels.layouts import (
     A_CLAIM,
     A_DRAW_BLIND,
     A_DRAW_MARKET,
-    BP_CONTESTED_BONUS,
     GRAY,
     KIND_TUNNEL,
     LOCO,

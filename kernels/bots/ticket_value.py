@@ -26,10 +26,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bots.common import PLANNED_PRICE
-from kernels.bots.tactics import contested
-from kernels.core.seats import team_first, team_size
-from kernels.graph import uf_find, uf_reset, uf_union
-from kernels.layouts import (
+from kernels.bots.params import (
     BP_EV_CARD_TURNS,
     BP_EV_CLOCK,
     BP_EV_CONTEST,
@@ -39,6 +36,11 @@ from kernels.layouts import (
     BP_EV_REFRESH,
     BP_EV_SPREAD,
     BP_EV_TURNS_PER_TRAIN,
+)
+from kernels.bots.tactics import contested
+from kernels.core.seats import team_first, team_size
+from kernels.graph import uf_find, uf_reset, uf_union
+from kernels.layouts import (
     INF,
     N_CARD_KINDS,
     RT_A,

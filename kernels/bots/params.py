@@ -1,0 +1,62 @@
+"""Bot identifiers (the `bots` vector a run passes to the kernels) and the layout of
+Scratch.bot_params, the float64 weights every heuristic reads (tunable with --bot-param)."""
+
+# --- bots -------------------------------------------------------------------
+BOT_RANDOM = 0
+BOT_GREEDY = 1
+BOT_PLANNER = 2
+BOT_ROUTE_FOCUS = 3
+BOT_DESTINATION_HUNGRY = 4
+BOT_LONG_ROUTE = 5
+BOT_ONE_STEP = 6
+BOT_BLOCKER = 7
+BOT_PLANNER_V1 = 8  # `planner` as it played before issue 16 (kept selectable for comparison)
+
+# --- planner weights (Scratch.bot_params, float64[BP_FIELDS]) ----------------------
+# Defaults chosen by head-to-head runs against `greedy` (see README, Bots).
+BP_KEEP_PRICE = 0  # points a ticket must be worth per train of network it adds
+BP_SETUP_BUDGET = 1  # share of the trains the setup network may use before penalties
+BP_DRAW_BUDGET = 2  # same for tickets drawn mid-game (of the trains the game will leave)
+BP_OVER_PRICE = 3  # points per train beyond the budget
+BP_TICKET_TRAINS = 4  # draw tickets only with this many trains left ...
+BP_TICKET_OTHERS = 5  # ... and every other player holding at least this many
+BP_CONTESTED_BONUS = 6  # claim priority of a route others can take for good, in spaces
+BP_ENDGAME_TRAINS = 7  # endgame play once a player is down to this many trains
+# destination-hungry: the same keep rule, cheaper tickets and bigger budgets
+BP_HUNGRY_KEEP_PRICE = 8
+BP_HUNGRY_BUDGET = 9
+BP_HUNGRY_OVER_PRICE = 10
+BP_HUNGRY_SPARE_TRAINS = 11  # draws tickets while its plan leaves this many trains spare ...
+BP_HUNGRY_OTHERS = 12  # ... and every other player holds at least this many
+# one-step: worth of a turn of drawing, price per card spent, weight of ticket progress
+BP_ONE_STEP_DRAW = 13
+BP_ONE_STEP_CARD_PRICE = 14
+BP_ONE_STEP_PROGRESS = 15
+# mid-game tickets by expected value (issue 16, kernels/bots/ticket_value.py): a ticket is worth (2 chance - 1)
+# x points - TRAIN_PRICE x its extra trains; a draw (the value kept from an offer) is made when it beats TURN_VALUE
+BP_EV_TURN_VALUE = 16  # points the best other use of a turn is worth (drawing cards)
+BP_EV_TRAIN_PRICE = 17  # points each extra train takes from other uses (longer routes, the bonus)
+BP_EV_CLOCK = 18  # trains an opponent places per turn: the clock of the turns left
+BP_EV_TURNS_PER_TRAIN = 19  # turns the seat needs per train still to place (draws and claims)
+BP_EV_SPREAD = 20  # spread of the turns it needs (turns per logit unit of the chance)
+BP_EV_CONTEST = 21  # share of the chance lost per contested open route on the extra path
+BP_EV_MIN_SPARE = 22  # no draw unless the plan leaves this many trains spare
+BP_EV_REFRESH = 23  # board changes after which the estimate is redone
+BP_EV_KEEP_MARGIN = 24  # keep an offered ticket worth more than this
+BP_HUNGRY_EV_TURN_VALUE = 25  # destination-hungry: a cheaper turn ...
+BP_HUNGRY_EV_TRAIN_PRICE = 26  # ... cheaper trains ...
+BP_HUNGRY_EV_KEEP_MARGIN = 27  # ... and a lower bar to keep
+BP_EV_CARD_TURNS = 28  # turns each card held saves
+BP_EV_OFFSET = 29  # turns the plan takes beyond that count
+BP_EV_MAX_PLANNED = 30  # no draw while the plan still needs more than this many trains
+BP_FIELDS = 31
+BOT_PARAM_NAMES = (
+    "KEEP_PRICE", "SETUP_BUDGET", "DRAW_BUDGET", "OVER_PRICE", "TICKET_TRAINS", "TICKET_OTHERS",
+    "CONTESTED_BONUS", "ENDGAME_TRAINS", "HUNGRY_KEEP_PRICE", "HUNGRY_BUDGET", "HUNGRY_OVER_PRICE",
+    "HUNGRY_SPARE_TRAINS", "HUNGRY_OTHERS", "ONE_STEP_DRAW", "ONE_STEP_CARD_PRICE", "ONE_STEP_PROGRESS",
+    "EV_TURN_VALUE", "EV_TRAIN_PRICE", "EV_CLOCK", "EV_TURNS_PER_TRAIN", "EV_SPREAD", "EV_CONTEST",
+    "EV_MIN_SPARE", "EV_REFRESH", "EV_KEEP_MARGIN", "HUNGRY_EV_TURN_VALUE", "HUNGRY_EV_TRAIN_PRICE",
+    "HUNGRY_EV_KEEP_MARGIN", "EV_CARD_TURNS", "EV_OFFSET", "EV_MAX_PLANNED",
+)
+BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.2, 0.8, 3.0, 15.0, 15.0, 2.0, 1.0, 4.0,
+                      2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 3.0, 3.0, 0.5, 0.15, -2.0, 0.64, 3.3, 45.0)
