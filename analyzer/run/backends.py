@@ -6,6 +6,10 @@ existing Dask scheduler.
     cluster="local:4"         LocalCluster(n_workers=4, threads_per_worker=1, processes=True)
     cluster="tcp://HOST:PORT" a Client connected to a running `dask scheduler`
 
+A study of many runs (sweep, ladder, tune) opens `study_cluster(cluster)`
+once: with 'local:N' its runs share one LocalCluster instead of starting one
+each (seconds per run, as many times as the study has runs).
+
 Every backend runs the same chunk function (analyzer.runner.run_chunk) and
 the runner drives them through the same few calls: submit, wait_any, stop,
 wait_all, close. A future's result is the chunk function's, or None for a
@@ -19,6 +23,7 @@ import re
 import signal
 import uuid
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 DASK_MISSING = "the Dask backend needs `pip install .[distributed]`"
@@ -36,7 +41,7 @@ class Target:
 
     kind: str  # "threads", "local" or "tcp"
     workers: int = 0  # local
-    address: str = ""  # tcp
+    address: str = ""  # tcp; local: the scheduler of a study's shared LocalCluster (study_cluster)
 
     @property
     def name(self) -> str:
@@ -53,6 +58,8 @@ def parse_cluster(cluster: str | None) -> Target:
     """Check a `cluster` argument (and that Dask is installed) before any work starts."""
     if cluster is None or cluster == "":
         return Target("threads")
+    if isinstance(cluster, Target):  # from study_cluster
+        return cluster
     if not isinstance(cluster, str):
         raise ClusterError(f"cluster must be {CLUSTER_FORMS}, not {cluster!r}")
     text = cluster.strip()
@@ -125,7 +132,7 @@ class DaskBackend:
         self.distributed = distributed
         self.cluster = None
         self.token = uuid.uuid4().hex[:8]
-        if target.kind == "local":
+        if target.kind == "local" and not target.address:
             # Worker processes inherit os.environ, so they use this process's
             # NUMBA_CACHE_DIR (set when `kernels` was imported) and load the
             # compiled kernels instead of compiling them again.
@@ -145,7 +152,10 @@ class DaskBackend:
 
     def _connect(self, target: Target) -> None:
         distributed = self.distributed
-        if self.cluster is not None:
+        if target.kind == "local" and target.address:  # a study's shared cluster
+            self.client = distributed.Client(target.address, timeout="10s")
+            self.tasks_write_out = True
+        elif self.cluster is not None:
             self.client = distributed.Client(self.cluster)
             # Ctrl-C in a terminal reaches the whole process group: the
             # workers ignore it, so the chunks running when it comes finish
@@ -204,6 +214,28 @@ class DaskBackend:
 
     def __exit__(self, *exc):
         self.close()
+
+
+@contextmanager
+def study_cluster(cluster):
+    """The `cluster` to give every run of a study: for 'local:N', a Target of
+    one LocalCluster started here for all the runs (closed on leaving; the
+    runs' manifests still say dask:local:N); otherwise `cluster` itself."""
+    target = parse_cluster(cluster)
+    if target.kind != "local" or target.address:
+        yield cluster
+        return
+    distributed = _import_distributed()
+    import kernels  # noqa: F401  (NUMBA_CACHE_DIR for the workers: see DaskBackend)
+
+    lc = distributed.LocalCluster(n_workers=target.workers, threads_per_worker=1, processes=True,
+                                  dashboard_address=None)
+    try:
+        with distributed.Client(lc) as client:
+            client.run(_ignore_sigint)
+        yield Target("local", workers=target.workers, address=lc.scheduler_address)
+    finally:
+        lc.close()
 
 
 def _ignore_sigint() -> None:

@@ -28,9 +28,10 @@ import numpy as np
 import pandas as pd
 
 from analyzer.bots import BOT_NAMES, BOTS
+from analyzer.run.backends import study_cluster
 from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
 from analyzer.run.progress import LadderProgress
-from analyzer.run.protocol import close_folder, open_folder, read_json
+from analyzer.run.protocol import close_folder, open_folder, read_manifest
 from analyzer.run.results import Results, finished_run
 from analyzer.run.simulate import make_spec, simulate
 from analyzer.stats.ladder import COMPONENTS, ladder_stats
@@ -154,8 +155,7 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
     to every pair of bots that met, so that a bot that never wins (or never
     loses) still gets a finite rating. `threads`, `cluster`: as for
     `simulate`, per run (the runs play one after the other; with "local:N"
-    each run starts its own local Dask cluster, so prefer threads or a
-    running tcp:// scheduler for ladders of many runs)."""
+    they share one local Dask cluster started for the ladder)."""
     names = check_bots(bots)
     if seatings not in SEATINGS:
         raise ValueError(f"seatings must be one of {', '.join(SEATINGS)}, not {seatings!r}")
@@ -198,15 +198,16 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
     notice = COMPILE_NOTICE if progress and not kernels_compiled() else None
     bar = LadderProgress(len(runs), per_run * len(runs), enabled=progress, notice=notice)
     try:
-        for r, spec in zip(runs.itertuples(), specs, strict=True):
-            bar.start_run(r.run, r.seats)
-            folder = out_dir / r.folder if out_dir is not None else None
-            res = finished_run(folder, spec.manifest()) if folder is not None and resume else None
-            if res is None:
-                res = simulate(spec.board, players, r.seats.split(","), per_run, seed, spec.rules, None,
-                               out=folder, threads=threads, resume=resume, progress=False, cluster=cluster)
-            results.append(res)
-            bar.end_run(per_run)
+        with study_cluster(cluster) as where_to_run:
+            for r, spec in zip(runs.itertuples(), specs, strict=True):
+                bar.start_run(r.run, r.seats)
+                folder = out_dir / r.folder if out_dir is not None else None
+                res = finished_run(folder, spec.manifest()) if folder is not None and resume else None
+                if res is None:
+                    res = simulate(spec.board, players, r.seats.split(","), per_run, seed, spec.rules, None,
+                                   out=folder, threads=threads, resume=resume, progress=False, cluster=where_to_run)
+                results.append(res)
+                bar.end_run(per_run)
     except KeyboardInterrupt:
         bar.close()
         where = f"; continue it with --resume (results in {out_dir})" if out_dir is not None else ""
@@ -222,12 +223,7 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
 def load_ladder(path) -> LadderResult:
     """Read a ladder written by `ladder(out=...)` / `ttr ladder --out`."""
     path = Path(path)
-    mpath = path / LADDER_MANIFEST
-    if not mpath.exists():
-        raise ValueError(f"{mpath}: missing file (not a ladder folder)")
-    manifest = read_json(mpath)
-    if manifest.get("status") != "complete":
-        raise ValueError(f"{path}: the ladder is not finished; continue it with `ttr ladder ... --resume`")
+    manifest = read_manifest(path, LADDER_MANIFEST, "a ladder", ValueError, "ttr ladder ...")
     runs = pd.DataFrame(manifest["runs"])
     results = [Results.load(path / f) for f in runs["folder"]]
     summary, pairwise = ladder_stats(_players_of(results, runs), manifest["bots"], manifest["games_per_run"],

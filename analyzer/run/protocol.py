@@ -64,6 +64,24 @@ def read_json(path: Path) -> dict:
     return json.loads(Path(path).read_text())
 
 
+def read_manifest(folder: Path, manifest_name: str, what: str, error: type[Exception] = ValueError,
+                  finished: str | None = None, hint: str = "") -> dict:
+    """The manifest of the experiment in `folder`, for reading it back: a
+    missing or damaged file is `error` naming the file (and the line); with
+    `finished` (the command that continues it), an unfinished experiment is
+    refused too."""
+    mpath = Path(folder) / manifest_name
+    if not mpath.exists():
+        raise error(f"{mpath}: missing file (not {what} folder){hint}")
+    try:
+        manifest = read_json(mpath)
+    except json.JSONDecodeError as e:
+        raise error(f"{mpath}, line {e.lineno}: not valid JSON ({e.msg})") from None
+    if finished is not None and manifest.get("status") != "complete":
+        raise error(f"{folder}: the {what.split()[-1]} did not finish; continue it with `{finished} --resume`")
+    return manifest
+
+
 # --- the experiment folder -------------------------------------------------------------------
 def open_folder(out_dir: Path, manifest_name: str, manifest: dict, key_fields: tuple[str, ...], resume: bool,
                 what: str, error: type[Exception] = ValueError) -> dict | None:

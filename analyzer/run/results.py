@@ -9,7 +9,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.run.protocol import MANIFEST, RUN_KEY_FIELDS, TABLES, missing_chunks, part_path, read_json
+from analyzer.run.protocol import (
+    MANIFEST,
+    RUN_KEY_FIELDS,
+    TABLES,
+    missing_chunks,
+    part_path,
+    read_json,
+    read_manifest,
+)
 from kernels import layouts as L
 
 
@@ -84,13 +92,7 @@ class Results(TableAccess):
     @classmethod
     def load(cls, path) -> Results:
         path = Path(path)
-        mpath = path / MANIFEST
-        if not mpath.exists():
-            raise ValueError(f"{mpath}: missing file (not a results folder)")
-        try:
-            manifest = json.loads(mpath.read_text())
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{mpath}, line {e.lineno}: not valid JSON ({e.msg})") from None
+        manifest = read_manifest(path, MANIFEST, "a results")
         n = manifest.get("n_chunks", 0)
         missing = missing_chunks(path, manifest)
         if missing:

@@ -30,7 +30,6 @@ orders but deals them differently.
 from __future__ import annotations
 
 import itertools
-import json
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -40,8 +39,8 @@ import pandas as pd
 
 from analyzer.boards import Board, load_board
 from analyzer.rules import RuleError, RuleSet
-from analyzer.run.backends import parse_cluster
-from analyzer.run.protocol import TABLES, close_folder, open_folder, read_json
+from analyzer.run.backends import parse_cluster, study_cluster
+from analyzer.run.protocol import TABLES, close_folder, open_folder, read_manifest
 from analyzer.run.results import Results, TableAccess
 from analyzer.run.simulate import make_spec, simulate
 from analyzer.stats.compare import RunTables, compare_tables
@@ -250,14 +249,16 @@ def sweep(board=None, players=None, bots=None, games=None, seed=None, grid=None,
     if out_dir is not None:
         open_folder(out_dir, SWEEP_MANIFEST, manifest, _SWEEP_KEY, resume, "sweep", SweepError)
     results = {}
-    for i, v in enumerate(vs):
-        if progress:
-            mark = " (baseline)" if v.name == base_name else ""
-            print(f"[{i + 1}/{len(vs)}] variant {v.name}{mark}", flush=True)
-        results[v.name] = simulate(
-            board=b, players=players, bots=first.bots, games=games, seed=seed, rules=v.rules,
-            out=out_dir / VARIANTS_DIR / v.name if out_dir is not None else None, threads=threads,
-            chunk_size=first.chunk_size, resume=resume, progress=progress, cluster=cluster, shared_out=shared_out)
+    with study_cluster(cluster) as where_to_run:
+        for i, v in enumerate(vs):
+            if progress:
+                mark = " (baseline)" if v.name == base_name else ""
+                print(f"[{i + 1}/{len(vs)}] variant {v.name}{mark}", flush=True)
+            results[v.name] = simulate(
+                board=b, players=players, bots=first.bots, games=games, seed=seed, rules=v.rules,
+                out=out_dir / VARIANTS_DIR / v.name if out_dir is not None else None, threads=threads,
+                chunk_size=first.chunk_size, resume=resume, progress=progress, cluster=where_to_run,
+                shared_out=shared_out)
     if out_dir is not None:
         close_folder(out_dir, SWEEP_MANIFEST, manifest)
         return SweepResults.load(out_dir)
@@ -282,16 +283,8 @@ class SweepResults(TableAccess):
     @classmethod
     def load(cls, path) -> SweepResults:
         path = Path(path)
-        mpath = path / SWEEP_MANIFEST
-        if not mpath.exists():
-            hint = " (a single run: use analyzer.load)" if (path / "manifest.json").exists() else ""
-            raise SweepError(f"{mpath}: missing file (not a sweep folder){hint}")
-        try:
-            manifest = read_json(mpath)
-        except json.JSONDecodeError as e:
-            raise SweepError(f"{mpath}, line {e.lineno}: not valid JSON ({e.msg})") from None
-        if manifest.get("status") != "complete":
-            raise SweepError(f"{path}: the sweep did not finish; continue it with `ttr sweep ... --resume`")
+        hint = " (a single run: use analyzer.load)" if (path / "manifest.json").exists() else ""
+        manifest = read_manifest(path, SWEEP_MANIFEST, "a sweep", SweepError, "ttr sweep ...", hint)
         results = {}
         for v in manifest["variants"]:
             res = Results.load(path / v["path"])

@@ -40,7 +40,7 @@ import pandas as pd
 
 from analyzer.boards import Board, load_board
 from analyzer.rules import RuleError, RuleSet
-from analyzer.run.backends import parse_cluster
+from analyzer.run.backends import parse_cluster, study_cluster
 from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
 from analyzer.run.protocol import close_folder, open_folder
 from analyzer.run.simulate import make_spec
@@ -237,78 +237,80 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
             base_parts.append(play(out / BASELINE / f"rung-{k}", spec, base, rung_seeds[k], plan[k]))
         return pooled(base_parts[: r + 1], seed)
 
-    try:
-        while True:
-            live = [t for t in study.get_trials(deepcopy=False) if _is_live(t)]
-            reached = max([t.user_attrs.get("rung", -1) for t in live], default=-1)
-            spent = sum(t.user_attrs.get("played", 0) for t in live) + int(sum(plan[: reached + 1]) * len(seats))
-            unplayed_base = int(sum(plan[reached + 1:]) * len(seats))
-            bar.update(spent, len(live), _best_text(live, objs))
-            if spent + trial_games + unplayed_base > budget or _repeating(live):
-                break
-            index = len(live)
-            study.sampler = _sampler(seed, index, startup_trials)
-            trial = study.ask(dists)
-            trial.set_user_attr("index", index)
-            try:
-                trial_rules = base.with_overrides({p.key: p.rule_value(trial.params[p.key]) for p in ps})
-                make_spec(b, players, spec0.bots, 1, seed, trial_rules)
-            except (RuleError, ValueError) as e:
-                trial.set_user_attr("invalid", str(e))
-                study.tell(trial, state=optuna.trial.TrialState.FAIL)
-                continue
-            same = next((t for t in live if t.params == trial.params and "invalid" not in t.user_attrs), None)
-            if same is not None:  # the same rules play the same games: copy the result, play nothing
-                _copy_trial(study, trial, same)
-                _write_tables(study, ps, objs, cons, out)
-                continue
-            parts: list = []
-            state, values = optuna.trial.TrialState.COMPLETE, None
-            for r in range(rungs):
-                bar.rung(index, r, spent)
-                parts.append(play(out / "trials" / f"t{index:04d}" / f"rung-{r}", spec, trial_rules,
-                                  rung_seeds[r], plan[r]))
-                table = compare_tables({BASELINE: baseline_upto(r), "trial": pooled(parts, seed)}, BASELINE,
-                                       n_boot=n_boot, seed=0)
-                rec = _record(table)
-                missing = [m for m in measures if m not in rec]
-                if missing:
-                    raise TuneError(f"measure '{missing[0]}' is not measured for these runs; measures: "
-                                    f"{', '.join(rec)}")
-                games = int(sum(plan[: r + 1]) * len(seats))
-                trial.set_user_attr(f"rung_{r}", rec)
-                trial.set_user_attr("rung", r)
-                trial.set_user_attr("games", games)
-                trial.set_user_attr("played", games)
-                trial.set_user_attr("constraints", [c.violation(rec[c.measure][0]) for c in cons])
-                values = [o.value(rec[o.measure][0]) for o in objs]
-                spent_now = spent + games + int(sum(plan[reached + 1: r + 1]) * len(seats))
-                bar.advance_to(spent_now)
-                broken = [c.label for c in cons if c.surely_violated(*rec[c.measure][1:3])]
-                if broken:
-                    trial.set_user_attr("pruned_by", f"constraint {broken[0]}")
-                    state = optuna.trial.TrialState.PRUNED
+    with study_cluster(cluster) as where_to_run:  # 'local:N': one Dask cluster for every run of the study
+        spec["cluster"] = where_to_run
+        try:
+            while True:
+                live = [t for t in study.get_trials(deepcopy=False) if _is_live(t)]
+                reached = max([t.user_attrs.get("rung", -1) for t in live], default=-1)
+                spent = sum(t.user_attrs.get("played", 0) for t in live) + int(sum(plan[: reached + 1]) * len(seats))
+                unplayed_base = int(sum(plan[reached + 1:]) * len(seats))
+                bar.update(spent, len(live), _best_text(live, objs))
+                if spent + trial_games + unplayed_base > budget or _repeating(live):
                     break
-                if len(objs) == 1 and r < rungs - 1:
-                    trial.report(values[0], step=games)
-                    if trial.should_prune():
-                        trial.set_user_attr("pruned_by", "successive halving")
+                index = len(live)
+                study.sampler = _sampler(seed, index, startup_trials)
+                trial = study.ask(dists)
+                trial.set_user_attr("index", index)
+                try:
+                    trial_rules = base.with_overrides({p.key: p.rule_value(trial.params[p.key]) for p in ps})
+                    make_spec(b, players, spec0.bots, 1, seed, trial_rules)
+                except (RuleError, ValueError) as e:
+                    trial.set_user_attr("invalid", str(e))
+                    study.tell(trial, state=optuna.trial.TrialState.FAIL)
+                    continue
+                same = next((t for t in live if t.params == trial.params and "invalid" not in t.user_attrs), None)
+                if same is not None:  # the same rules play the same games: copy the result, play nothing
+                    _copy_trial(study, trial, same)
+                    _write_tables(study, ps, objs, cons, out)
+                    continue
+                parts: list = []
+                state, values = optuna.trial.TrialState.COMPLETE, None
+                for r in range(rungs):
+                    bar.rung(index, r, spent)
+                    parts.append(play(out / "trials" / f"t{index:04d}" / f"rung-{r}", spec, trial_rules,
+                                      rung_seeds[r], plan[r]))
+                    table = compare_tables({BASELINE: baseline_upto(r), "trial": pooled(parts, seed)}, BASELINE,
+                                           n_boot=n_boot, seed=0)
+                    rec = _record(table)
+                    missing = [m for m in measures if m not in rec]
+                    if missing:
+                        raise TuneError(f"measure '{missing[0]}' is not measured for these runs; measures: "
+                                        f"{', '.join(rec)}")
+                    games = int(sum(plan[: r + 1]) * len(seats))
+                    trial.set_user_attr(f"rung_{r}", rec)
+                    trial.set_user_attr("rung", r)
+                    trial.set_user_attr("games", games)
+                    trial.set_user_attr("played", games)
+                    trial.set_user_attr("constraints", [c.violation(rec[c.measure][0]) for c in cons])
+                    values = [o.value(rec[o.measure][0]) for o in objs]
+                    spent_now = spent + games + int(sum(plan[reached + 1: r + 1]) * len(seats))
+                    bar.advance_to(spent_now)
+                    broken = [c.label for c in cons if c.surely_violated(*rec[c.measure][1:3])]
+                    if broken:
+                        trial.set_user_attr("pruned_by", f"constraint {broken[0]}")
                         state = optuna.trial.TrialState.PRUNED
                         break
-            for c, v in zip(cons, trial.user_attrs["constraints"], strict=True):
-                trial.set_constraint(c.label, v)  # the sampler prefers feasible trials
-            if state == optuna.trial.TrialState.PRUNED:
-                study.tell(trial, state=state)
-            else:
-                study.tell(trial, values)
-            _write_tables(study, ps, objs, cons, out)
-    except KeyboardInterrupt:
+                    if len(objs) == 1 and r < rungs - 1:
+                        trial.report(values[0], step=games)
+                        if trial.should_prune():
+                            trial.set_user_attr("pruned_by", "successive halving")
+                            state = optuna.trial.TrialState.PRUNED
+                            break
+                for c, v in zip(cons, trial.user_attrs["constraints"], strict=True):
+                    trial.set_constraint(c.label, v)  # the sampler prefers feasible trials
+                if state == optuna.trial.TrialState.PRUNED:
+                    study.tell(trial, state=state)
+                else:
+                    study.tell(trial, values)
+                _write_tables(study, ps, objs, cons, out)
+        except KeyboardInterrupt:
+            bar.close()
+            raise KeyboardInterrupt(f"tuning interrupted; continue it with --resume (study in {out})") from None
         bar.close()
-        raise KeyboardInterrupt(f"tuning interrupted; continue it with --resume (study in {out})") from None
-    bar.close()
-    trials = _write_tables(study, ps, objs, cons, out)
-    confirm(out, trials, ps, objs, cons, base, spec, derived_seed(seed, CONFIRM_STREAM), confirm_games, confirm_top,
-            n_boot, manifest, progress)
+        trials = _write_tables(study, ps, objs, cons, out)
+        confirm(out, trials, ps, objs, cons, base, spec, derived_seed(seed, CONFIRM_STREAM), confirm_games, confirm_top,
+                n_boot, manifest, progress)
     manifest["games_search"] = int(trials["played"].sum()) + int(
         sum(plan[: int(trials["rung"].max()) + 1]) * len(seats)) if len(trials) else 0
     close_folder(out, TUNE_MANIFEST, manifest)

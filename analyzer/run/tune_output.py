@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 from pathlib import Path
@@ -21,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.run.protocol import read_json, tmp_name, write_json
+from analyzer.run.protocol import read_json, read_manifest, tmp_name, write_json
 from analyzer.run.tune_space import Param, play, pooled
 from analyzer.stats.compare import compare_tables
 from analyzer.stats.tune import Constraint, Objective, TuneError, pareto_mask
@@ -219,15 +218,7 @@ class TuneResults:
     @classmethod
     def load(cls, path) -> TuneResults:
         path = Path(path)
-        mpath = path / TUNE_MANIFEST
-        if not mpath.exists():
-            raise TuneError(f"{mpath}: missing file (not a tuning study folder)")
-        try:
-            m = read_json(mpath)
-        except json.JSONDecodeError as e:
-            raise TuneError(f"{mpath}, line {e.lineno}: not valid JSON ({e.msg})") from None
-        if m.get("status") != "complete":
-            raise TuneError(f"{path}: the study did not finish; continue it with `ttr tune ... --resume`")
+        read_manifest(path, TUNE_MANIFEST, "a tuning study", TuneError, "ttr tune ...")
         return cls(path)
 
     def __repr__(self) -> str:

@@ -268,3 +268,40 @@ def test_two_objectives_give_a_pareto_front_with_sqlite_storage(tmp_path):
     assert [c["trial"] for c in res.recommendation["candidates"]] == list(res.pareto["trial"][:2])
     sec = tune_section("mo", res, tmp_path / "rep")
     assert [f.stem for f in sec.figures] == ["tune_game_length", "tune_ticket_completion", "tune_pareto"]
+
+
+def test_confirmation_candidates_are_distinct_rule_sets(tuned):
+    """Two trials that proposed the same rules are one candidate: the
+    duplicate copies its twin's result and is never confirmed twice."""
+    cands = tuned.recommendation["candidates"]
+    rules = [json.dumps(c["overrides"], sort_keys=True) for c in cands]
+    assert len(cands) == 2 and len(set(rules)) == len(rules)
+    dups = tuned.trials[tuned.trials["duplicate_of"] >= 0]
+    assert len(dups) and not set(dups["trial"]) & {c["trial"] for c in cands}
+
+
+def test_resume_with_a_larger_budget_continues_to_the_same_trials(tuned, tmp_path):
+    """A finished study resumed with a larger --budget searches on; its trials
+    table is that of a study given the larger budget from the start."""
+    out = tmp_path / "grown"
+    small = analyzer.tune(params=["trains=30..45"], objectives=[f"game_length={TARGET:g}"], budget=2500,
+                          confirm_top=2, out=out, progress=False, **SMALL)
+    assert len(small.trials) < len(tuned.trials)
+    grown = analyzer.tune(params=["trains=30..45"], objectives=[f"game_length={TARGET:g}"], budget=5000,
+                          confirm_top=2, out=out, resume=True, progress=False, **SMALL)
+    pd.testing.assert_frame_equal(grown.trials, tuned.trials)
+    assert grown.recommendation["recommended"] == tuned.recommendation["recommended"]
+    assert grown.manifest["budget"] == 5000
+
+
+def test_a_study_on_a_local_dask_cluster_equals_the_in_process_study(tmp_path):
+    """--cluster local:2: every run of the study plays on one LocalCluster
+    (real Dask worker processes), and the tables are the in-process ones."""
+    kw = dict(params=["trains=30..45"], objectives=["game_length=60"], budget=1600, confirm_top=1,
+              progress=False, **SMALL)
+    here = analyzer.tune(out=tmp_path / "here", **kw)
+    dask = analyzer.tune(out=tmp_path / "dask", cluster="local:2", **kw)
+    pd.testing.assert_frame_equal(dask.trials, here.trials)
+    assert dask.recommendation["candidates"] == here.recommendation["candidates"]
+    run = json.loads(next((tmp_path / "dask" / "trials").glob("*/rung-0/seating-0/manifest.json")).read_text())
+    assert run["backend"] == "dask:local:2"
