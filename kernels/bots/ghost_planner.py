@@ -9,17 +9,19 @@ ticket (GT-END-1).
   (GT-BON-1, worth a whole ticket) and the Town Hall bonuses (GT-BON-2) hang
   off that network (kernels/bots/ghost_greedy.py plan_regions), reusing its
   routes.
-- Claims: the affordable planned route of the ticket nearest completion
-  first (a completed ticket is replaced at once, GT-TKT-1, so finishing one
-  is progress and a fresh chance), a route two tickets share before one, a
-  contested lane (GT-DBL-1) before a free one; then Trick or Treat, then the
-  Town Hall. Cards are paid sparing the colours the rest of the plan needs.
-- Swap (GT-TRN-3, assumption GT-TRN-3b): when a ticket is out of reach (no
-  open path, longer than p's wagons, or the two need more wagons than p
-  has) and the other is not nearly done, with wagons enough for a fresh pair.
+- Claims: the affordable planned route of the tickets first, a route two
+  tickets share before one, a contested lane (GT-DBL-1) before a free one,
+  longest first (as greedy: taking the ticket nearest completion first won
+  no more games); then Trick or Treat, then the Town Hall. Cards are paid
+  sparing the colours the rest of the plan needs.
+- Swap (GT-TRN-3, assumption GT-TRN-3b): as greedy, when every open ticket
+  is out of reach (no open path, or longer than p's wagons), with wagons
+  enough for a fresh pair. Swapping with one ticket still in reach, or a
+  pair costing over 10 wagons, won fewer games against greedy (measured,
+  docs/bots.md).
 - The end (GT-END-2: the last wagon placed ends the game at once): never
-  placed while p would trail in tickets; placed first when it would lead or tie, and
-  ahead near the end p spends its wagons to bring the end nearer.
+  placed while p would trail in tickets; placed first when it would lead or
+  tie.
 Reads only seat p's hand and tickets and the public board.
 """
 
@@ -77,10 +79,6 @@ from kernels.layouts import (
 )
 from kernels.variants.ghost import can_swap, tickets_done
 
-NEARLY_DONE = 2  # wagons: a ticket this close to done is finished before any swap
-NEAREST_WEIGHT = 0.0  # priority per wagon the route's ticket is nearer done (0: longest route first, as greedy)
-RUSH_WAGONS = 8  # ahead in tickets with this few wagons left: spend them, the last one ends the game
-
 
 @njit(cache=True, _nrt=False)
 def ghost_plan(st, bd, ru, p, ws):
@@ -107,9 +105,7 @@ def ghost_plan(st, bd, ru, p, ws):
             continue
         ws.tk_list[k] = t
         k += 1
-    cost = route_tickets(st, bd, p, ws, np.int64(k), np.int64(2), 0.0)
-    if cost > trains and k > 1:
-        out += 1  # both do not fit in p's wagons: one is out of reach
+    route_tickets(st, bd, p, ws, np.int64(k), np.int64(2), 0.0)
     for r in range(cnt.shape[0]):
         if cnt[r] > 0:
             want[r] = WANT_TICKET
@@ -127,29 +123,18 @@ def ghost_plan(st, bd, ru, p, ws):
 
 
 @njit(cache=True, _nrt=False)
-def ticket_left(bd, ws, i):
-    """Wagons planned ticket i (in ws.tk_list order) still needs."""
-    n = 0
-    for m in range(ws.path_len[i]):
-        n += bd.routes[ws.path_buf[i, m], RT_LEN]
-    return n
-
-
-@njit(cache=True, _nrt=False)
 def route_value(st, bd, ru, p, ws, k, r):
-    """Claim priority of planned route r: tickets first, the one nearest done
-    first, shared routes before single ones; then Trick or Treat, Town Hall."""
+    """Claim priority of planned route r: tickets first, shared routes before
+    single ones, contested before free, longest first; then Trick or Treat, Town Hall."""
     w = ws.want[p, r]
     v = 0.0
     if w & WANT_TICKET:
         users = 0
-        nearest = 1 << 30
         for i in range(k):
             for m in range(ws.path_len[i]):
                 if ws.path_buf[i, m] == r:
                     users += 1
-                    nearest = min(nearest, ticket_left(bd, ws, np.int64(i)))
-        v += 100.0 + 10.0 * users + NEAREST_WEIGHT * max(0.0, 40.0 - nearest)
+        v += 100.0 + 10.0 * users
     if w & WANT_TRICK:
         v += 60.0
     if w & WANT_TOWN_HALL:
@@ -222,13 +207,10 @@ def ghost_planner_action(st, bd, ru, p, rng, ws):
         return make_action(A_DRAW_BLIND, 0, 0)
     k, n_open, out = ghost_plan(st, bd, ru, p, ws)
     swap_ok = ru[RULE_SWAP_TICKETS] != 0 and can_swap(st, p)
-    if out > 0 and swap_ok and st.trains[p] >= SWAP_MIN_WAGONS and st.ps[p, PS_GT_SWAPS] < MAX_SWAPS:
-        nearly_done = False
-        for i in range(k):
-            if ticket_left(bd, ws, np.int64(i)) <= NEARLY_DONE:
-                nearly_done = True
-        if not nearly_done or out == n_open:
-            return make_action(A_SWAP_TICKETS, 0, 0)
+    # a swap costs the turn and every unfinished ticket (GT-TRN-3): only when none is in reach
+    if (n_open > 0 and out == n_open and swap_ok and st.trains[p] >= SWAP_MIN_WAGONS
+            and st.ps[p, PS_GT_SWAPS] < MAX_SWAPS):
+        return make_action(A_SWAP_TICKETS, 0, 0)
     lead = lead_in_tickets(st, p)
     a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(True), lead)
     if a >= 0:
@@ -236,9 +218,9 @@ def ghost_planner_action(st, bd, ru, p, rng, ws):
     planned = 0
     for r in range(ws.want.shape[1]):
         planned += ws.want[p, r] != 0
-    if planned == 0 or (lead > 0 and st.trains[p] <= RUSH_WAGONS):
-        # nothing left to aim at, or ahead near the end: wagons placed bring the end (GT-END-2) nearer,
-        # so spend cards on the longest route
+    if planned == 0:
+        # nothing left to aim at: wagons placed bring the end (GT-END-2) nearer, so spend cards on the
+        # longest route
         a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(False), lead)
         if a >= 0:
             return a
