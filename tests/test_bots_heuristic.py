@@ -316,3 +316,20 @@ def test_report_keeps_a_variant_study_s_own_bots_when_the_report_bot_cannot_play
     assert runs["tiny-usa"].manifest["bots"] == ["blocker", "blocker"]
     assert any("does not play this variant" in line for line in lines)
 
+
+def test_every_report_study_plays_planner_and_its_manifest_says_so(tmp_path):
+    """Issue 16: the report's studies (core and every section's, the tuning study too) use planner,
+    variants included, and a run's manifest records the bots it played."""
+    from analyzer.report import studies as R
+    from analyzer.report.sections.tune import TUNE_STUDY
+
+    for st in R.all_studies():
+        assert list(st["bots"]) == ["planner"], st["name"]
+    assert TUNE_STUDY["bots"] == "planner"
+    studies = [dict(name=f"tiny-{b}", board=b, players=p, bots=["planner"], rules=None, overrides={},
+                    games_share=1.0) for b, p in (("ghost_train", 3), ("team_asia", 4))]
+    lines = []
+    runs = R.run_studies(games=4, results_dir=tmp_path, progress=False, studies=studies, log=lines.append)
+    assert runs["tiny-ghost_train"].manifest["bots"] == ["planner"] * 3
+    assert runs["tiny-team_asia"].manifest["bots"] == ["planner"] * 4
+    assert not any("does not play" in line for line in lines)
