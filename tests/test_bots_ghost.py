@@ -80,9 +80,10 @@ def test_run_manifest_says_provisional():
 
 
 def test_ghost_bots_read_only_their_own_hand_and_open_tickets():
-    """GT-SET-1 (tickets are hidden): another seat's hand and open tickets never change a bot's choice."""
+    """GT-SET-1 (tickets are hidden): another seat's hand and open tickets never change a bot's choice
+    (planner too: it reads the others' completed tickets, laid face up, GT-TKT-1)."""
     for seed in range(20):
-        for bot in (P.BOT_RANDOM, P.BOT_GREEDY):
+        for bot in (P.BOT_RANDOM, P.BOT_GREEDY, P.BOT_PLANNER):
             g = Game("ghost_train", 3, seed=seed)
             g.finish_setup()
             for _ in range(seed % 5):
@@ -97,3 +98,51 @@ def test_ghost_bots_read_only_their_own_hand_and_open_tickets():
                     g.st.ticket_holder[(g.st.ticket_holder == q) & (g.st.ticket_done_turn < 0)] = L.TH_BOX
             again = choose_action(bot, g.st, g.bd, g.ru, p, np.array([seed], np.uint64), g.ws)
             assert first == again
+
+
+# --- planner on Ghost Train (kernels/bots/ghost_planner.py, issue 16) ------------------------------
+def planner_choice(g, p=0):
+    a = choose_action(P.BOT_PLANNER, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
+    assert a in g.legal(), "planner chose an illegal action"
+    return int(action_kind(a)), int(action_a(a)), int(action_b(a))
+
+
+def test_planner_claims_the_route_of_its_ticket():
+    g = ghost()
+    g.hold(0, g.ticket("Crypt", "Railway Station"))
+    g.set_hand(0, orange=4)
+    assert planner_choice(g)[:2] == (L.A_CLAIM, g.route("Crypt", "Railway Station"))
+
+
+def test_planner_swaps_only_when_no_ticket_is_in_reach():
+    """GT-TRN-3, assumption GT-TRN-3b: the Railway Station is cut off; with both tickets there
+    planner swaps, with one ticket still in reach it does not (a swap loses every unfinished one)."""
+    g = ghost(3)
+    lanes = [r for r in range(g.bd.routes.shape[0])
+             if "Railway Station" in (g.board.routes.at[r, "a"], g.board.routes.at[r, "b"])]
+    for i, r in enumerate(lanes):
+        g.give(1 + i % 2, r)
+    g.st.trains[1:] = 20
+    g.hold(0, g.ticket("Crypt", "Railway Station"), g.ticket("Cemetery", "Railway Station"))
+    g.set_hand(0, pink=3)
+    assert planner_choice(g)[0] == L.A_SWAP_TICKETS
+    g.hold(1, g.ticket("Cemetery", "Railway Station"))
+    g.hold(0, g.ticket("Town Hall", "Lighthouse"))
+    assert planner_choice(g)[0] != L.A_SWAP_TICKETS
+
+
+def test_planner_places_its_last_wagons_only_when_it_then_leads_in_tickets():
+    """GT-END-2: the last wagon placed ends the game at once. With 2 wagons and the cards for a
+    2-space route, planner claims it when it leads in tickets (GT-END-1: most tickets win) and does
+    not when it trails."""
+    for lead, expect_claim in ((1, True), (-1, False)):
+        g = ghost()
+        g.hold(0, g.ticket("Crypt", "Railway Station"))  # 4 wagons: out of reach
+        g.st.trains[0] = 2
+        g.st.ps[0, L.PS_GT_TICKETS] = 2 + lead
+        g.st.ps[1, L.PS_GT_TICKETS] = 2
+        g.set_hand(0, black=2)
+        kind, r, _ = planner_choice(g)
+        assert (kind == L.A_CLAIM) == expect_claim, (lead, kind)
+        if expect_claim:
+            assert g.route_len(r) == 2

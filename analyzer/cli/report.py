@@ -24,7 +24,7 @@ def report_command(
     games: Annotated[int, Opt(help="Games of one main study (each study runs its games_share of it).")]
     = DEFAULT_GAMES,
     bots: Annotated[str | None, Opt(help="Bots of every study: one name, or a comma list cycled over the seats "
-                                         "(default: each study's own, greedy).")] = None,
+                                         "(default: each study's own, planner).")] = None,
     seed: Annotated[int, Opt(help="Master seed of every study (paired studies share it).")] = 1,
     threads: Annotated[int, Opt(help="Worker threads (0: all cores).")] = 0,
     results: Annotated[Path | None, Opt(help="Folder of the studies' runs (default: results/NAME).")] = None,

@@ -42,14 +42,14 @@ def core_studies() -> list[dict]:
     out = []
     for board in CORE_BOARDS:
         for p in PLAYER_COUNTS:
-            out.append(dict(name=f"{board}-{p}p", board=board, players=p, bots=["greedy"], rules=None, overrides={},
+            out.append(dict(name=f"{board}-{p}p", board=board, players=p, bots=["planner"], rules=None, overrides={},
                             games_share=BOARD_SHARE[board]))
     for board in CORE_BOARDS:
         for p in BLOCKING_PLAYERS:
-            out.append(dict(name=f"{board}-{p}p-doubles-open", board=board, players=p, bots=["greedy"], rules=None,
+            out.append(dict(name=f"{board}-{p}p-doubles-open", board=board, players=p, bots=["planner"], rules=None,
                             overrides={"doubles_min_players": 2}, games_share=BOARD_SHARE[board]))
     for n in TUNNEL_REVEALS:
-        out.append(dict(name=f"europe-4p-reveal-{n}", board="europe", players=4, bots=["greedy"], rules=None,
+        out.append(dict(name=f"europe-4p-reveal-{n}", board="europe", players=4, bots=["planner"], rules=None,
                         overrides={"tunnel_reveal": n}, games_share=TUNNEL_SHARE))
     return out
 
@@ -98,10 +98,10 @@ def run_studies(games: int = DEFAULT_GAMES, bots: str | list[str] | None = None,
     runs = {}
     for i, st in enumerate(studies, 1):
         n = study_games(st, games)
-        seats = seat_bots(bots, list(st.get("bots") or ["greedy"]), int(st["players"]))
+        seats = seat_bots(bots, list(st.get("bots") or ["planner"]), int(st["players"]))
         if bots and unsupported_bots(seats, study_rules(st)):
             # e.g. BOTS=planner: Team Asia and Ghost Train keep their own bots (the manifest records which)
-            seats = seat_bots(None, list(st.get("bots") or ["greedy"]), int(st["players"]))
+            seats = seat_bots(None, list(st.get("bots") or ["planner"]), int(st["players"]))
             log(f"[{i}/{len(studies)}] {st['name']}: {bots} does not play this variant; using {','.join(seats)}")
         out = results_dir / st["name"]
         done = _finished(out, st, n, seats, seed)

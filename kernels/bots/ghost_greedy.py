@@ -59,7 +59,7 @@ MAX_SWAPS = 4  # per game
 
 
 @njit(cache=True, _nrt=False)
-def _planned_wagons(st, bd, p, ws):
+def planned_wagons(st, bd, p, ws):
     want = ws.want[p]
     total = 0
     for r in range(want.shape[0]):
@@ -69,7 +69,7 @@ def _planned_wagons(st, bd, p, ws):
 
 
 @njit(cache=True, _nrt=False)
-def _plan_regions(st, bd, p, flag_a, flag_b, bit, budget, ws):
+def plan_regions(st, bd, p, flag_a, flag_b, bit, budget, ws):
     """Cheapest path between any place of region a and any of region b (the
     planned routes cost ~0); marked with `bit` when it fits in `budget` wagons."""
     flags = bd.city_flags
@@ -116,14 +116,14 @@ def plan(st, bd, ru, p, ws):
             continue
         mark_path(st, bd, a, b, want, np.int64(WANT_TICKET), ws)
     if st.ps[p, PS_GT_SPECIAL] == 0 and st.sc[SC_GT_SPECIAL_LEFT] > 0:
-        _plan_regions(st, bd, p, np.int64(CF_DARK_FOREST), np.int64(CF_COAST), np.int64(WANT_TRICK),
-                      float(trains - _planned_wagons(st, bd, p, ws)), ws)
+        plan_regions(st, bd, p, np.int64(CF_DARK_FOREST), np.int64(CF_COAST), np.int64(WANT_TRICK),
+                      float(trains - planned_wagons(st, bd, p, ws)), ws)
     if ru[RULE_TOWN_HALL_CARDS] > 0:
-        budget = min(TOWN_HALL_DETOUR, trains - _planned_wagons(st, bd, p, ws))
+        budget = min(TOWN_HALL_DETOUR, trains - planned_wagons(st, bd, p, ws))
         if st.ps[p, PS_GT_CRYPT] == 0:
-            _plan_regions(st, bd, p, np.int64(CF_TOWN_HALL), np.int64(CF_CRYPT), np.int64(WANT_TOWN_HALL), budget, ws)
+            plan_regions(st, bd, p, np.int64(CF_TOWN_HALL), np.int64(CF_CRYPT), np.int64(WANT_TOWN_HALL), budget, ws)
         if st.ps[p, PS_GT_MANOR] == 0:
-            _plan_regions(st, bd, p, np.int64(CF_TOWN_HALL), np.int64(CF_MANOR), np.int64(WANT_TOWN_HALL), budget, ws)
+            plan_regions(st, bd, p, np.int64(CF_TOWN_HALL), np.int64(CF_MANOR), np.int64(WANT_TOWN_HALL), budget, ws)
     return n_open, blocked
 
 

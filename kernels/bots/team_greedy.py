@@ -106,7 +106,7 @@ def price_team_routes(st, bd, ru, p, trains, want, price):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _visible_open(st, ru, p, t):
+def visible_open(st, ru, p, t):
     """Ticket t is open and p may see it: p's own hidden ticket (mode 1), a
     teammate's shared one (mode 2), p's own shared one (mode 3); else 0."""
     h = st.ticket_holder[t]
@@ -127,7 +127,7 @@ def _plan_into(st, bd, ru, p, want, mode_mask, ws):
         want[r] = 0
     price_team_routes(st, bd, ru, p, np.int64(st.trains[p]), want, ws.price)
     for t in range(bd.tickets.shape[0]):
-        m = _visible_open(st, ru, p, t)
+        m = visible_open(st, ru, p, t)
         if m == 0 or (mode_mask >> m) & 1 == 0:
             continue
         if ticket_distance(bd, t, ws) >= INF:
@@ -136,10 +136,10 @@ def _plan_into(st, bd, ru, p, want, mode_mask, ws):
 
 
 @njit(cache=True, _nrt=False)
-def _key(st, ru, p):
+def visible_key(st, ru, p):
     key = np.int64(0)
     for t in range(st.ticket_holder.shape[0]):
-        m = _visible_open(st, ru, p, t)
+        m = visible_open(st, ru, p, t)
         if m > 0:
             key = key * 31 + t + 1
     return key
@@ -150,7 +150,7 @@ def _refresh(st, bd, ru, p, ws):
     """Replan p's own + the team's shared tickets when the visible tickets
     changed or a planned route was taken by the other team, closed, or no
     longer fits p's trains. Returns the trains still to place."""
-    key = _key(st, ru, p)
+    key = visible_key(st, ru, p)
     want = ws.want[p]
     stale = ws.plan_version[p] != key
     if not stale:
@@ -211,7 +211,7 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
 
 
 @njit(cache=True, _nrt=False)
-def _dest_for(st, bd, ru, p, c, in_hand, ws):
+def card_destination(st, bd, ru, p, c, in_hand, ws):
     """TA-CRD-2: the card goes to the holder when the team's shared tickets
     (which both teammates play for) lack it more than p's hidden tickets do;
     the holder's cards serve both, the hand's only p."""
@@ -229,7 +229,7 @@ def _dest_for(st, bd, ru, p, c, in_hand, ws):
 
 
 @njit(cache=True, _nrt=False)
-def _draw(st, bd, ru, p, second, ws):
+def team_draw(st, bd, ru, p, second, ws):
     """Market card the plan (own and team-shared tickets) lacks most, else
     blind; with the destination rule of TA-CRD-2/3."""
     need = ws.need[p]
@@ -253,7 +253,7 @@ def _draw(st, bd, ru, p, second, ws):
             best_gain = gain
             best_slot = s
     if best_slot >= 0:
-        dest = forced if second else _dest_for(st, bd, ru, p, np.int64(market[best_slot]), np.int64(0), ws)
+        dest = forced if second else card_destination(st, bd, ru, p, np.int64(market[best_slot]), np.int64(0), ws)
         return make_action(A_DRAW_MARKET, best_slot, dest)
     if cards_available(st) > 0:
         return make_action(A_DRAW_BLIND, 0, forced if second else DEST_HAND)
@@ -294,7 +294,7 @@ def _keep(st, bd, ru, p, ws, setup):
 
 
 @njit(cache=True, _nrt=False)
-def _share_choice(st, bd, ru, p, planned, ws):
+def share_choice(st, bd, ru, p, planned, ws):
     """TA-TKT-3: share up to two hidden open tickets (the costliest) when p's
     trains cannot cover its plan and the teammate has trains to spare."""
     first = team_first(ru, p)
@@ -340,21 +340,21 @@ def greedy_team_action(st, bd, ru, p, rng, ws):
     planned = _refresh(st, bd, ru, p, ws)
     fill_purse(st, ru, p)
     if phase == PH_PLACE_CARD:  # the blind card just seen (it sits in the hand until placed)
-        return make_action(A_PLACE_CARD, 0, _dest_for(st, bd, ru, p, st.sc[SC_PEND_CARD], np.int64(1), ws))
+        return make_action(A_PLACE_CARD, 0, card_destination(st, bd, ru, p, st.sc[SC_PEND_CARD], np.int64(1), ws))
     if phase == PH_SECOND_DRAW:
-        return _draw(st, bd, ru, p, np.bool_(True), ws)
+        return team_draw(st, bd, ru, p, np.bool_(True), ws)
     if planned > 0:
         r, c = _best_claim(st, bd, ru, p, np.bool_(True), ws)
         if r >= 0:
             return make_action(A_CLAIM, r, c)
-        a = _share_choice(st, bd, ru, p, planned, ws)
+        a = share_choice(st, bd, ru, p, planned, ws)
         if a >= 0:
             return a
         total = 0
         for k in range(N_CARD_KINDS):
             total += st.purse[k]
         if total < 28 and cards_available(st) >= 10:
-            a = _draw(st, bd, ru, p, np.bool_(False), ws)
+            a = team_draw(st, bd, ru, p, np.bool_(False), ws)
             if a >= 0:
                 return a
     elif st.trains[p] >= 8 and st.sc[SC_TP_COUNT] > 0:
@@ -362,7 +362,7 @@ def greedy_team_action(st, bd, ru, p, rng, ws):
     r, c = _best_claim(st, bd, ru, p, np.bool_(False), ws)
     if r >= 0 and (planned == 0 or bd.routes[r, RT_LEN] >= 3):
         return make_action(A_CLAIM, r, c)
-    a = _draw(st, bd, ru, p, np.bool_(False), ws)
+    a = team_draw(st, bd, ru, p, np.bool_(False), ws)
     if a >= 0:
         return a
     if r >= 0:

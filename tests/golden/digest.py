@@ -29,7 +29,7 @@ LATER_COLUMNS = {"players": ("locos_left", "grand_tour_tickets", "grand_tour_bon
 # one mixed line-up per points board (all eight bots round the table).
 POINT_BOTS = ("random", "greedy", "planner", "route-focus", "destination-hungry", "long-route", "one-step",
               "blocker")
-VARIANT_BOTS = ("random", "greedy")
+VARIANT_BOTS = ("random", "greedy", "planner")  # planner since issue 16 (new runs only)
 KEPT_BOTS = ("planner-v1",)  # earlier versions kept selectable; not in the mixed line-ups
 
 

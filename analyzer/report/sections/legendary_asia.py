@@ -27,7 +27,7 @@ from analyzer.stats.legendary_asia import (
 BOARD = "legendary_asia"
 PLAYER_COUNTS = (2, 3, 4, 5)
 STUDIES: list[dict] = [
-    {"name": f"legendary-asia-{p}p", "board": BOARD, "players": p, "bots": ["greedy"], "rules": "legendary-asia",
+    {"name": f"legendary-asia-{p}p", "board": BOARD, "players": p, "bots": ["planner"], "rules": "legendary-asia",
      "overrides": {}, "games_share": 0.25}  # a quarter of GAMES per player count (README "Report")
     for p in PLAYER_COUNTS
 ]

@@ -2,7 +2,7 @@
 against each swept parameter, with the paired 95% CIs of the change from the
 baseline and the baseline marked.
 
-The default study is Europe, 4 greedy players, tunnel_reveal = 2, 3, 4 and
+The default study is Europe, 4 planner players, tunnel_reveal = 2, 3, 4 and
 longest_path_bonus = 10, 15 (6 variants, each with the same games_share and
 seed, so the games are paired)."""
 
@@ -39,7 +39,7 @@ SWEEP_VARIANTS: dict[str, dict] = {
 }
 
 STUDIES: list[dict] = [
-    {"name": name, "board": SWEEP_BOARD, "players": SWEEP_PLAYERS, "bots": ["greedy"], "rules": "europe",
+    {"name": name, "board": SWEEP_BOARD, "players": SWEEP_PLAYERS, "bots": ["planner"], "rules": "europe",
      "overrides": overrides, "games_share": SWEEP_SHARE / len(SWEEP_VARIANTS)}
     for name, overrides in SWEEP_VARIANTS.items()
 ]

@@ -20,8 +20,8 @@ from analyzer.stats.intervals import wilson
 from analyzer.stats.team_asia import SHARING, bonus_frequencies, sharing_use, surcharge_by_reveal, team_win_rates
 from analyzer.tunnels import tunnel_odds
 
-STUDIES: list[dict] = [  # a quarter of GAMES per player count (README "Report"); greedy: see analyzer.bots
-    {"name": f"team-asia-{p}p", "board": "team_asia", "players": p, "bots": ["greedy"], "rules": "team-asia",
+STUDIES: list[dict] = [  # a quarter of GAMES per player count (README "Report"); planner (kernels/bots/team_planner.py)
+    {"name": f"team-asia-{p}p", "board": "team_asia", "players": p, "bots": ["planner"], "rules": "team-asia",
      "overrides": {}, "games_share": 0.25}
     for p in (4, 6)
 ]

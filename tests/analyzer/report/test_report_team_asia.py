@@ -24,7 +24,7 @@ def runs():
 def test_studies_follow_the_contract():
     assert {s["players"] for s in sec.STUDIES} == {4, 6}
     for s in sec.STUDIES:
-        assert s["board"] == "team_asia" and s["rules"] == "team-asia" and s["bots"] == ["greedy"]
+        assert s["board"] == "team_asia" and s["rules"] == "team-asia" and s["bots"] == ["planner"]
         assert s["games_share"] >= 0.25  # issue 20: a quarter of GAMES per player count at least
 
 

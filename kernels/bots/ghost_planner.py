@@ -1,0 +1,234 @@
+"""`planner` on Ghost Train (issue 16): the two open tickets and the region
+bonuses planned as one network, the race to six tickets played ticket by
+ticket (GT-END-1).
+
+- Plan (redone every turn: the boards are tiny): each open ticket's cheapest
+  path over p's prices (kernels/bots/planning.py price_plan); the reachable
+  ones are joined by the planner family's Steiner-forest heuristic
+  (planning.route_tickets, two passes), then the Trick-or-Treat regions
+  (GT-BON-1, worth a whole ticket) and the Town Hall bonuses (GT-BON-2) hang
+  off that network (kernels/bots/ghost_greedy.py plan_regions), reusing its
+  routes.
+- Claims: the affordable planned route of the tickets first, a route two
+  tickets share before one, a contested lane (GT-DBL-1) before a free one,
+  longest first (as greedy: taking the ticket nearest completion first won
+  no more games); then Trick or Treat, then the Town Hall. Cards are paid
+  sparing the colours the rest of the plan needs.
+- Swap (GT-TRN-3, assumption GT-TRN-3b): as greedy, when every open ticket
+  is out of reach (no open path, or longer than p's wagons), with wagons
+  enough for a fresh pair. Swapping with one ticket still in reach, or a
+  pair costing over 10 wagons, won fewer games against greedy (measured,
+  docs/bots.md).
+- The end (GT-END-2: the last wagon placed ends the game at once): never
+  placed while p would trail in tickets; placed first when it would lead or
+  tie.
+Reads only seat p's hand and tickets and the public board.
+"""
+
+import numpy as np
+from numba import njit
+
+from kernels.bots.common import pay_colour, plan_need, tunnel_decision
+from kernels.bots.ghost_greedy import (
+    MAX_SWAPS,
+    SWAP_MIN_WAGONS,
+    TOWN_HALL_DETOUR,
+    WANT_TICKET,
+    WANT_TOWN_HALL,
+    WANT_TRICK,
+    plan_regions,
+    planned_wagons,
+)
+from kernels.bots.params import BP_CONTESTED_BONUS
+from kernels.bots.planning import plan_search, price_plan, route_tickets
+from kernels.bots.tactics import contested
+from kernels.core.actions import make_action
+from kernels.core.cards import cards_available
+from kernels.core.claims import route_open_to
+from kernels.layouts import (
+    A_CLAIM,
+    A_DRAW_BLIND,
+    A_KEEP_TICKETS,
+    A_PASS,
+    A_SWAP_TICKETS,
+    CF_COAST,
+    CF_CRYPT,
+    CF_DARK_FOREST,
+    CF_MANOR,
+    CF_TOWN_HALL,
+    INF,
+    PH_KEEP_TICKETS,
+    PH_SECOND_DRAW,
+    PH_SETUP_KEEP,
+    PH_TUNNEL,
+    PS_GT_CRYPT,
+    PS_GT_MANOR,
+    PS_GT_SPECIAL,
+    PS_GT_SWAPS,
+    RT_LEN,
+    RULE_END_IMMEDIATE,
+    RULE_END_TRAINS,
+    RULE_SWAP_TICKETS,
+    RULE_TOWN_HALL_CARDS,
+    SC_GT_SPECIAL_LEFT,
+    SC_N_OFFER,
+    SC_N_PLAYERS,
+    SC_PHASE,
+    TK_A,
+    TK_B,
+)
+from kernels.variants.ghost import can_swap, tickets_done
+
+
+@njit(cache=True, _nrt=False)
+def ghost_plan(st, bd, ru, p, ws):
+    """ws.want[p] <- WANT_* bits of the network; ws.tk_list / path_buf /
+    path_len <- the planned tickets and their open routes. Returns (tickets
+    planned, open tickets, out-of-reach ones)."""
+    want = ws.want[p]
+    want[:] = 0
+    cnt = ws.plan_cnt
+    for r in range(cnt.shape[0]):
+        cnt[r] = 0
+    trains = np.int64(st.trains[p])
+    price_plan(st, bd, p, cnt, ws.price)
+    n_open = 0
+    out = 0
+    k = 0
+    for t in range(bd.tickets.shape[0]):
+        if st.ticket_holder[t] != p or st.ticket_done_turn[t] >= 0:
+            continue
+        n_open += 1
+        d = plan_search(bd, ws, np.int64(bd.tickets[t, TK_A]), np.int64(bd.tickets[t, TK_B]))
+        if d >= INF or d > trains:
+            out += 1
+            continue
+        ws.tk_list[k] = t
+        k += 1
+    route_tickets(st, bd, p, ws, np.int64(k), np.int64(2), 0.0)
+    for r in range(cnt.shape[0]):
+        if cnt[r] > 0:
+            want[r] = WANT_TICKET
+    if st.ps[p, PS_GT_SPECIAL] == 0 and st.sc[SC_GT_SPECIAL_LEFT] > 0:
+        plan_regions(st, bd, p, np.int64(CF_DARK_FOREST), np.int64(CF_COAST), np.int64(WANT_TRICK),
+                     float(trains - planned_wagons(st, bd, p, ws)), ws)
+    if ru[RULE_TOWN_HALL_CARDS] > 0:
+        budget = min(TOWN_HALL_DETOUR, trains - planned_wagons(st, bd, p, ws))
+        if st.ps[p, PS_GT_CRYPT] == 0:
+            plan_regions(st, bd, p, np.int64(CF_TOWN_HALL), np.int64(CF_CRYPT), np.int64(WANT_TOWN_HALL), budget, ws)
+        if st.ps[p, PS_GT_MANOR] == 0:
+            plan_regions(st, bd, p, np.int64(CF_TOWN_HALL), np.int64(CF_MANOR), np.int64(WANT_TOWN_HALL), budget, ws)
+    plan_need(bd.routes, st.owner, want, ws.need[p])
+    return k, n_open, out
+
+
+@njit(cache=True, _nrt=False)
+def route_value(st, bd, ru, p, ws, k, r):
+    """Claim priority of planned route r: tickets first, shared routes before
+    single ones, contested before free, longest first; then Trick or Treat, Town Hall."""
+    w = ws.want[p, r]
+    v = 0.0
+    if w & WANT_TICKET:
+        users = 0
+        for i in range(k):
+            for m in range(ws.path_len[i]):
+                if ws.path_buf[i, m] == r:
+                    users += 1
+        v += 100.0 + 10.0 * users
+    if w & WANT_TRICK:
+        v += 60.0
+    if w & WANT_TOWN_HALL:
+        v += 20.0
+    if contested(st, bd, ru, r):
+        v += ws.bot_params[BP_CONTESTED_BONUS]
+    return v + bd.routes[r, RT_LEN]
+
+
+@njit(cache=True, _nrt=False)
+def lead_in_tickets(st, p):
+    """p's tickets done less the most any other player has (public: laid face up, GT-TKT-1)."""
+    best = -(1 << 30)
+    for q in range(st.sc[SC_N_PLAYERS]):
+        if q != p:
+            best = max(best, tickets_done(st, q))
+    return tickets_done(st, p) - best
+
+
+@njit(cache=True, _nrt=False)
+def completes(ws, k, r):
+    """Tickets (of the k planned) whose last open route is r."""
+    n = 0
+    for i in range(k):
+        if ws.path_len[i] == 1 and ws.path_buf[i, 0] == r:
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def ghost_claim(st, bd, ru, p, ws, k, only_planned, lead):
+    """The affordable route to claim (encoded action, or -1). A claim that
+    places p's last wagons ends the game at once (GT-END-2): taken first when
+    p then leads in tickets, never when it would not."""
+    want = ws.want[p]
+    hand_p = st.hand[p]
+    routes = bd.routes
+    trains_p = np.int64(st.trains[p])
+    immediate = ru[RULE_END_IMMEDIATE] != 0
+    best = np.int64(-1)
+    best_v = -1.0
+    for r in range(routes.shape[0]):
+        if only_planned and want[r] == 0:
+            continue
+        if not route_open_to(st.owner, st.closed, trains_p, routes, bd.group_routes, p, r):
+            continue
+        c = pay_colour(ru, hand_p, routes, r, ws.need[p])
+        if c < 0:
+            continue
+        v = route_value(st, bd, ru, p, ws, k, np.int64(r)) if only_planned else float(routes[r, RT_LEN])
+        if immediate and trains_p - routes[r, RT_LEN] <= ru[RULE_END_TRAINS]:
+            if lead + completes(ws, k, np.int64(r)) < 0:
+                continue  # ending the game now would lose it
+            v += 1000.0
+        if v > best_v:
+            best_v = v
+            best = make_action(A_CLAIM, r, c)
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def ghost_planner_action(st, bd, ru, p, rng, ws):
+    phase = st.sc[SC_PHASE]
+    if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
+        n = st.sc[SC_N_OFFER]
+        return make_action(A_KEEP_TICKETS, (1 << n) - 1 if n > 0 else 0, 0)  # GT-SET-1: all kept
+    if phase == PH_TUNNEL:
+        return tunnel_decision(st, bd, ru, p)
+    if phase == PH_SECOND_DRAW:
+        return make_action(A_DRAW_BLIND, 0, 0)
+    k, n_open, out = ghost_plan(st, bd, ru, p, ws)
+    swap_ok = ru[RULE_SWAP_TICKETS] != 0 and can_swap(st, p)
+    # a swap costs the turn and every unfinished ticket (GT-TRN-3): only when none is in reach
+    if (n_open > 0 and out == n_open and swap_ok and st.trains[p] >= SWAP_MIN_WAGONS
+            and st.ps[p, PS_GT_SWAPS] < MAX_SWAPS):
+        return make_action(A_SWAP_TICKETS, 0, 0)
+    lead = lead_in_tickets(st, p)
+    a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(True), lead)
+    if a >= 0:
+        return a
+    planned = 0
+    for r in range(ws.want.shape[1]):
+        planned += ws.want[p, r] != 0
+    if planned == 0:
+        # nothing left to aim at: wagons placed bring the end (GT-END-2) nearer, so spend cards on the
+        # longest route
+        a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(False), lead)
+        if a >= 0:
+            return a
+    if cards_available(st) > 0:
+        return make_action(A_DRAW_BLIND, 0, 0)
+    a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(False), lead)
+    if a >= 0:
+        return a
+    if swap_ok:
+        return make_action(A_SWAP_TICKETS, 0, 0)
+    return make_action(A_PASS, 0, 0)
