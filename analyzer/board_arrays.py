@@ -83,12 +83,15 @@ def compile_board(board, rules) -> L.BoardArrays:
     if cost.max() > L.BITS_MAX_COST:
         raise RuleError(f"board '{board.name}': a route needs {int(cost.max())} trains, "
                         f"the kernels allow at most {L.BITS_MAX_COST}")
-    if n_cities > L.MAX_CITIES:
-        raise RuleError(f"board '{board.name}': {n_cities} cities, the kernels allow at most {L.MAX_CITIES}")
+    deck = board.effective_deck(rules)
+    for what, n, most in (("cities", n_cities, L.MAX_CITIES), ("routes", n_routes, L.MAX_ROUTES),
+                          ("tickets", len(tickets), L.MAX_TICKETS), ("train cards", int(deck.sum()), L.MAX_DECK)):
+        if n > most:  # the game state's fields are sized by these bounds (kernels/layouts.py GAME_STATE)
+            raise RuleError(f"board '{board.name}': {n} {what}, the kernels allow at most {most}")
     route_bits = np.zeros((L.BITS_ROWS, (n_routes + 63) // 64), np.uint64)
     lane_bits = np.zeros((n_routes, route_bits.shape[1]), np.uint64)
     fill_board_bits(routes, group_routes, route_bits, lane_bits)
-    return L.BoardArrays(routes, tickets, board.effective_deck(rules), adj_start, adj_route, group_routes,
+    return L.BoardArrays(routes, tickets, deck, adj_start, adj_route, group_routes,
                          board.city_flags(rules), route_bits, lane_bits, end_start, end_nodes, multi, multi_opts)
 
 

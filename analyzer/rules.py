@@ -118,8 +118,8 @@ class RuleSet:
             bad("stations", f"at most {L.MAX_STATIONS}")
         if not 0 <= self.tunnel_reveal <= L.MAX_REVEAL:
             bad("tunnel_reveal", f"must be 0..{L.MAX_REVEAL}")
-        if self.turn_cap < 10 or self.turn_cap > 100_000:
-            bad("turn_cap", "must be 10..100000")
+        if self.turn_cap < 10 or self.turn_cap > L.MAX_TURN_CAP:
+            bad("turn_cap", f"must be 10..{L.MAX_TURN_CAP}")  # the game state's tunnel log has that many rows
         if self.win_tickets > 30:
             bad("win_tickets", "must be 0 (a points game) or 1..30 tickets")
         if self.completed_draw > 4:

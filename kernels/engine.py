@@ -81,8 +81,10 @@ from kernels.layouts import (
     RULE_TURN_CAP,
     SC_END_COUNTDOWN,
     SC_END_REASON,
+    SC_N_CITIES,
     SC_N_OFFER,
     SC_N_PLAYERS,
+    SC_N_WORDS,
     SC_OFFER_SETUP,
     SC_PASS_STREAK,
     SC_PEND_COLOUR,
@@ -147,14 +149,14 @@ def legal_counts(st, bd, ru, out, counts):
     fill_purse(st, ru, p)
     if masks_apply(bd, ru):
         masks = st.claim_masks
-        if claim_masks(st, bd, p, st.purse, masks):
+        if claim_masks(st, bd, p, st.purse[:], masks):
             total = 0
             for c in range(N_CARD_KINDS):
-                for k in range(masks.shape[1]):
+                for k in range(sc[SC_N_WORDS]):
                     total += bit_count(masks[c, k])
             counts[A_CLAIM] = total
     else:
-        counts[A_CLAIM] = claim_actions_by_payment(st, bd, ru, p, st.purse, out, np.int64(0), np.int64(out.shape[0]))
+        counts[A_CLAIM] = claim_actions_by_payment(st, bd, ru, p, st.purse[:], out, np.int64(0), np.int64(out.shape[0]))
     if sc[SC_TP_COUNT] > 0 and ru[RULE_DRAW_TICKETS] > 0:
         counts[A_DRAW_TICKETS] = 1
     if st.stations_left[p] > 0:
@@ -166,7 +168,7 @@ def legal_counts(st, bd, ru, out, counts):
                 colours += 1
         if colours > 0:
             free = 0
-            for city in range(st.city_station.shape[0]):
+            for city in range(sc[SC_N_CITIES]):
                 if st.city_station[city] < 0:
                     free += 1
             counts[A_BUILD_STATION] = colours * free
@@ -193,7 +195,7 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
         n_share = ru[RULE_SHARED_TICKETS_SETUP] if setup else ru[RULE_SHARED_TICKETS_DRAW]  # TA-TKT-1/2
         return keep_actions(st, out, keep_min, n_share, limit)
     fill_purse(st, ru, p)  # what p may pay with: hand and team holder (TA-CRD-4, TA-TUN-2)
-    purse = st.purse
+    purse = st.purse[:]  # an array, as tests pass (one compiled signature)
     if phase == PH_PLACE_CARD:  # TA-CRD-2: the blind card was seen; keep it or share it
         return team.place_actions(out, kinds, limit)
     if phase == PH_TUNNEL:
@@ -264,7 +266,7 @@ def claim_actions(st, bd, ru, p, purse, out, n, limit):
     masks = st.claim_masks
     if not claim_masks(st, bd, p, purse, masks):
         return n
-    for k in range(masks.shape[1]):
+    for k in range(st.sc[SC_N_WORDS]):
         routes_k = np.uint64(0)
         for c in range(N_CARD_KINDS):
             routes_k |= masks[c, k]
@@ -314,7 +316,7 @@ def station_actions(st, ru, p, out, n, limit):
         use, _ = station_payment(hand_p, c, cost)
         if use < 0:
             continue
-        for city in range(city_station.shape[0]):
+        for city in range(st.sc[SC_N_CITIES]):
             if city_station[city] < 0 and n < limit:
                 out[n] = make_action(A_BUILD_STATION, city, c)
                 n += 1

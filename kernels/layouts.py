@@ -2,8 +2,9 @@
 
 Kernels work on plain arrays. A board is a `BoardArrays` namedtuple of int
 arrays, a rule set is one int64 vector indexed by the `RULE_*` constants, a
-game is a `GameState` namedtuple of arrays whose *types* do not depend on the
-board size, so every kernel compiles once for all boards and variants. The
+game is one `GAME_STATE` record (kernels take it as one pointer) whose fields
+are sized by the MAX_* bounds, not by the board, so every kernel compiles once
+for all boards and variants. The
 result tables are one structured dtype each (*_RECORD, at the end).
 """
 
@@ -175,7 +176,7 @@ BONUS_STATIONS = 8  # points per unbuilt station (EU-STN-4)
 BONUS_GRAND_TOUR = 16  # tickets joined by two route-disjoint paths (IN-SCR-3, IN-SCR-4)
 
 # --- game state ---------------------------------------------------------------
-# Scalars of a game (GameState.sc, int64[SC_FIELDS]).
+# Scalars of a game (st.sc, int64[SC_FIELDS]).
 SC_N_PLAYERS = 0
 SC_TURN = 1  # turns played (all players)
 SC_PLAYER = 2  # whose decision it is
@@ -198,9 +199,14 @@ SC_RESHUFFLES = 18
 SC_MARKET_RESETS = 19
 SC_FIRST_DEST = 20  # Team Asia: where the first card of this draw went (DEST_*)
 SC_PEND_CARD = 21  # Team Asia: the blind first card waiting in the hand for A_PLACE_CARD
-SC_N_TUNNEL_LOG = 22  # rows of GameState.tunnel_log in use
+SC_N_TUNNEL_LOG = 22  # rows of st.tunnel_log in use
 SC_GT_SPECIAL_LEFT = 23  # Ghost Train: Trick-or-Treat tickets still in the box (GT-BON-1)
-SC_FIELDS = 24
+# The sizes in play (the state's fields are sized by the MAX_* bounds below).
+SC_N_ROUTES = 24
+SC_N_TICKETS = 25
+SC_N_CITIES = 26
+SC_N_WORDS = 27  # 64-bit words of a route bit set
+SC_FIELDS = 28
 
 PH_SETUP_KEEP = 0
 PH_TURN = 1
@@ -217,7 +223,7 @@ END_TURN_CAP = 2  # stalled: turn cap reached
 END_TICKETS = 3  # Ghost Train: a player reached WIN_TICKETS
 END_NAMES = ("trains", "no_actions", "turn_cap", "tickets")
 
-# Per-player counters (GameState.ps, int32[P, PS_FIELDS]).
+# Per-player counters (st.ps, int32[P, PS_FIELDS]).
 PS_ROUTE_POINTS = 0
 PS_MOUNTAIN_TRAINS = 1
 PS_ROUTES_CLAIMED = 2
@@ -241,7 +247,7 @@ PS_TICKETS_SHARED = 19  # tickets this seat put into the team's ticket holder (T
 PS_SHARE_ACTIONS = 20  # turns spent on the share-tickets action (TA-TKT-3)
 PS_FIELDS = 21
 
-# Ticket holders (GameState.ticket_holder): a seat, or one of these.
+# Ticket holders (st.ticket_holder): a seat, or one of these.
 TH_PILE = -1
 TH_BOX = -2
 TH_OFFERED = -3
@@ -252,53 +258,12 @@ MAX_OFFER = 8
 MAX_REVEAL = 8
 MAX_STATIONS = 4
 
-GameState = namedtuple(
-    "GameState",
-    [
-        "sc",  # int64[SC_FIELDS]
-        "rng",  # uint64[1]: the game's deck/ticket stream
-        "pile",  # int8[deck size]: draw pile, top at sc[SC_N_PILE] - 1
-        "discard",  # int32[N_CARD_KINDS]
-        "market",  # int8[market size]; -1 = empty slot
-        "hand",  # int32[P, N_CARD_KINDS]
-        "holder",  # int32[teams, N_CARD_KINDS]: team card holders (always empty for teams of one)
-        "laid",  # int32[N_CARD_KINDS]: cards laid for a pending tunnel
-        "revealed",  # int8[MAX_REVEAL]
-        "trains",  # int32[P]
-        "stations_left",  # int32[P]
-        "score",  # int32[P]: running score (routes and mountain trains)
-        "ps",  # int32[P, PS_FIELDS]
-        "owner",  # int16[R]: seat, or -1
-        "closed",  # int8[R]: 1 when closed by the 2-3 player double rule
-        "claim_turn",  # int32[R]
-        "station_city",  # int16[P, MAX_STATIONS]: city or -1
-        "city_station",  # int16[C]: owner seat or -1
-        "ticket_pile",  # int16[T]: circular queue of regular tickets
-        "long_pile",  # int16[T]: long tickets (setup only)
-        "ticket_holder",  # int16[T]: seat or TH_*
-        "ticket_kept_turn",  # int32[T]: turn the ticket was kept (-1 at setup)
-        "ticket_done_turn",  # int32[T]: turn its cities were joined (-1)
-        "offer",  # int16[MAX_OFFER]
-        "uf",  # int16[P, C]: union-find of each seat's team network (own routes for a team of one)
-        "setup_offer",  # int16[P, MAX_OFFER]: setup deal of each seat (-1 pads)
-        "claim_colour",  # int8[R]: colour paid (LOCO = locomotives only)
-        "claim_locos",  # int8[R]: locomotives spent, tunnel surcharge included
-        "tunnel_log",  # int32[TURN_CAP + 1, TL_FIELDS]: one row per tunnel attempt
-        "final",  # int32[P, FN_FIELDS]: end-of-game score components
-        "ticket_result",  # int8[T]: TR_*
-        "purse",  # int32[N_CARD_KINDS]: hand + team holder of the seat to move (scratch)
-        "laid_holder",  # int32[N_CARD_KINDS]: cards laid for a pending tunnel that came from the holder
-        "ticket_shared",  # int8[T]: 1 when the ticket is in its team's shared ticket holder
-        "ticket_option",  # int8[T]: option that scored (0: the only one of a city-city ticket), -1: none
-        "ticket_points",  # int32[T]: points the ticket counted in the final score, signed
-        "open_bits",  # uint64[W]: routes neither claimed nor closed (bit r = route r)
-        "blocked_bits",  # uint64[P, W]: lanes each seat may not take: it holds a parallel lane (BASE-DBL-1)
-        "claim_masks",  # uint64[N_CARD_KINDS, W]: scratch: routes claimable with each colour (core/claimable.py)
-        "buf",  # uint8[...]: the one buffer every field above but tunnel_log is a view of (copy_state)
-    ],
-)
+MAX_SEATS, MAX_MARKET = 8, 8  # analyzer/rules.py allows at most these
+MAX_ROUTES, MAX_TICKETS, MAX_DECK = 256, 256, 256  # analyzer/board_arrays.py refuses larger boards
+MAX_WORDS = MAX_ROUTES // 64
+MAX_TURN_CAP = 4000  # rows of the tunnel log (analyzer/rules.py refuses a larger turn_cap)
 
-# End-of-game components (GameState.final).
+# End-of-game components (st.final).
 FN_TICKETS_WON = 0
 FN_TICKETS_LOST = 1
 FN_TICKETS_COMPLETED = 2
@@ -320,7 +285,7 @@ TR_COMPLETED = 1
 TR_VIA_STATION = 2  # completed only with a station's borrowed route
 TR_FAILED = -1
 
-# Tunnel log columns (GameState.tunnel_log), then the draw-pile composition.
+# Tunnel log columns (st.tunnel_log), then the draw-pile composition.
 TL_SEAT = 0
 TL_ROUTE = 1
 TL_TURN = 2
@@ -333,6 +298,53 @@ TL_PILE = 8
 TL_DISCARD = 9
 TL_DECK = 10  # + card kind: draw-pile composition at the reveal
 TL_FIELDS = TL_DECK + N_CARD_KINDS
+
+# A game: one record (GAME_STATE): a kernel takes it as one pointer (a namedtuple of arrays took ~7
+# scalar arguments per array). Fields are sized by the MAX_* bounds, the sizes in play are in sc
+# (SC_N_PLAYERS, SC_N_ROUTES, ...); the tunnel log last: copy_state copies the bytes before it.
+_GAME_STATE_FIELDS = (
+    ("sc", np.int64, (SC_FIELDS,)), ("rng", np.uint64, (1,)),  # rng: the game's deck/ticket stream
+    ("pile", np.int8, (MAX_DECK,)),  # draw pile, top at sc[SC_N_PILE] - 1
+    ("discard", np.int32, (N_CARD_KINDS,)), ("laid", np.int32, (N_CARD_KINDS,)),  # laid: for a pending tunnel
+    ("hand", np.int32, (MAX_SEATS, N_CARD_KINDS)), ("market", np.int8, (MAX_MARKET,)),  # market: -1 = empty slot
+    ("holder", np.int32, (MAX_SEATS, N_CARD_KINDS)),  # [team, kind]: team card holders (empty for teams of one)
+    ("revealed", np.int8, (MAX_REVEAL,)), ("trains", np.int32, (MAX_SEATS,)), ("stations_left", np.int32, (MAX_SEATS,)),
+    ("score", np.int32, (MAX_SEATS,)),  # running score (routes and mountain trains)
+    ("ps", np.int32, (MAX_SEATS, PS_FIELDS)), ("owner", np.int16, (MAX_ROUTES,)),  # owner: seat, or -1
+    ("closed", np.int8, (MAX_ROUTES,)), ("claim_turn", np.int32, (MAX_ROUTES,)),  # closed: by the double rule
+    ("station_city", np.int16, (MAX_SEATS, MAX_STATIONS)),  # city or -1
+    ("city_station", np.int16, (MAX_CITIES,)),  # owner seat or -1
+    ("ticket_pile", np.int16, (MAX_TICKETS,)),  # circular queue (of sc[SC_N_TICKETS]) of regular tickets
+    ("long_pile", np.int16, (MAX_TICKETS,)),  # long tickets (setup only)
+    ("ticket_holder", np.int16, (MAX_TICKETS,)),  # seat or TH_*
+    ("ticket_kept_turn", np.int32, (MAX_TICKETS,)),  # turn the ticket was kept (-1 at setup)
+    ("ticket_done_turn", np.int32, (MAX_TICKETS,)), ("offer", np.int16, (MAX_OFFER,)),  # done: turn joined, -1
+    ("uf", np.int16, (MAX_SEATS, MAX_CITIES)),  # union-find of each seat's team network
+    ("setup_offer", np.int16, (MAX_SEATS, MAX_OFFER)),  # setup deal of each seat (-1 pads)
+    ("claim_colour", np.int8, (MAX_ROUTES,)),  # colour paid (LOCO = locomotives only)
+    ("claim_locos", np.int8, (MAX_ROUTES,)),  # locomotives spent, tunnel surcharge included
+    ("final", np.int32, (MAX_SEATS, FN_FIELDS)),  # end-of-game score components
+    ("ticket_result", np.int8, (MAX_TICKETS,)),  # TR_*
+    ("purse", np.int32, (N_CARD_KINDS,)),  # hand + team holder of the seat to move (scratch)
+    ("laid_holder", np.int32, (N_CARD_KINDS,)),  # cards laid for a pending tunnel that came from the holder
+    ("ticket_shared", np.int8, (MAX_TICKETS,)),  # 1 when in its team's shared ticket holder
+    ("ticket_option", np.int8, (MAX_TICKETS,)),  # option that scored (0: a city-city ticket's), -1: none
+    ("ticket_points", np.int32, (MAX_TICKETS,)),  # points the ticket counted in the final score, signed
+    ("open_bits", np.uint64, (MAX_WORDS,)),  # routes neither claimed nor closed (bit r = route r)
+    ("blocked_bits", np.uint64, (MAX_SEATS, MAX_WORDS)),  # lanes a seat may not take: it holds a parallel lane
+    ("claim_masks", np.uint64, (N_CARD_KINDS, MAX_WORDS)),  # scratch: routes claimable per colour (core/claimable.py)
+    ("tunnel_log", np.int32, (MAX_TURN_CAP + 1, TL_FIELDS)),  # one row per tunnel attempt (a log: not copied)
+)
+
+
+def _game_state_dtype(fields):
+    sizes = [(np.dtype((kind, shape)).itemsize + 7) // 8 * 8 for _, kind, shape in fields]  # 8-byte aligned
+    return np.dtype({"names": [f[0] for f in fields], "formats": [(f[1], f[2]) for f in fields],
+                     "offsets": [int(x) for x in np.cumsum([0] + sizes[:-1])], "itemsize": sum(sizes)})
+
+
+GAME_STATE = _game_state_dtype(_GAME_STATE_FIELDS)
+STATE_COPY_BYTES = GAME_STATE.fields["tunnel_log"][1]  # every field before the log (copy_state)
 
 # Scratch memory of one worker thread: graph searches and bot plans. Allocated
 # once per chunk so that the per-game and per-turn loops never allocate.

@@ -164,12 +164,14 @@ def run_block(bd, ru, bots, master_seed, first_game, n_games,
     Stops early (returning the games done) when a table has no room for the
     next game's rows; the caller continues with fresh buffers."""
     n_players = bots.shape[0]
-    st = new_state(bd, ru, n_players)
+    state = new_state(bd, ru, n_players)
     ws = new_scratch(bd, n_players)
     bot_rng = np.zeros(n_players, np.uint64)
     n_routes = bd.routes.shape[0]
     n_tickets = bd.tickets.shape[0]
     for i in range(n_games):
+        # the record points into `state`; reading it in the loop keeps the array alive through the loop
+        st = state[0]
         game = first_game + i
         decisions = play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng)
         if counts.shape[0] > 5:

@@ -19,7 +19,7 @@ from kernels import layouts as L
 from kernels.core.actions import action_a, action_b, action_kind, make_action
 from kernels.core.claimable import sync_claim_bits
 from kernels.core.scoring import score_points_game as score_game
-from kernels.core.state import init_game, new_state
+from kernels.core.state import init_game, new_state, state_record
 from kernels.engine import legal_actions, step
 from kernels.graph import uf_reset, uf_union
 from kernels.runner import new_scratch
@@ -46,7 +46,7 @@ def board(name: str):
 
 
 class Game:
-    """One game under construction. `st` is the engine's GameState."""
+    """One game under construction. `st` is the engine's game state (a GAME_STATE record)."""
 
     def __init__(self, board_name="usa", n_players=2, seed=1, overrides=None):
         self.board = board(board_name)
@@ -54,7 +54,7 @@ class Game:
         self.bd = self.board.compile(self.rules)
         self.ru = self.rules.to_array()
         self.n = n_players
-        self.st = new_state(self.bd, self.ru, n_players)
+        self.st = state_record(new_state(self.bd, self.ru, n_players))
         self.ws = new_scratch(self.bd, n_players)
         self.out = np.zeros(L.MAX_LEGAL, np.int64)
         self.seed = seed
@@ -126,7 +126,7 @@ class Game:
 
     def set_market(self, cards) -> None:
         """cards: one name (or None for an empty slot) per market slot."""
-        for s in range(self.st.market.shape[0]):
+        for s in range(max(int(self.ru[L.RULE_MARKET_SIZE]), 1)):
             c = cards[s] if s < len(cards) else None
             self.st.market[s] = -1 if c is None else card(c)
 
@@ -256,7 +256,7 @@ class Game:
     def ticket_pile(self) -> list:
         """The regular ticket pile, top first."""
         st = self.st
-        size = st.ticket_pile.shape[0]
+        size = int(st.sc[L.SC_N_TICKETS])
         head, count = int(st.sc[L.SC_TP_HEAD]), int(st.sc[L.SC_TP_COUNT])
         return [int(st.ticket_pile[(head + i) % size]) for i in range(count)]
 

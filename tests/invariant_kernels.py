@@ -284,7 +284,7 @@ def check_ghost(st, bd, ru):
 def play_checked(bd, ru, bots, master_seed, first, n_games, check_legal, errors, reasons, turns, totals):
     """Play games first..first+n_games-1 checking every step; errors[i] = code."""
     n_players = bots.shape[0]
-    st = new_state(bd, ru, n_players)
+    state = new_state(bd, ru, n_players)
     ws = new_scratch(bd, n_players)
     legal = np.zeros(MAX_LEGAL, np.int64)
     counts = np.zeros(N_ACTION_KINDS, np.int64)
@@ -295,6 +295,7 @@ def play_checked(bd, ru, bots, master_seed, first, n_games, check_legal, errors,
         deck_size += bd.deck[k]
     max_steps = (ru[RULE_TURN_CAP] + 2) * 4 + 100
     for i in range(n_games):
+        st = state[0]  # the record points into `state`, read in the loop: alive through it
         game = first + i
         init_game(st, bd, ru, n_players, stream_seed(master_seed, game, np.int64(STREAM_DECK)))
         for p in range(n_players):

@@ -98,7 +98,7 @@ def test_weighing_the_trade_beats_counting_x_as_a_spent_train():
     X counts only as a train spent; the engine scores with the real rules). Weighing wins
     about 63% (1,000 games); over 400 games it must win more than 55%."""
     from analyzer.boards import load_board
-    from kernels.core.state import init_game, new_state
+    from kernels.core.state import init_game, new_state, state_record
     from kernels.engine import step
     from kernels.prng import STREAM_BOT, STREAM_DECK, stream_seed
     from kernels.runner import new_scratch
@@ -108,7 +108,7 @@ def test_weighing_the_trade_beats_counting_x_as_a_spent_train():
     bd, ru = b.compile(rules), rules.to_array()
     blind = ru.copy()
     blind[L.RULE_MOUNTAIN_POINTS] = 0
-    st, ws = new_state(bd, ru, 2), new_scratch(bd, 2)
+    st, ws = state_record(new_state(bd, ru, 2)), new_scratch(bd, 2)
     wins, games = 0.0, 400
     for game in range(games):
         weighing = game % 2

@@ -13,12 +13,17 @@ from kernels import layouts as L
 from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
 from kernels.core.actions import action_a, action_b, action_kind
+from kernels.core.state import state_record
 
 FAMILY = {"planner": P.BOT_PLANNER, "destination-hungry": P.BOT_DESTINATION_HUNGRY, "blocker": P.BOT_BLOCKER}
 
 
 def _copy(records):
-    """A deep copy of a GameState or Scratch (a namedtuple of arrays)."""
+    """A deep copy of a game state (a GAME_STATE record) or a Scratch (a namedtuple of arrays)."""
+    if isinstance(records, np.record):
+        state = np.zeros(1, L.GAME_STATE)
+        state[0] = records
+        return state_record(state)
     return type(records)(*[x.copy() for x in records])
 
 

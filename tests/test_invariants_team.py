@@ -86,7 +86,7 @@ def test_team_final_scores_match_the_oracle(players):
 
     from analyzer.boards import load_board
     from kernels import layouts as L
-    from kernels.core.state import new_state
+    from kernels.core.state import new_state, state_record
     from kernels.runner import new_scratch, play_game
 
     board = load_board("team_asia")
@@ -97,7 +97,7 @@ def test_team_final_scores_match_the_oracle(players):
     lengths = [int(x) for x in board.routes["length"]]
     tickets = [(city[a], city[b], int(p)) for a, b, p in
                zip(board.tickets["a"], board.tickets["b"], board.tickets["points"], strict=True)]
-    st = new_state(bd, ru, players)
+    st = state_record(new_state(bd, ru, players))
     ws = new_scratch(bd, players)
     bot_rng = np.zeros(players, np.uint64)
     bots = np.array([1, 0] * (players // 2), np.int8)  # greedy and random teammates

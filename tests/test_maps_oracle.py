@@ -20,7 +20,7 @@ from oracle import recompute_map_score
 from analyzer.boards import load_board
 from kernels import layouts as L
 from kernels.bots import params as P
-from kernels.core.state import new_state
+from kernels.core.state import new_state, state_record
 from kernels.runner import new_scratch, play_game
 
 GAMES = 150
@@ -89,7 +89,7 @@ def test_final_score_matches_the_oracle(name, n_players, bot):
     winners of GAMES games equal the oracle's recomputation."""
     _, bd, ru, _, _ = setup(name)
     bots = np.array([bot] * n_players, np.int8)
-    st = new_state(bd, ru, n_players)
+    st = state_record(new_state(bd, ru, n_players))
     ws = new_scratch(bd, n_players)
     bot_rng = np.zeros(n_players, np.uint64)
     master = 77 + 10 * n_players + bot

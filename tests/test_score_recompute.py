@@ -14,7 +14,7 @@ import pytest
 from oracle import recompute_score, winners
 
 from analyzer.boards import load_board
-from kernels.core.state import new_state
+from kernels.core.state import new_state, state_record
 from kernels.layouts import (
     FN_EXPLORER_BONUS,
     FN_GLOBETROTTER_BONUS,
@@ -159,7 +159,7 @@ def test_final_score_matches_oracle(name, n_players, bot):
     the winner flags of GAMES random games equal the oracle's recomputation."""
     rs, bd, ru, _, _ = setup(name)
     bots = np.array([bot] * n_players, np.int8)
-    st = new_state(bd, ru, n_players)
+    st = state_record(new_state(bd, ru, n_players))
     ws = new_scratch(bd, n_players)
     bot_rng = np.zeros(n_players, np.uint64)
     master = 4242 + 100 * n_players + bot

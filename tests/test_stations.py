@@ -10,7 +10,7 @@ from oracle import brute_force_station_tickets, connected, recompute_score, stat
 from analyzer.boards import load_board
 from kernels.core.scoring import best_station_choice
 from kernels.core.scoring import score_points_game as score_game
-from kernels.core.state import new_state
+from kernels.core.state import new_state, state_record
 from kernels.layouts import (
     FN_LONGEST_BONUS,
     FN_LONGEST_PATH,
@@ -81,7 +81,7 @@ def random_state(rng, bd, ru, max_routes=None):
     n_routes = bd.routes.shape[0]
     n_cities = bd.adj_start.shape[0] - 1
     n_tickets = bd.tickets.shape[0]
-    st = new_state(bd, ru, n_players)
+    st = state_record(new_state(bd, ru, n_players))
     owned = rng.random(n_routes) < rng.uniform(0.3, 0.8)
     seats = rng.integers(0, n_players, size=n_routes)
     seat0 = rng.random(n_routes) < rng.uniform(0.1, 0.5)  # seat 0 often holds more
@@ -308,7 +308,7 @@ def test_eu_stn_3_choice_tied_on_points_joins_a_best_set():
                 region[w] = region[v]
                 tree.append(r)
                 queue.append(w)
-    st = new_state(bd, ru, 2)
+    st = state_record(new_state(bd, ru, 2))
     st.owner[:] = -1
     st.owner[tree] = 0
     for other in (bru, ess):

@@ -45,6 +45,7 @@ from kernels.layouts import (
     RULE_ROUTE_SCORE,
     RULE_SETUP_KEEP_MIN,
     SC_N_OFFER,
+    SC_N_TICKETS,
     SC_PHASE,
     SC_TP_COUNT,
 )
@@ -148,7 +149,7 @@ def _ticket_key(st, bd, p):
     holder = st.ticket_holder
     done = st.ticket_done_turn
     key = 0
-    for t in range(holder.shape[0]):
+    for t in range(st.sc[SC_N_TICKETS]):
         if holder[t] == p:
             key = key * 31 + t + 1 + (7919 if done[t] >= 0 else 0)
     return key

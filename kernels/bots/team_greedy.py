@@ -69,6 +69,7 @@ from kernels.layouts import (
     RULE_SHARED_TICKETS_SETUP,
     SC_FIRST_DEST,
     SC_N_OFFER,
+    SC_N_TICKETS,
     SC_PEND_CARD,
     SC_PHASE,
     SC_TP_COUNT,
@@ -138,7 +139,7 @@ def _plan_into(st, bd, ru, p, want, mode_mask, ws):
 @njit(cache=True, _nrt=False)
 def visible_key(st, ru, p):
     key = np.int64(0)
-    for t in range(st.ticket_holder.shape[0]):
+    for t in range(st.sc[SC_N_TICKETS]):
         m = visible_open(st, ru, p, t)
         if m > 0:
             key = key * 31 + t + 1
@@ -186,7 +187,7 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     best_c = np.int64(-1)
     best_v = np.int64(-1)
     want = ws.want[p]
-    purse = st.purse
+    purse = st.purse[:]  # an array, as other callers of pay_colour pass
     routes = bd.routes
     group_routes = bd.group_routes
     owner = st.owner
@@ -369,7 +370,7 @@ def greedy_team_action(st, bd, ru, p, rng, ws):
         return make_action(A_CLAIM, r, c)
     if st.sc[SC_TP_COUNT] > 0:
         return make_action(A_DRAW_TICKETS, 0, 0)
-    for t in range(st.ticket_holder.shape[0]):  # passing is legal only when sharing is not
+    for t in range(st.sc[SC_N_TICKETS]):  # passing is legal only when sharing is not
         if st.ticket_holder[t] == p and st.ticket_shared[t] == 0:
             return make_action(A_SHARE_TICKETS, t, 0)
     return make_action(A_PASS, 0, 0)

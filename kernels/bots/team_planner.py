@@ -67,6 +67,7 @@ from kernels.layouts import (
     RULE_SHARED_TICKETS_SETUP,
     SC_END_COUNTDOWN,
     SC_N_OFFER,
+    SC_N_TICKETS,
     SC_N_PLAYERS,
     SC_PEND_CARD,
     SC_PHASE,
@@ -308,7 +309,7 @@ def team_planner_action(st, bd, ru, p, rng, ws):
         return a
     if st.sc[SC_TP_COUNT] > 0:
         return make_action(A_DRAW_TICKETS, 0, 0)
-    for t in range(st.ticket_holder.shape[0]):  # passing is legal only when sharing is not
+    for t in range(st.sc[SC_N_TICKETS]):  # passing is legal only when sharing is not
         if st.ticket_holder[t] == p and st.ticket_shared[t] == 0:
             return make_action(A_SHARE_TICKETS, t, 0)
     return make_action(A_PASS, 0, 0)

@@ -35,6 +35,7 @@ from kernels.layouts import (
     RT_MOUNTAINS,
     RT_WILD_SET,
     RULE_LOCO_POLICY,
+    SC_N_WORDS,
 )
 
 _ONE = np.uint64(1)
@@ -88,7 +89,7 @@ def sync_claim_bits(st, bd):
         if o < 0 and st.closed[r] == 0:
             open_bits[w] |= b
         if o >= 0:
-            for k in range(open_bits.shape[0]):
+            for k in range(st.sc[SC_N_WORDS]):
                 blocked[o, k] |= bd.lane_bits[r, k]
 
 
@@ -97,7 +98,7 @@ def mark_claimed(st, bd, p, r):
     """Route r is p's: no longer open, and p may not take its other lanes."""
     w, b = bit_of(r)
     st.open_bits[w] &= ~b
-    for k in range(st.open_bits.shape[0]):
+    for k in range(st.sc[SC_N_WORDS]):
         st.blocked_bits[p, k] |= bd.lane_bits[r, k]
 
 
@@ -130,7 +131,7 @@ def claim_masks(st, bd, p, purse, masks):
     at least one card of the colour, enough locomotives for the ferry symbols,
     colour cards plus locomotives covering the length)."""
     bits = bd.route_bits
-    words = st.open_bits.shape[0]
+    words = st.sc[SC_N_WORDS]
     loco = np.int64(purse[LOCO])
     fits = BITS_COST_LE + min(np.int64(st.trains[p]), np.int64(BITS_MAX_COST))
     ferry = BITS_FERRY_LE + min(loco, np.int64(MAX_SCORED_LEN))

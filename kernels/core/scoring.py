@@ -223,7 +223,7 @@ def score_points_game(st, bd, ru, ws):
             done_team += fin[q, FN_TICKETS_COMPLETED]
             if terms & BONUS_STATIONS:
                 fin[q, FN_STATION_POINTS] = st.stations_left[q] * ru[RULE_STATION_VALUE]
-        trail = longest_trail(bd.routes, st.owner, members, ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e, ws.stk_i)
+        trail = longest_trail(bd.routes, st.owner[:], members, ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e, ws.stk_i)
         cities = largest_network_cities(bd.routes, st.owner, members, ws.uf_tmp, ws.count, ws.done)
         for q in range(first, first + size):
             fin[q, FN_LONGEST_PATH] = trail

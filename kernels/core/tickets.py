@@ -23,6 +23,7 @@ from kernels.layouts import (
     RULE_UNKEPT_DRAW_TO_BOX,
     RULE_UNKEPT_SETUP_TO_BOX,
     SC_N_OFFER,
+    SC_N_TICKETS,
     SC_TP_COUNT,
     SC_TP_HEAD,
     SC_TURN,
@@ -42,7 +43,7 @@ def pop_ticket(st):
     if sc[SC_TP_COUNT] == 0:
         return np.int64(-1)
     t = st.ticket_pile[sc[SC_TP_HEAD]]
-    sc[SC_TP_HEAD] = (sc[SC_TP_HEAD] + 1) % st.ticket_pile.shape[0]
+    sc[SC_TP_HEAD] = (sc[SC_TP_HEAD] + 1) % sc[SC_N_TICKETS]
     sc[SC_TP_COUNT] -= 1
     return np.int64(t)
 
@@ -50,7 +51,7 @@ def pop_ticket(st):
 @njit(cache=True, _nrt=False)
 def ticket_to_bottom(st, t):
     sc = st.sc
-    i = (sc[SC_TP_HEAD] + sc[SC_TP_COUNT]) % st.ticket_pile.shape[0]
+    i = (sc[SC_TP_HEAD] + sc[SC_TP_COUNT]) % sc[SC_N_TICKETS]
     st.ticket_pile[i] = t
     sc[SC_TP_COUNT] += 1
     st.ticket_holder[t] = TH_PILE

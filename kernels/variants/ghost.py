@@ -45,6 +45,7 @@ from kernels.layouts import (
     SC_END_REASON,
     SC_GT_SPECIAL_LEFT,
     SC_N_PLAYERS,
+    SC_N_TICKETS,
     SC_TP_COUNT,
     SC_TURN,
     TH_OFFERED,
@@ -80,7 +81,7 @@ def _open_tickets(st, p):
     holder = st.ticket_holder
     done = st.ticket_done_turn
     n = 0
-    for t in range(holder.shape[0]):
+    for t in range(st.sc[SC_N_TICKETS]):
         if holder[t] == p and done[t] < 0:
             n += 1
     return n
@@ -122,7 +123,7 @@ def settle(st, bd, ru, p):
     win = ru[RULE_WIN_TICKETS]
     holder = st.ticket_holder
     done = st.ticket_done_turn
-    n_tickets = holder.shape[0]
+    n_tickets = st.sc[SC_N_TICKETS]
     # GT-BON-1: checked first, so that a claim that both joins the regions and
     # completes a ticket counts both before the win check; one per player
     # (assumption GT-BON-1a)
@@ -170,7 +171,7 @@ def swap_tickets(st, p):
     holder = st.ticket_holder
     done = st.ticket_done_turn
     k = 0
-    for t in range(holder.shape[0]):
+    for t in range(st.sc[SC_N_TICKETS]):
         if holder[t] == p and done[t] < 0:
             holder[t] = TH_OFFERED  # set aside while the new ones are drawn
             st.ticket_kept_turn[t] = -1
@@ -181,7 +182,7 @@ def swap_tickets(st, p):
             break
         holder[t] = p
         st.ticket_kept_turn[t] = st.sc[SC_TURN]
-    for t in range(holder.shape[0]):
+    for t in range(st.sc[SC_N_TICKETS]):
         if holder[t] == TH_OFFERED:
             ticket_to_bottom(st, np.int64(t))
     st.ps[p, PS_GT_SWAPS] += 1
@@ -212,7 +213,7 @@ def score(st, bd, ru, ws):
         fin[p, FN_TOTAL] = tickets_done(st, p)
         members = 1 << p
         fin[p, FN_LONGEST_PATH] = longest_trail(
-            bd.routes, st.owner, members, ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e, ws.stk_i
+            bd.routes, st.owner[:], members, ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e, ws.stk_i
         )
         fin[p, FN_NETWORK_CITIES] = largest_network_cities(bd.routes, st.owner, members, ws.uf_tmp, ws.count,
                                                            ws.done)

@@ -25,6 +25,7 @@ from kernels.layouts import (
     RULE_FACEUP_LOCO_WHOLE_DRAW,
     RULE_MARKET_SIZE,
     SC_FIRST_DEST,
+    SC_N_TICKETS,
     SC_PEND_CARD,
     SC_PHASE,
 )
@@ -110,13 +111,13 @@ def share_actions(st, p, out, n, limit):
     """Move one or two of p's hidden tickets into the shared holder."""
     holder = st.ticket_holder
     shared = st.ticket_shared
-    for t in range(holder.shape[0]):
+    for t in range(st.sc[SC_N_TICKETS]):
         if holder[t] != p or shared[t] != 0:
             continue
         if n < limit:
             out[n] = make_action(A_SHARE_TICKETS, t, 0)
             n += 1
-        for t2 in range(t + 1, holder.shape[0]):
+        for t2 in range(t + 1, st.sc[SC_N_TICKETS]):
             if holder[t2] == p and shared[t2] == 0 and n < limit and t2 < 255:
                 out[n] = make_action(A_SHARE_TICKETS, t, t2 + 1)
                 n += 1
