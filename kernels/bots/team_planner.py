@@ -212,7 +212,7 @@ def team_claim(st, bd, ru, p, ws, only_planned, min_len, risky):
     and holder: planned ones by length plus the contested bonus; otherwise
     (only_planned False) the best-scoring one of at least min_len spaces."""
     want = ws.want[p]
-    purse = st.purse
+    purse = st.purse[:]  # an array, as other callers of pay_colour pass
     need_p = ws.need[p]
     routes = bd.routes
     owner = st.owner
