@@ -88,7 +88,9 @@ def test_planner_draws_tickets_by_the_weights_in_bot_params():
     _tickets_done(g)
     kind = _choose(P.BOT_PLANNER, g, _copy(g.st), _copy(g.ws), 0)
     assert action_kind(kind) == L.A_DRAW_TICKETS
-    g.ws.bot_params[P.BP_EV_TURN_VALUE] = 1e6  # a turn worth more than any ticket
+    g.ws.bot_params[P.BP_EV_TURN_VALUE] = 1e6  # a turn worth more than any ticket, but read at 3+ players only
+    assert action_kind(_choose(P.BOT_PLANNER, g, _copy(g.st), _copy(g.ws), 0)) == L.A_DRAW_TICKETS
+    g.ws.bot_params[P.BP_EV_TURN_VALUE_2P] = 1e6  # the turn's worth at 2 players
     assert action_kind(_choose(P.BOT_PLANNER, g, _copy(g.st), _copy(g.ws), 0)) != L.A_DRAW_TICKETS
 
 

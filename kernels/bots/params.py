@@ -49,14 +49,17 @@ BP_HUNGRY_EV_KEEP_MARGIN = 27  # ... and a lower bar to keep
 BP_EV_CARD_TURNS = 28  # turns each card held saves
 BP_EV_OFFSET = 29  # turns the plan takes beyond that count
 BP_EV_MAX_PLANNED = 30  # no draw while the plan still needs more than this many trains
-BP_FIELDS = 31
+# at 2 players a turn spent drawing tickets is a whole turn given to the one opponent (and lengthens the game
+# for it): planner and blocker want more from a draw there (2p ladders against planner-v1, docs/bots.md)
+BP_EV_TURN_VALUE_2P = 31
+BP_FIELDS = 32
 BOT_PARAM_NAMES = (
     "KEEP_PRICE", "SETUP_BUDGET", "DRAW_BUDGET", "OVER_PRICE", "TICKET_TRAINS", "TICKET_OTHERS",
     "CONTESTED_BONUS", "ENDGAME_TRAINS", "HUNGRY_KEEP_PRICE", "HUNGRY_BUDGET", "HUNGRY_OVER_PRICE",
     "HUNGRY_SPARE_TRAINS", "HUNGRY_OTHERS", "ONE_STEP_DRAW", "ONE_STEP_CARD_PRICE", "ONE_STEP_PROGRESS",
     "EV_TURN_VALUE", "EV_TRAIN_PRICE", "EV_CLOCK", "EV_TURNS_PER_TRAIN", "EV_SPREAD", "EV_CONTEST",
     "EV_MIN_SPARE", "EV_REFRESH", "EV_KEEP_MARGIN", "HUNGRY_EV_TURN_VALUE", "HUNGRY_EV_TRAIN_PRICE",
-    "HUNGRY_EV_KEEP_MARGIN", "EV_CARD_TURNS", "EV_OFFSET", "EV_MAX_PLANNED",
+    "HUNGRY_EV_KEEP_MARGIN", "EV_CARD_TURNS", "EV_OFFSET", "EV_MAX_PLANNED", "EV_TURN_VALUE_2P",
 )
 BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.2, 0.8, 3.0, 15.0, 15.0, 2.0, 1.0, 4.0,
-                      2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 3.0, 3.0, 0.5, 0.15, -2.0, 0.64, 3.3, 45.0)
+                      2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 3.0, 3.0, 0.5, 0.15, -2.0, 0.64, 3.3, 45.0, 3.5)

@@ -17,6 +17,7 @@ from kernels.bots.params import (
     BP_EV_KEEP_MARGIN,
     BP_EV_TRAIN_PRICE,
     BP_EV_TURN_VALUE,
+    BP_EV_TURN_VALUE_2P,
     BP_HUNGRY_BUDGET,
     BP_HUNGRY_EV_KEEP_MARGIN,
     BP_HUNGRY_EV_TRAIN_PRICE,
@@ -177,6 +178,8 @@ def tickets_worth_drawing(bot, st, bd, ru, p, ws):
     if gate == 0:
         return False
     turn_value, train_price, margin = ev_weights(bot, ws.bot_params)
+    if st.sc[SC_N_PLAYERS] == 2 and bot != BOT_DESTINATION_HUNGRY:
+        turn_value = ws.bot_params[BP_EV_TURN_VALUE_2P]  # a draw's turn goes to the one opponent
     if gate == 2:
         price_network(st, bd, ru, p, ws)
         remember_gain(st, ws, p, draw_gain(st, bd, ru, p, ws, train_price, margin))
