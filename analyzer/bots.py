@@ -20,6 +20,8 @@ BOTS: dict[str, tuple[int, str]] = {
     "blocker": (P.BOT_BLOCKER, "planner that also claims cheap routes cutting an opponent's likely path"),
     "planner-v1": (P.BOT_PLANNER_V1, "planner as it played before issue 16 (mid-game tickets only with its tickets "
                    "done), kept for comparison"),
+    "expert": (P.BOT_EXPERT, "search: scores the planner's choice and a few alternatives by playing determinized "
+               "games out with planner (flat Monte Carlo, successive halving); slow"),
 }
 BOT_NAMES = tuple(sorted(BOTS, key=lambda n: BOTS[n][0]))
 

@@ -4,7 +4,8 @@ import numpy as np
 from numba import njit
 
 from kernels.bots.dispatch import choose_action
-from kernels.bots.params import BOT_PARAM_DEFAULTS, BP_FIELDS
+from kernels.bots.expert_memory import memo_fields, state_bytes
+from kernels.bots.params import BOT_PARAM_DEFAULTS, BP_FIELDS, MAX_CANDIDATES
 from kernels.core.state import init_game, new_state
 from kernels.engine import step
 from kernels.layouts import (
@@ -126,6 +127,13 @@ def new_scratch(bd, n_players):
         np.zeros(n_tickets, np.int32),
         np.full((n_players, 3), -1, np.int64),
         np.zeros(n_players, np.float64),
+        np.zeros(state_bytes(bd, n_players), np.uint8),
+        np.zeros((n_players, memo_fields(bd)), np.int64),
+        np.zeros(n_players, np.float64),
+        np.zeros(n_players + 1, np.uint64),
+        np.zeros(MAX_CANDIDATES, np.int64),
+        np.zeros((2, MAX_CANDIDATES), np.float64),
+        np.zeros((3, max(n_tickets, N_CARD_KINDS)), np.int16),
     )
 
 

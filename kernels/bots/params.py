@@ -11,6 +11,7 @@ BOT_LONG_ROUTE = 5
 BOT_ONE_STEP = 6
 BOT_BLOCKER = 7
 BOT_PLANNER_V1 = 8  # `planner` as it played before issue 16 (kept selectable for comparison)
+BOT_EXPERT = 9  # search player (issue 17, kernels/bots/expert.py)
 
 # --- planner weights (Scratch.bot_params, float64[BP_FIELDS]) ----------------------
 # Defaults chosen by head-to-head runs against `greedy` (see README, Bots).
@@ -49,7 +50,13 @@ BP_HUNGRY_EV_KEEP_MARGIN = 27  # ... and a lower bar to keep
 BP_EV_CARD_TURNS = 28  # turns each card held saves
 BP_EV_OFFSET = 29  # turns the plan takes beyond that count
 BP_EV_MAX_PLANNED = 30  # no draw while the plan still needs more than this many trains
-BP_FIELDS = 31
+# expert (issue 17, kernels/bots/expert.py): the search budget and what a rollout's outcome is worth
+BP_EXPERT_ROLLOUTS = 31  # rollouts per searched turn decision (split over the candidates by successive halving)
+BP_EXPERT_CANDIDATES = 32  # candidate actions scored at a turn (the planner's choice first)
+BP_EXPERT_KEEP_FACTOR = 33  # ticket keeps (every keep is a candidate) get this many times the rollouts
+BP_EXPERT_WIN_POINTS = 34  # a rollout scores its final margin (own score - best other) plus this for a win
+BP_EXPERT_PLANNER_BONUS = 35  # points added to the planner's own choice: another must beat it by more
+BP_FIELDS = 36
 BOT_PARAM_NAMES = (
     "KEEP_PRICE", "SETUP_BUDGET", "DRAW_BUDGET", "OVER_PRICE", "TICKET_TRAINS", "TICKET_OTHERS",
     "CONTESTED_BONUS", "ENDGAME_TRAINS", "HUNGRY_KEEP_PRICE", "HUNGRY_BUDGET", "HUNGRY_OVER_PRICE",
@@ -57,6 +64,9 @@ BOT_PARAM_NAMES = (
     "EV_TURN_VALUE", "EV_TRAIN_PRICE", "EV_CLOCK", "EV_TURNS_PER_TRAIN", "EV_SPREAD", "EV_CONTEST",
     "EV_MIN_SPARE", "EV_REFRESH", "EV_KEEP_MARGIN", "HUNGRY_EV_TURN_VALUE", "HUNGRY_EV_TRAIN_PRICE",
     "HUNGRY_EV_KEEP_MARGIN", "EV_CARD_TURNS", "EV_OFFSET", "EV_MAX_PLANNED",
+    "EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_KEEP_FACTOR", "EXPERT_WIN_POINTS", "EXPERT_PLANNER_BONUS",
 )
 BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.2, 0.8, 3.0, 15.0, 15.0, 2.0, 1.0, 4.0,
-                      2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 3.0, 3.0, 0.5, 0.15, -2.0, 0.64, 3.3, 45.0)
+                      2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 3.0, 3.0, 0.5, 0.15, -2.0, 0.64, 3.3, 45.0,
+                      32.0, 4.0, 4.0, 10.0, 1.0)
+MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)
