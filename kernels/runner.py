@@ -164,9 +164,10 @@ def play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng):
 
 
 @njit(cache=True, nogil=True)
-def run_block(bd, ru, bots, master_seed, first_game, n_games,
+def run_block(bd, ru, bots, bot_params, master_seed, first_game, n_games,
               games, players, tickets, claims, tunnels, counts):
     """Play games first_game .. first_game + n_games - 1 and append their rows.
+    bot_params: float64[BP_FIELDS], the bots' weights and budgets (--bot-param).
     counts = rows written per table [games, players, tickets, claims, tunnels]
     (a sixth entry, when present, adds up the decisions taken: bench/).
     Stops early (returning the games done) when a table has no room for the
@@ -174,6 +175,8 @@ def run_block(bd, ru, bots, master_seed, first_game, n_games,
     n_players = bots.shape[0]
     st = new_state(bd, ru, n_players)
     ws = new_scratch(bd, n_players)
+    for i in range(BP_FIELDS):
+        ws.bot_params[i] = bot_params[i]
     bot_rng = np.zeros(n_players, np.uint64)
     n_routes = bd.routes.shape[0]
     n_tickets = bd.tickets.shape[0]

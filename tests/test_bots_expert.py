@@ -197,3 +197,18 @@ def test_expert_games_are_the_same_at_any_thread_count():
         a = one.table(table).sort_values(list(one.table(table).columns[:3])).reset_index(drop=True)
         b = two.table(table).sort_values(list(two.table(table).columns[:3])).reset_index(drop=True)
         assert a.equals(b), table
+
+
+def test_bot_params_reach_the_kernels():
+    """--bot-param / bot_params: with no rollouts expert plays planner's games
+    move for move; an unknown name or a non-number is refused."""
+    kw = dict(board="europe", players=2, games=6, seed=3, threads=1, progress=False)
+    expert = analyzer.simulate(bots=["expert", "planner"], bot_params=["expert.rollouts=0"], **kw)
+    planner = analyzer.simulate(bots=["planner", "planner"], **kw)
+    cols = ["game", "seat", "score", "routes_claimed", "tickets_kept"]
+    assert expert.table("players")[cols].equals(planner.table("players")[cols])
+    assert expert.manifest["bot_params"] == {"EXPERT_ROLLOUTS": 0.0}
+    with pytest.raises(ValueError, match="unknown bot parameter"):
+        analyzer.simulate(bots="expert", bot_params=["expert.nonsense=1"], **kw)
+    with pytest.raises(ValueError, match="must be a number"):
+        analyzer.simulate(bots="expert", bot_params={"EXPERT_ROLLOUTS": "many"}, **kw)
