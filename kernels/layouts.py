@@ -384,7 +384,7 @@ Scratch = namedtuple(
         "ex_gain",  # float64[P]: ev_gain saved likewise
         "ex_rng",  # uint64[P + 1]: each seat's bot stream in a rollout; last: the determinization's
         "ex_cand",  # int64[MAX_CANDIDATES]: candidate actions of the decision
-        "ex_stats",  # float64[2, MAX_CANDIDATES]: sum of rollout values and rollouts per candidate
+        "ex_stats",  # float64[3, MAX_CANDIDATES]: each candidate's gains over the planner's choice: sum, squares, count
         "ex_pool",  # int16[3, max(T, N_CARD_KINDS)]: unseen tickets, their places, unseen card counts
     ],
 )

@@ -132,7 +132,7 @@ def new_scratch(bd, n_players):
         np.zeros(n_players, np.float64),
         np.zeros(n_players + 1, np.uint64),
         np.zeros(MAX_CANDIDATES, np.int64),
-        np.zeros((2, MAX_CANDIDATES), np.float64),
+        np.zeros((3, MAX_CANDIDATES), np.float64),
         np.zeros((3, max(n_tickets, N_CARD_KINDS)), np.int16),
     )
 

@@ -41,6 +41,7 @@ def _small_budget(ws, rollouts=6, candidates=3):
     ws.bot_params[P.BP_EXPERT_ROLLOUTS] = rollouts
     ws.bot_params[P.BP_EXPERT_CANDIDATES] = candidates
     ws.bot_params[P.BP_EXPERT_KEEP_FACTOR] = 2
+    ws.bot_params[P.BP_EXPERT_SWITCH_Z] = 0  # switch on any mean gain: the other candidates get chosen too
 
 
 def _choose(g, st, ws, seed):

@@ -10,7 +10,9 @@ game to its end with `planner` at every seat (fresh bot memory, streams of
 the rollout's own), and scores own final score minus the best other score,
 plus BP_EXPERT_WIN_POINTS for a win. Candidates share each round's
 determinizations and rollout streams (common random numbers), so they are
-compared on the same deals; each round keeps the better half. The second
+compared on the same deals, each by its gain over the planner's choice;
+each round keeps the better half, and the best replaces the planner's
+choice only when its gain is clear of the noise (BP_EXPERT_SWITCH_Z). The second
 card of a draw, tunnels and stations are the planner's.
 
 Rollouts run in the game's own state and scratch (no allocation in a
@@ -29,8 +31,8 @@ from kernels.bots.params import (
     BOT_PLANNER,
     BP_EXPERT_CANDIDATES,
     BP_EXPERT_KEEP_FACTOR,
-    BP_EXPERT_PLANNER_BONUS,
     BP_EXPERT_ROLLOUTS,
+    BP_EXPERT_SWITCH_Z,
     BP_EXPERT_WIN_POINTS,
     MAX_CANDIDATES,
 )
@@ -90,20 +92,25 @@ def expert_action(st, bd, ru, p, rng, ws):
 
 @njit(cache=True, _nrt=False)
 def successive_halving(st, bd, ru, p, ws, n, budget, seed):
-    """Index in ws.ex_cand of the candidate with the best mean rollout value.
-    Round after round, every surviving candidate is played out on the same
-    determinizations; the better half survives. The planner's choice (index
-    0) gets BP_EXPERT_PLANNER_BONUS: noise alone rarely overturns it."""
+    """Index in ws.ex_cand of the chosen candidate. The planner's choice
+    (index 0) is played on every determinization; each other candidate is
+    scored by its gain over it on the same determinizations (paired, so the
+    deal's luck cancels). Round after round the better half of the others
+    survives. The best of them replaces the planner's choice only when its
+    mean gain exceeds BP_EXPERT_SWITCH_Z standard errors: picking the best of
+    several noisy means favours the noisiest (a big ticket keep, a ticket
+    draw), and the planner's choice is a strong default."""
     cand = ws.ex_cand
-    total = ws.ex_stats[0]
-    runs = ws.ex_stats[1]
+    gain = ws.ex_stats[0]
+    square = ws.ex_stats[1]
+    runs = ws.ex_stats[2]
     for i in range(n):
-        total[i] = 0.0
+        gain[i] = 0.0
+        square[i] = 0.0
         runs[i] = 0.0
-    bonus = ws.bot_params[BP_EXPERT_PLANNER_BONUS]
-    planned = cand[0]
-    rounds = 0
-    while (1 << rounds) < n:
+    others = n - 1
+    rounds = 1
+    while (1 << rounds) < others:
         rounds += 1
     alive = n
     world = 0
@@ -112,37 +119,38 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
         for _ in range(per):
             world_seed = mix64(seed + np.uint64(world) * np.uint64(0x9E3779B97F4A7C15))
             world += 1
-            for i in range(alive):
-                total[i] += rollout(st, bd, ru, p, ws, cand[i], world_seed)
+            base = rollout(st, bd, ru, p, ws, cand[0], world_seed)
+            for i in range(1, alive):
+                d = rollout(st, bd, ru, p, ws, cand[i], world_seed) - base
+                gain[i] += d
+                square[i] += d * d
                 runs[i] += 1.0
-        # better half first (stable selection: ties keep the earlier, the planner's first)
-        for i in range(alive):
+        # better half of the others first (stable selection: ties keep the earlier)
+        for i in range(1, alive):
             b = i
             for j in range(i + 1, alive):
-                if _mean(cand, total, runs, j, planned, bonus) > _mean(cand, total, runs, b, planned, bonus):
+                if gain[j] / max(runs[j], 1.0) > gain[b] / max(runs[b], 1.0):
                     b = j
             if b != i:
-                _swap(cand, total, runs, i, b)
-        alive = (alive + 1) // 2
+                _swap(cand, gain, square, runs, i, b)
+        alive = 1 + (alive - 1 + 1) // 2
+    m = runs[1]
+    mean = gain[1] / m
+    spread = np.sqrt(max(square[1] / m - mean * mean, 0.0) / max(m - 1.0, 1.0))
+    if mean > 0.0 and mean > ws.bot_params[BP_EXPERT_SWITCH_Z] * spread:
+        return 1
     return 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _mean(cand, total, runs, i, planned, bonus):
-    return total[i] / max(runs[i], 1.0) + (bonus if cand[i] == planned else 0.0)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _swap(cand, total, runs, i, j):
+def _swap(cand, gain, square, runs, i, j):
     c = cand[i]
     cand[i] = cand[j]
     cand[j] = c
-    x = total[i]
-    total[i] = total[j]
-    total[j] = x
-    x = runs[i]
-    runs[i] = runs[j]
-    runs[j] = x
+    for row in (gain, square, runs):
+        x = row[i]
+        row[i] = row[j]
+        row[j] = x
 
 
 @njit(cache=True, _nrt=False)
@@ -200,7 +208,8 @@ def keep_candidates(st, bd, ru, ws, planned):
 @njit(cache=True, _nrt=False)
 def turn_candidates(st, bd, ru, p, ws, planned, limit):
     """The planner's choice; a card draw (the planner's draw for its need, or
-    blind); a ticket draw; then claims, routes of p's plan first, longest first."""
+    blind); claims, routes of p's plan first, longest first; a ticket draw
+    when no claim is left to list."""
     limit = min(max(limit, 1), MAX_CANDIDATES)
     n = _add(ws, np.int64(0), planned)
     m = legal_actions(st, bd, ru, ws.legal)
@@ -218,8 +227,6 @@ def turn_candidates(st, bd, ru, p, ws, planned, limit):
             n = _add(ws, n, d)
         elif has_blind:
             n = _add(ws, n, make_action(A_DRAW_BLIND, 0, 0))
-    if n < limit and has_tickets:
-        n = _add(ws, n, make_action(A_DRAW_TICKETS, 0, 0))
     routes = bd.routes
     while n < limit:
         best = np.int64(-1)
@@ -241,6 +248,8 @@ def turn_candidates(st, bd, ru, p, ws, planned, limit):
         c = pay_colour(ru, st.hand[p], routes, r, ws.need[p])
         a = make_action(A_CLAIM, r, c)
         n = _add(ws, n, a if c >= 0 and _is_legal(legal, m, a) else best)
+    if n < limit and has_tickets:  # last: a ticket draw's wide spread of outcomes wins noisy comparisons
+        n = _add(ws, n, make_action(A_DRAW_TICKETS, 0, 0))
     return n
 
 

@@ -55,7 +55,7 @@ BP_EXPERT_ROLLOUTS = 31  # rollouts per searched turn decision (split over the c
 BP_EXPERT_CANDIDATES = 32  # candidate actions scored at a turn (the planner's choice first)
 BP_EXPERT_KEEP_FACTOR = 33  # ticket keeps (every keep is a candidate) get this many times the rollouts
 BP_EXPERT_WIN_POINTS = 34  # a rollout scores its final margin (own score - best other) plus this for a win
-BP_EXPERT_PLANNER_BONUS = 35  # points added to the planner's own choice: another must beat it by more
+BP_EXPERT_SWITCH_Z = 35  # another candidate replaces the planner's choice when its mean gain is this many std errors
 BP_FIELDS = 36
 BOT_PARAM_NAMES = (
     "KEEP_PRICE", "SETUP_BUDGET", "DRAW_BUDGET", "OVER_PRICE", "TICKET_TRAINS", "TICKET_OTHERS",
@@ -64,9 +64,9 @@ BOT_PARAM_NAMES = (
     "EV_TURN_VALUE", "EV_TRAIN_PRICE", "EV_CLOCK", "EV_TURNS_PER_TRAIN", "EV_SPREAD", "EV_CONTEST",
     "EV_MIN_SPARE", "EV_REFRESH", "EV_KEEP_MARGIN", "HUNGRY_EV_TURN_VALUE", "HUNGRY_EV_TRAIN_PRICE",
     "HUNGRY_EV_KEEP_MARGIN", "EV_CARD_TURNS", "EV_OFFSET", "EV_MAX_PLANNED",
-    "EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_KEEP_FACTOR", "EXPERT_WIN_POINTS", "EXPERT_PLANNER_BONUS",
+    "EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_KEEP_FACTOR", "EXPERT_WIN_POINTS", "EXPERT_SWITCH_Z",
 )
 BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.2, 0.8, 3.0, 15.0, 15.0, 2.0, 1.0, 4.0,
                       2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 3.0, 3.0, 0.5, 0.15, -2.0, 0.64, 3.3, 45.0,
-                      32.0, 4.0, 4.0, 10.0, 1.0)
+                      32.0, 4.0, 4.0, 10.0, 1.5)
 MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)
