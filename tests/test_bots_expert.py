@@ -15,7 +15,8 @@ from kernels.bots.dispatch import choose_action
 from kernels.core.actions import action_a, action_b, action_kind
 
 # the state's scratch (written by any bot's move search) and the buffer behind every field
-SCRATCH_FIELDS = ("purse", "claim_masks", "buf", "tunnel_log")
+# (and the union-find, whose reads compress paths: compared as the networks it holds)
+SCRATCH_FIELDS = ("purse", "claim_masks", "buf", "tunnel_log", "uf")
 MEMORY = ("want", "need", "plan_version", "tk_gone", "ev_key", "ev_gain")
 
 
@@ -35,6 +36,21 @@ def _copy(records):
                 fields.append(buf[off:off + x.nbytes].view(x.dtype).reshape(x.shape))
         return type(records)(*fields)
     return type(records)(*[x.copy() for x in records])
+
+
+def _networks(uf):
+    """Each seat's networks as sets of cities (union-find roots followed)."""
+    out = []
+    for row in uf:
+        def root(c, row=row):
+            while row[c] != c:
+                c = int(row[c])
+            return c
+        groups = {}
+        for c in range(len(row)):
+            groups.setdefault(root(c), set()).add(c)
+        out.append(sorted(sorted(g) for g in groups.values()))
+    return out
 
 
 def _small_budget(ws, rollouts=6, candidates=3):
@@ -157,6 +173,7 @@ def test_expert_puts_the_game_and_the_other_seats_memory_back():
             for name in g.st._fields:
                 if name not in SCRATCH_FIELDS:
                     assert np.array_equal(getattr(g.st, name), getattr(before_st, name)), (step, name)
+            assert _networks(g.st.uf) == _networks(before_st.uf), step
             logged = int(g.st.sc[L.SC_N_TUNNEL_LOG])  # rollouts write only past the game's own rows
             assert np.array_equal(g.st.tunnel_log[:logged], before_st.tunnel_log[:logged]), step
             for name in MEMORY:
