@@ -53,7 +53,7 @@ def _networks(uf):
     return out
 
 
-def _small_budget(ws, rollouts=6, candidates=3):
+def _small_budget(ws, rollouts=16, candidates=3):
     ws.bot_params[P.BP_EXPERT_ROLLOUTS] = rollouts
     ws.bot_params[P.BP_EXPERT_CANDIDATES] = candidates
     ws.bot_params[P.BP_EXPERT_KEEP_FACTOR] = 2
@@ -200,7 +200,7 @@ def test_expert_budget_is_read_from_bot_params():
             ws0.bot_params[P.BP_EXPERT_ROLLOUTS] = 0
             assert _choose(g, g.st, ws0, step) == planned, step
             wsb = _copy(g.ws)
-            _small_budget(wsb, rollouts=8, candidates=4)
+            _small_budget(wsb, rollouts=24, candidates=4)
             differ += _choose(g, g.st, wsb, step) != planned
         if g.act(int(action_kind(planned)), int(action_a(planned)), int(action_b(planned))):
             break

@@ -59,6 +59,8 @@ from kernels.layouts import (
 )
 from kernels.prng import mix64, next_u64
 
+MIN_PAIRS = 4  # the planner's choice stands unless the best other was compared with it on this many deals
+
 
 @njit(cache=True, _nrt=False)
 def expert_action(st, bd, ru, p, rng, ws):
@@ -135,8 +137,10 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
                 _swap(cand, gain, square, runs, i, b)
         alive = 1 + (alive - 1 + 1) // 2
     m = runs[1]
+    if m < MIN_PAIRS:
+        return 0  # too few pairs to tell a gain from noise (a small budget spread over many keeps)
     mean = gain[1] / m
-    spread = np.sqrt(max(square[1] / m - mean * mean, 0.0) / max(m - 1.0, 1.0))
+    spread = np.sqrt(max(square[1] / m - mean * mean, 0.0) / (m - 1.0))
     if mean > 0.0 and mean > ws.bot_params[BP_EXPERT_SWITCH_Z] * spread:
         return 1
     return 0
