@@ -20,6 +20,8 @@ BOTS: dict[str, tuple[int, str]] = {
     "blocker": (P.BOT_BLOCKER, "planner that also claims cheap routes cutting an opponent's likely path"),
     "planner-v1": (P.BOT_PLANNER_V1, "planner as it played before issue 16 (mid-game tickets only with its tickets "
                    "done), kept for comparison"),
+    "expert": (P.BOT_EXPERT, "search: scores the planner's choice and a few alternatives by playing determinized "
+               "games out with planner (flat Monte Carlo, successive halving); slow"),
 }
 BOT_NAMES = tuple(sorted(BOTS, key=lambda n: BOTS[n][0]))
 
@@ -39,6 +41,39 @@ def parse_bots(bots: str | list[str] | None, players: int) -> list[str]:
     if len(bots) != players:
         raise ValueError(f"{len(bots)} bots given for {players} players: give one, or one per seat")
     return bots
+
+
+def parse_bot_params(items) -> dict[str, float]:
+    """Bot weights and budgets (Scratch.bot_params) from NAME=VALUE strings or
+    a dict: NAME is one of kernels.bots.params.BOT_PARAM_NAMES, any case, with
+    '.' for '_' (expert.rollouts=64 is EXPERT_ROLLOUTS=64)."""
+    if not items:
+        return {}
+    pairs = items.items() if isinstance(items, dict) else []
+    if not isinstance(items, dict):
+        for item in items:
+            key, sep, value = str(item).partition("=")
+            if not sep:
+                raise ValueError(f"bot parameter '{item}' is not NAME=VALUE")
+            pairs.append((key, value))
+    out = {}
+    for key, value in pairs:
+        name = str(key).strip().upper().replace(".", "_").replace("-", "_")
+        if name not in P.BOT_PARAM_NAMES:
+            raise ValueError(f"unknown bot parameter '{key}'; parameters: {', '.join(P.BOT_PARAM_NAMES)}")
+        try:
+            out[name] = float(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"bot parameter {name} must be a number, not {value!r}") from None
+    return out
+
+
+def bot_param_array(params: dict[str, float] | None = None) -> np.ndarray:
+    """The kernels' bot_params vector: the defaults, with `params` (parse_bot_params) applied."""
+    out = np.array(P.BOT_PARAM_DEFAULTS, np.float64)
+    for name, value in (params or {}).items():
+        out[P.BOT_PARAM_NAMES.index(name)] = value
+    return out
 
 
 def bot_ids(names: list[str]) -> np.ndarray:

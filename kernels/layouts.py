@@ -390,6 +390,14 @@ Scratch = namedtuple(
         "tk_risk",  # int32[T]: contested open routes on each candidate's extra path (per decision)
         "ev_key",  # int64[P, 3]: plan key and board version of seat p's last estimate, turn of its last decision
         "ev_gain",  # float64[P]: that estimate: expected gain of a ticket draw
+        # expert (issue 17, kernels/bots/expert.py): rollouts run in the game's own state and scratch
+        "ex_state",  # GAME_STATE[1]: the real game's state while rollouts run
+        "ex_memo",  # int64[P, R + 14 + T]: each seat's want, need, plan_version, ev_key, tk_gone saved
+        "ex_gain",  # float64[P]: ev_gain saved likewise
+        "ex_rng",  # uint64[P + 1]: each seat's bot stream in a rollout; last: the determinization's
+        "ex_cand",  # int64[MAX_CANDIDATES]: candidate actions of the decision
+        "ex_stats",  # float64[3, MAX_CANDIDATES]: each candidate's gains over the planner's choice: sum, squares, count
+        "ex_pool",  # int16[3, max(T, N_CARD_KINDS)]: unseen tickets, their places, unseen card counts
     ],
 )
 INF = 1e18  # price of an unusable route, distance of an unreachable city

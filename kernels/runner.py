@@ -4,7 +4,8 @@ import numpy as np
 from numba import njit
 
 from kernels.bots.dispatch import choose_action
-from kernels.bots.params import BOT_PARAM_DEFAULTS, BP_FIELDS
+from kernels.bots.expert_memory import memo_fields
+from kernels.bots.params import BOT_PARAM_DEFAULTS, BP_FIELDS, MAX_CANDIDATES
 from kernels.core.state import init_game, new_state
 from kernels.engine import step
 from kernels.layouts import (
@@ -24,6 +25,7 @@ from kernels.layouts import (
     FN_TICKETS_WON,
     FN_TOTAL,
     FN_WINNER,
+    GAME_STATE,
     LOCO,
     MAX_LEGAL,
     MAX_OFFER,
@@ -126,6 +128,13 @@ def new_scratch(bd, n_players):
         np.zeros(n_tickets, np.int32),
         np.full((n_players, 3), -1, np.int64),
         np.zeros(n_players, np.float64),
+        np.zeros(1, GAME_STATE),
+        np.zeros((n_players, memo_fields(bd)), np.int64),
+        np.zeros(n_players, np.float64),
+        np.zeros(n_players + 1, np.uint64),
+        np.zeros(MAX_CANDIDATES, np.int64),
+        np.zeros((3, MAX_CANDIDATES), np.float64),
+        np.zeros((3, max(n_tickets, N_CARD_KINDS)), np.int16),
     )
 
 
@@ -156,9 +165,10 @@ def play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng):
 
 
 @njit(cache=True, nogil=True)
-def run_block(bd, ru, bots, master_seed, first_game, n_games,
+def run_block(bd, ru, bots, bot_params, master_seed, first_game, n_games,
               games, players, tickets, claims, tunnels, counts):
     """Play games first_game .. first_game + n_games - 1 and append their rows.
+    bot_params: float64[BP_FIELDS], the bots' weights and budgets (--bot-param).
     counts = rows written per table [games, players, tickets, claims, tunnels]
     (a sixth entry, when present, adds up the decisions taken: bench/).
     Stops early (returning the games done) when a table has no room for the
@@ -166,6 +176,8 @@ def run_block(bd, ru, bots, master_seed, first_game, n_games,
     n_players = bots.shape[0]
     state = new_state(bd, ru, n_players)
     ws = new_scratch(bd, n_players)
+    for i in range(BP_FIELDS):
+        ws.bot_params[i] = bot_params[i]
     bot_rng = np.zeros(n_players, np.uint64)
     n_routes = bd.routes.shape[0]
     n_tickets = bd.tickets.shape[0]

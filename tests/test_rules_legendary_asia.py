@@ -12,6 +12,7 @@ from helpers import BLACK, BLUE, LOCO, PINK, RED, YELLOW, Game, card
 from invariant_kernels import ERROR_NAMES, OK, play_checked
 from oracle import largest_network
 
+from analyzer.bots import bot_param_array
 from kernels import layouts as L
 from kernels.runner import run_block
 
@@ -567,7 +568,7 @@ def _run_records(bd, ru, bots, seed, games):
         tunnels=np.zeros(ru[L.RULE_TURN_CAP] + 1, L.TUNNEL_RECORD),
     )
     counts = np.zeros(5, np.int64)
-    done = run_block(bd, ru, bots, np.int64(seed), np.int64(0), np.int64(games), tables["games"],
+    done = run_block(bd, ru, bots, bot_param_array(), np.int64(seed), np.int64(0), np.int64(games), tables["games"],
                      tables["players"], tables["tickets"], tables["claims"], tables["tunnels"], counts)
     assert done == games
     return {k: v[: counts[i]] for i, (k, v) in enumerate(tables.items())}

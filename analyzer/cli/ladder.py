@@ -90,12 +90,14 @@ def ladder_command(
     resume: Annotated[bool, Opt(help="Continue an interrupted ladder in --out.")] = False,
     quiet: Annotated[bool, Opt(help="No progress bar.")] = False,
     cluster: Annotated[str | None, Opt(help="Run on Dask: local:N or tcp://HOST:PORT.")] = None,
+    bot_param: Annotated[list[str] | None, Opt("--bot-param", help="Bot weight or budget NAME=VALUE (repeatable), "
+                                                  "e.g. expert.rollouts=64; names: kernels/bots/params.py.")] = None,
 ):
     """Rank bots: every table of PLAYERS bots, every seating, the same seeds; win rates, scores, Bradley-Terry."""
     try:
         res = ladder(board=board, players=players, bots=bots, games=games, seed=seed, rules=rules,
                   overrides=set_ or None, out=out, threads=threads, resume=resume, progress=not quiet,
-                  cluster=cluster, seatings=seatings, bootstrap=bootstrap)
+                  cluster=cluster, seatings=seatings, bootstrap=bootstrap, bot_params=bot_param or None)
     except KeyboardInterrupt as e:  # caught here: click would swallow the resume hint
         console.print(f"[yellow]{e or 'interrupted'}[/yellow]")
         raise typer.Exit(130) from None

@@ -34,12 +34,15 @@ def simulate_command(
                                             "(a running `dask scheduler`).")] = None,
     shared_out: Annotated[bool, Opt(help="tcp cluster: the workers write to --out themselves (they must see "
                                          "the same folder); --no-shared-out sends the tables back here.")] = True,
+    bot_param: Annotated[list[str] | None, Opt("--bot-param", help="Bot weight or budget NAME=VALUE (repeatable), "
+                                                  "e.g. expert.rollouts=64; names: kernels/bots/params.py.")] = None,
 ):
     """Simulate games with bots and write the tables as Parquet."""
     try:
         res = simulate(board=board, players=players, bots=bots, games=games, seed=seed, rules=rules,
                   overrides=set_ or None, out=out, threads=threads, chunk_size=chunk_size or None, resume=resume,
-                  progress=not quiet, cluster=cluster, shared_out=shared_out)
+                  progress=not quiet, cluster=cluster, shared_out=shared_out,
+                       bot_params=bot_param or None)
     except KeyboardInterrupt as e:  # caught here: click would swallow the resume hint
         console.print(f"[yellow]{e or 'interrupted'}[/yellow]")
         raise typer.Exit(130) from None

@@ -38,7 +38,8 @@ from analyzer.stats.ladder import COMPONENTS, ladder_stats
 
 LADDER_MANIFEST = "ladder.json"
 SEATINGS = ("rotations", "permutations")
-LADDER_KEY_FIELDS = ("board", "rules_hash", "players", "bots", "games_per_run", "seed", "seatings", "kernel_hash")
+LADDER_KEY_FIELDS = ("board", "rules_hash", "players", "bots", "games_per_run", "seed", "seatings", "kernel_hash",
+                     "bot_params")
 
 
 # --- tables and seatings ------------------------------------------------------------
@@ -142,7 +143,7 @@ class LadderResult:
 # --- running ------------------------------------------------------------------------------
 def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=None, overrides=None, out=None,
            threads=0, resume=False, progress=True, cluster=None, seatings="rotations", bootstrap=1000,
-           bt_prior=1.0) -> LadderResult:
+           bt_prior=1.0, bot_params=None) -> LadderResult:
     """Play every table of `bots` in every seating on the same seeds and rank
     the bots (see the module docstring and README "Ranking bots: the ladder").
 
@@ -168,10 +169,11 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
     if not isinstance(players, int) or isinstance(players, bool) or players < 2:
         raise ValueError(f"players must be a whole number >= 2, not {players!r}")
     # checks board, rules, players and seed once, before any game is played
-    spec0 = make_spec(board, players, [names[0]], 1, seed, rules, overrides)
+    spec0 = make_spec(board, players, [names[0]], 1, seed, rules, overrides, bot_params=bot_params)
     runs = plan_runs(names, players, seatings)
     per_run = math.ceil(games / len(runs))
-    specs = [make_spec(spec0.board, players, r.seats.split(","), per_run, seed, spec0.rules)
+    specs = [make_spec(spec0.board, players, r.seats.split(","), per_run, seed, spec0.rules,
+                       bot_params=spec0.bot_params)
              for r in runs.itertuples()]
     manifest = {
         "format": 1,
@@ -190,6 +192,7 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
         "bt_prior": bt_prior,
         "kernel_hash": spec0.manifest()["kernel_hash"],
         "runs": runs.to_dict("records"),
+        **({"bot_params": spec0.bot_params} if spec0.bot_params else {}),
     }
     out_dir = Path(out) if out else None
     if out_dir is not None:
@@ -205,7 +208,8 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
                 res = finished_run(folder, spec.manifest()) if folder is not None and resume else None
                 if res is None:
                     res = simulate(spec.board, players, r.seats.split(","), per_run, seed, spec.rules, None,
-                                   out=folder, threads=threads, resume=resume, progress=False, cluster=where_to_run)
+                                   out=folder, threads=threads, resume=resume, progress=False, cluster=where_to_run,
+                                   bot_params=spec.bot_params)
                 results.append(res)
                 bar.end_run(per_run)
     except KeyboardInterrupt:

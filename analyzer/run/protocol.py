@@ -30,7 +30,7 @@ import pyarrow.parquet as pq
 
 TABLES = ("games", "players", "tickets", "claims", "tunnels")
 MANIFEST = "manifest.json"
-RUN_IDENTITY = ("board", "rules_hash", "players", "bots", "games", "seed")
+RUN_IDENTITY = ("board", "rules_hash", "players", "bots", "games", "seed", "bot_params")
 """What makes two runs the same games (a report reuses a finished run that matches)."""
 RUN_KEY_FIELDS = (*RUN_IDENTITY, "chunk_size", "kernel_hash")
 """What makes two runs the same part files (resuming requires all of it)."""

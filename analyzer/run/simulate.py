@@ -13,14 +13,21 @@ import os
 import platform
 import shutil
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from analyzer.boards import Board, load_board
-from analyzer.bots import bot_ids, check_bots_handle_board, check_bots_play, parse_bots
+from analyzer.bots import (
+    bot_ids,
+    bot_param_array,
+    check_bots_handle_board,
+    check_bots_play,
+    parse_bot_params,
+    parse_bots,
+)
 from analyzer.rules import RuleError, RuleSet
 from analyzer.run.backends import ClusterError, parse_cluster
 from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
@@ -52,6 +59,7 @@ class RunSpec:
     games: int
     seed: int
     chunk_size: int
+    bot_params: dict = field(default_factory=dict)
 
     def manifest(self) -> dict:
         import numba
@@ -70,6 +78,7 @@ class RunSpec:
             "games": self.games,
             "seed": self.seed,
             "chunk_size": self.chunk_size,
+            **({"bot_params": self.bot_params} if self.bot_params else {}),
             "n_chunks": n_chunks(self.games, self.chunk_size),
             "kernel_hash": SOURCE_HASH,
             "versions": {
@@ -96,7 +105,7 @@ def n_chunks(games: int, chunk_size: int) -> int:
 
 
 def make_spec(board="europe", players=4, bots=None, games=10_000, seed=1, rules=None, overrides=None,
-              chunk_size=None) -> RunSpec:
+              chunk_size=None, bot_params=None) -> RunSpec:
     """Check every input once, before any work starts."""
     b = board if isinstance(board, Board) else load_board(board)
     rs = rules if isinstance(rules, RuleSet) else b.rules(rules, overrides)
@@ -108,6 +117,7 @@ def make_spec(board="europe", players=4, bots=None, games=10_000, seed=1, rules=
     if players % rs.team_size:
         raise RuleError(f"rule set '{rs.name}' plays in teams of {rs.team_size}: {players} players is not whole teams")
     names = parse_bots(bots, players)
+    params = parse_bot_params(bot_params)
     check_bots_play(names, rs)
     check_bots_handle_board(names, rs, b)
     if not isinstance(games, int) or games < 1:
@@ -121,11 +131,11 @@ def make_spec(board="europe", players=4, bots=None, games=10_000, seed=1, rules=
     if chunk < 1:
         raise ValueError("chunk size must be >= 1")
     b.compile(rs)  # raises if e.g. the route-score table is too short for the board
-    return RunSpec(b, rs, players, names, games, seed, chunk)
+    return RunSpec(b, rs, players, names, games, seed, chunk, params)
 
 
 # --- one chunk --------------------------------------------------------------------
-def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int) -> dict[str, np.ndarray]:
+def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_params=None) -> dict[str, np.ndarray]:
     """Play games first..first+n-1 and return their record arrays. The kernel
     stops early when a buffer is full; we continue with larger buffers."""
     from kernels.runner import run_block
@@ -146,7 +156,8 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int) -> dict[s
             "tunnels": np.zeros(m * per_game_tunnels + ru[L.RULE_TURN_CAP] + 1, L.TUNNEL_RECORD),
         }
         counts = np.zeros(5, np.int64)
-        k = run_block(bd, ru, bots, np.int64(seed), np.int64(first + done), np.int64(m),
+        params = bot_param_array() if bot_params is None else bot_params
+        k = run_block(bd, ru, bots, params, np.int64(seed), np.int64(first + done), np.int64(m),
                       buf["games"], buf["players"], buf["tickets"], buf["claims"], buf["tunnels"], counts)
         for i, t in enumerate(TABLES):
             parts[t].append(buf[t][: counts[i]])
@@ -171,7 +182,7 @@ def run_chunk(job: dict, c: int, first: int, n: int) -> tuple[int, int, dict[str
         raise ValueError(f"a worker on {platform.node()} cannot see the output folder {out_dir}; "
                          "give the workers the same folder or use --no-shared-out")
     bd = L.BoardArrays(**job["board"])
-    arrays = run_games(bd, job["rules"], job["bot_ids"], job["seed"], first, n)
+    arrays = run_games(bd, job["rules"], job["bot_ids"], job["seed"], first, n, job["bot_params"])
     dfs = chunk_frames(arrays, job["bots"])
     if out_dir is not None:
         write_chunk(out_dir, c, dfs, job["run_key"])
@@ -181,8 +192,11 @@ def run_chunk(job: dict, c: int, first: int, n: int) -> tuple[int, int, dict[str
 
 def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=None, overrides=None,
              out=None, threads=0, chunk_size=None, resume=False, progress=True, cluster=None,
-             shared_out=True) -> Results:
+             shared_out=True, bot_params=None) -> Results:
     """Simulate `games` games and return their tables (pandas DataFrames).
+
+    `bot_params`: bot weights and budgets, NAME=VALUE strings or a dict
+    (analyzer.bots.parse_bot_params; e.g. expert.rollouts=64), for every seat.
 
     With `out`, each chunk is written to out/<table>/part-NNNNNN.parquet as it
     finishes, and out/manifest.json records the run; `resume=True` continues
@@ -195,7 +209,7 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
     write their chunks to `out` themselves, so they must see the same folder
     at the same path; with `shared_out=False` the tables come back to this
     process, which writes them. The tables are the same with every backend."""
-    spec = make_spec(board, players, bots, games, seed, rules, overrides, chunk_size)
+    spec = make_spec(board, players, bots, games, seed, rules, overrides, chunk_size, bot_params)
     target = parse_cluster(cluster)
     bd = spec.board.compile(spec.rules)
     manifest = spec.manifest()
@@ -207,6 +221,7 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
         "board": dict(bd._asdict()),  # numpy arrays
         "rules": spec.rules.to_array(),
         "bot_ids": bot_ids(spec.bots),
+        "bot_params": bot_param_array(spec.bot_params),
         "bots": list(spec.bots),
         "seed": spec.seed,
         "kernel_hash": SOURCE_HASH,

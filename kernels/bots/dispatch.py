@@ -4,12 +4,14 @@ its module, add a branch here and a name to analyzer.bots.BOTS."""
 import numpy as np
 from numba import njit
 
+from kernels.bots.expert import expert_action
 from kernels.bots.ghost_greedy import greedy_action as ghost_greedy_action
 from kernels.bots.ghost_planner import ghost_planner_action
 from kernels.bots.greedy import greedy_action
 from kernels.bots.params import (
     BOT_BLOCKER,
     BOT_DESTINATION_HUNGRY,
+    BOT_EXPERT,
     BOT_GREEDY,
     BOT_LONG_ROUTE,
     BOT_ONE_STEP,
@@ -57,4 +59,6 @@ def choose_action(bot, st, bd, ru, p, rng, ws):
         return one_step_action(st, bd, ru, p, rng, ws)
     if bot == BOT_GREEDY:
         return greedy_action(st, bd, ru, p, rng, ws)
+    if bot == BOT_EXPERT:
+        return expert_action(st, bd, ru, p, rng, ws)
     return random_action(st, bd, ru, p, rng, ws)

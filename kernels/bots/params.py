@@ -11,6 +11,7 @@ BOT_LONG_ROUTE = 5
 BOT_ONE_STEP = 6
 BOT_BLOCKER = 7
 BOT_PLANNER_V1 = 8  # `planner` as it played before issue 16 (kept selectable for comparison)
+BOT_EXPERT = 9  # search player (issue 17, kernels/bots/expert.py)
 
 # --- planner weights (Scratch.bot_params, float64[BP_FIELDS]) ----------------------
 # Defaults chosen by head-to-head runs against `greedy` (see README, Bots).
@@ -52,7 +53,13 @@ BP_EV_MAX_PLANNED = 30  # no draw while the plan still needs more than this many
 # at 2 players a turn spent drawing tickets is a whole turn given to the one opponent (and lengthens the game
 # for it): planner and blocker want more from a draw there (2p ladders against planner-v1, docs/bots.md)
 BP_EV_TURN_VALUE_2P = 31
-BP_FIELDS = 32
+# expert (issue 17, kernels/bots/expert.py): the search budget and what a rollout's outcome is worth
+BP_EXPERT_ROLLOUTS = 32  # rollouts per searched turn decision (split over the candidates by successive halving)
+BP_EXPERT_CANDIDATES = 33  # candidate actions scored at a turn (the planner's choice first)
+BP_EXPERT_KEEP_FACTOR = 34  # ticket keeps (every keep is a candidate) get this many times the rollouts
+BP_EXPERT_WIN_POINTS = 35  # a rollout scores its final margin (own score - best other) plus this for a win
+BP_EXPERT_SWITCH_Z = 36  # another candidate replaces the planner's choice when its mean gain is this many std errors
+BP_FIELDS = 37
 BOT_PARAM_NAMES = (
     "KEEP_PRICE", "SETUP_BUDGET", "DRAW_BUDGET", "OVER_PRICE", "TICKET_TRAINS", "TICKET_OTHERS",
     "CONTESTED_BONUS", "ENDGAME_TRAINS", "HUNGRY_KEEP_PRICE", "HUNGRY_BUDGET", "HUNGRY_OVER_PRICE",
@@ -60,6 +67,9 @@ BOT_PARAM_NAMES = (
     "EV_TURN_VALUE", "EV_TRAIN_PRICE", "EV_CLOCK", "EV_TURNS_PER_TRAIN", "EV_SPREAD", "EV_CONTEST",
     "EV_MIN_SPARE", "EV_REFRESH", "EV_KEEP_MARGIN", "HUNGRY_EV_TURN_VALUE", "HUNGRY_EV_TRAIN_PRICE",
     "HUNGRY_EV_KEEP_MARGIN", "EV_CARD_TURNS", "EV_OFFSET", "EV_MAX_PLANNED", "EV_TURN_VALUE_2P",
+    "EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_KEEP_FACTOR", "EXPERT_WIN_POINTS", "EXPERT_SWITCH_Z",
 )
 BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.2, 0.8, 3.0, 15.0, 15.0, 2.0, 1.0, 4.0,
-                      2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 3.0, 3.0, 0.5, 0.15, -2.0, 0.64, 3.3, 45.0, 3.5)
+                      2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 3.0, 3.0, 0.5, 0.15, -2.0, 0.64, 3.3, 45.0, 3.5,
+                      32.0, 4.0, 4.0, 10.0, 1.5)
+MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)

@@ -1,0 +1,178 @@
+"""A determinization for the search player: redeal into the game state what
+seat p cannot see, consistently with what it can.
+
+Seen by p: its hand and tickets, the market, the discards, the board, every
+count (cards in each hand and in the pile, tickets each seat holds, the ticket
+pile's size), the tickets it was offered (its setup deal, its offers) and those
+it sent away (its tk_gone memory). Not seen: the other hands, the pile's
+order, the other seats' tickets and setup deals, the ticket pile's order, the
+box. Those are redealt at random, keeping every count.
+
+Every pool is built in a canonical order (card kinds in order, tickets by
+number, places by position), never in the order the hidden cards lie in, so
+two states p cannot tell apart give the same determinization for the same
+random stream: the no-peeking test (tests/test_bots_expert.py) checks it.
+Known simplifications (information left unused, never information peeked):
+cards an opponent took from the market are not tracked, and a long ticket
+may be redealt into a regular place (Europe), and the other way round."""
+
+import numpy as np
+from numba import njit
+
+from kernels.core.tickets import ticket_outcome
+from kernels.layouts import (
+    MAX_OFFER,
+    N_CARD_KINDS,
+    PH_KEEP_TICKETS,
+    PH_SETUP_KEEP,
+    SC_N_OFFER,
+    SC_N_PILE,
+    SC_N_PLAYERS,
+    SC_N_TICKETS,
+    SC_PHASE,
+    SC_PLAYER,
+    SC_TP_COUNT,
+    SC_TP_HEAD,
+    SC_TURN,
+    TH_BOX,
+    TH_OFFERED,
+    TH_PILE,
+)
+from kernels.prng import next_u64, shuffle_int8, shuffle_int16
+
+# where an unseen ticket lies: kind * _PLACE + index
+_PLACE = 8192
+_IN_PILE = 0  # index: position in the ticket pile's queue
+_IN_DEAL = 1  # index: seat * MAX_OFFER + slot of a setup deal not yet decided
+_HELD = 2  # index: seat
+_IN_BOX = 3
+
+
+@njit(cache=True, _nrt=False)
+def determinize(st, bd, ru, p, rng, ws):
+    """Redeal in st (a copy of the game p decides in) what p cannot see,
+    from the stream rng (uint64[1]). The game's own stream (st.rng, the
+    future shuffles) is reseeded from it too."""
+    deal_cards(st, p, rng, ws.ex_pool[2])
+    deal_tickets(st, bd, p, rng, ws)
+    st.rng[0] = next_u64(rng)
+
+
+@njit(cache=True, _nrt=False)
+def deal_cards(st, p, rng, counts):
+    """The pile and the other hands hold the cards p has not seen: pool them
+    by kind, shuffle, deal each other hand its size back, the rest is the pile."""
+    n_players = st.sc[SC_N_PLAYERS]
+    hand = st.hand
+    pile = st.pile
+    total = st.sc[SC_N_PILE]
+    for k in range(N_CARD_KINDS):
+        counts[k] = 0
+    for i in range(total):
+        counts[pile[i]] += 1
+    for q in range(n_players):
+        if q != p:
+            for k in range(N_CARD_KINDS):
+                counts[k] += hand[q, k]
+                total += hand[q, k]
+    i = 0
+    for k in range(N_CARD_KINDS):
+        for _ in range(counts[k]):
+            pile[i] = k
+            i += 1
+    shuffle_int8(rng, pile, np.int64(total))
+    top = total
+    for q in range(n_players):
+        if q != p:
+            size = 0
+            for k in range(N_CARD_KINDS):
+                size += hand[q, k]
+                hand[q, k] = 0
+            for _ in range(size):
+                top -= 1
+                hand[q, pile[top]] += 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _seen_by(st, ws, p, t):
+    """Ticket t is known to p: held by p, dealt or offered to p, or sent away by p."""
+    if st.ticket_holder[t] == p or ws.tk_gone[p, t] != 0:
+        return True
+    for k in range(MAX_OFFER):
+        if st.setup_offer[p, k] == t:
+            return True
+    phase = st.sc[SC_PHASE]
+    if (phase == PH_KEEP_TICKETS or phase == PH_SETUP_KEEP) and st.sc[SC_PLAYER] == p:
+        for k in range(st.sc[SC_N_OFFER]):
+            if st.offer[k] == t:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def deal_tickets(st, bd, p, rng, ws):
+    """Every ticket p has not seen goes back to a place that held one: the
+    pile's positions, the other seats' undecided setup deals, their hands
+    (as many as each holds), the box."""
+    n_tickets = bd.tickets.shape[0]
+    n_players = st.sc[SC_N_PLAYERS]
+    holder = st.ticket_holder
+    unseen = ws.ex_pool[0]
+    places = ws.ex_pool[1]
+    n = 0
+    for t in range(n_tickets):
+        if not _seen_by(st, ws, p, t):
+            unseen[n] = t
+            n += 1
+    # the places, in an order p can name
+    m = 0
+    size = st.sc[SC_N_TICKETS]  # the pile is a ring of the board's ticket count
+    head = st.sc[SC_TP_HEAD]
+    for i in range(st.sc[SC_TP_COUNT]):
+        pos = (head + i) % size
+        if not _seen_by(st, ws, p, st.ticket_pile[pos]) and m < n:
+            places[m] = _IN_PILE * _PLACE + pos
+            m += 1
+    for q in range(n_players):
+        if q == p:
+            continue
+        for k in range(MAX_OFFER):
+            t = st.setup_offer[q, k]
+            if t >= 0 and holder[t] == TH_OFFERED and not _seen_by(st, ws, p, t) and m < n:
+                places[m] = _IN_DEAL * _PLACE + q * MAX_OFFER + k
+                m += 1
+    for q in range(n_players):
+        if q == p:
+            continue
+        for t in range(n_tickets):
+            if holder[t] == q and not _seen_by(st, ws, p, t) and m < n:
+                places[m] = _HELD * _PLACE + q
+                m += 1
+    for t in range(n_tickets):
+        if holder[t] == TH_BOX and not _seen_by(st, ws, p, t) and m < n:
+            places[m] = _IN_BOX * _PLACE
+            m += 1
+    if m != n:
+        return  # a place this module does not know (another rule family): leave the tickets
+    shuffle_int16(rng, unseen, np.int64(n))
+    turn = st.sc[SC_TURN]
+    for i in range(n):
+        t = unseen[i]
+        kind = places[i] // _PLACE
+        idx = places[i] % _PLACE
+        st.ticket_kept_turn[t] = -1
+        st.ticket_done_turn[t] = -1
+        if kind == _IN_PILE:
+            st.ticket_pile[idx] = t
+            holder[t] = TH_PILE
+        elif kind == _IN_DEAL:
+            st.setup_offer[idx // MAX_OFFER, idx % MAX_OFFER] = t
+            holder[t] = TH_OFFERED
+        elif kind == _HELD:
+            holder[t] = idx
+            st.ticket_kept_turn[t] = turn
+            option, _ = ticket_outcome(bd, st.uf[idx], np.int64(t))
+            if option >= 0:
+                st.ticket_done_turn[t] = turn
+        else:
+            holder[t] = TH_BOX

@@ -1,0 +1,271 @@
+"""`expert` (issue 17): a search player over the planner family.
+
+Flat Monte Carlo with successive halving over a short candidate list, on
+determinizations. At a turn's first decision and at every ticket keep it
+lists candidates: the planner's own choice first, then (at a turn) a card
+draw, a ticket draw and the best claimable routes of its plan and of the
+board; at a keep, every legal keep. Each rollout redeals what the seat
+cannot see (kernels/bots/determinize.py), plays the candidate, then plays the
+game to its end with `planner` at every seat (fresh bot memory, streams of
+the rollout's own), and scores own final score minus the best other score,
+plus BP_EXPERT_WIN_POINTS for a win. Candidates share each round's
+determinizations and rollout streams (common random numbers), so they are
+compared on the same deals, each by its gain over the planner's choice;
+each round keeps the better half, and the best replaces the planner's
+choice only when its gain is clear of the noise (BP_EXPERT_SWITCH_Z). The second
+card of a draw, tunnels and stations are the planner's.
+
+Rollouts run in the game's own state and scratch (no allocation in a
+kernel): the state and every seat's bot memory are set aside in the Scratch
+(kernels/bots/expert_memory.py) and put back before the choice is returned.
+All randomness comes from the seat's own bot stream, so a game is the same
+for a seed at any thread count."""
+
+import numpy as np
+from numba import njit
+
+from kernels.bots.common import pay_colour
+from kernels.bots.determinize import determinize
+from kernels.bots.expert_memory import fresh_memory, load_memory, load_state, save_memory, save_state
+from kernels.bots.params import (
+    BOT_PLANNER,
+    BP_EXPERT_CANDIDATES,
+    BP_EXPERT_KEEP_FACTOR,
+    BP_EXPERT_ROLLOUTS,
+    BP_EXPERT_SWITCH_Z,
+    BP_EXPERT_WIN_POINTS,
+    MAX_CANDIDATES,
+)
+from kernels.bots.planner import planner_action
+from kernels.bots.tactics import draw_for_need, route_points
+from kernels.core.actions import action_a, action_kind, make_action
+from kernels.engine import legal_actions, step
+from kernels.layouts import (
+    A_CLAIM,
+    A_DRAW_BLIND,
+    A_DRAW_MARKET,
+    A_DRAW_TICKETS,
+    A_KEEP_TICKETS,
+    FN_TOTAL,
+    FN_WINNER,
+    PH_KEEP_TICKETS,
+    PH_OVER,
+    PH_SETUP_KEEP,
+    PH_TURN,
+    SC_N_OFFER,
+    SC_N_PLAYERS,
+    SC_PHASE,
+    SC_PLAYER,
+)
+from kernels.prng import mix64, next_u64
+
+MIN_PAIRS = 4  # the planner's choice stands unless the best other was compared with it on this many deals
+
+
+@njit(cache=True, _nrt=False)
+def expert_action(st, bd, ru, p, rng, ws):
+    phase = st.sc[SC_PHASE]
+    planned = planner_action(np.int64(BOT_PLANNER), st, bd, ru, p, rng, ws, np.bool_(True))
+    keep = phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS
+    if not keep and phase != PH_TURN:
+        return planned
+    prm = ws.bot_params
+    if keep:
+        n = keep_candidates(st, bd, ru, ws, planned)
+        budget = np.int64(prm[BP_EXPERT_ROLLOUTS] * prm[BP_EXPERT_KEEP_FACTOR])
+    else:
+        n = turn_candidates(st, bd, ru, p, ws, planned, np.int64(prm[BP_EXPERT_CANDIDATES]))
+        budget = np.int64(prm[BP_EXPERT_ROLLOUTS])
+    if n <= 1 or budget <= 0:
+        return planned
+    save_state(ws, st)
+    save_memory(ws)
+    best = successive_halving(st, bd, ru, p, ws, n, budget, next_u64(rng))
+    load_state(st, ws)
+    load_memory(ws)
+    a = ws.ex_cand[best]
+    if keep:  # p's memory of the tickets it sent away follows its own keep, not the planner's
+        for i in range(st.sc[SC_N_OFFER]):
+            ws.tk_gone[p, st.offer[i]] = 1 - ((action_a(a) >> i) & 1)
+    return a
+
+
+@njit(cache=True, _nrt=False)
+def successive_halving(st, bd, ru, p, ws, n, budget, seed):
+    """Index in ws.ex_cand of the chosen candidate. The planner's choice
+    (index 0) is played on every determinization; each other candidate is
+    scored by its gain over it on the same determinizations (paired, so the
+    deal's luck cancels). Round after round the better half of the others
+    survives. The best of them replaces the planner's choice only when its
+    mean gain exceeds BP_EXPERT_SWITCH_Z standard errors: picking the best of
+    several noisy means favours the noisiest (a big ticket keep, a ticket
+    draw), and the planner's choice is a strong default."""
+    cand = ws.ex_cand
+    gain = ws.ex_stats[0]
+    square = ws.ex_stats[1]
+    runs = ws.ex_stats[2]
+    for i in range(n):
+        gain[i] = 0.0
+        square[i] = 0.0
+        runs[i] = 0.0
+    others = n - 1
+    rounds = 1
+    while (1 << rounds) < others:
+        rounds += 1
+    alive = n
+    world = 0
+    for _ in range(rounds):
+        per = max(budget // (rounds * alive), 1)
+        for _ in range(per):
+            world_seed = mix64(seed + np.uint64(world) * np.uint64(0x9E3779B97F4A7C15))
+            world += 1
+            base = rollout(st, bd, ru, p, ws, cand[0], world_seed)
+            for i in range(1, alive):
+                d = rollout(st, bd, ru, p, ws, cand[i], world_seed) - base
+                gain[i] += d
+                square[i] += d * d
+                runs[i] += 1.0
+        # better half of the others first (stable selection: ties keep the earlier)
+        for i in range(1, alive):
+            b = i
+            for j in range(i + 1, alive):
+                if gain[j] / max(runs[j], 1.0) > gain[b] / max(runs[b], 1.0):
+                    b = j
+            if b != i:
+                _swap(cand, gain, square, runs, i, b)
+        alive = 1 + (alive - 1 + 1) // 2
+    m = runs[1]
+    if m < MIN_PAIRS:
+        return 0  # too few pairs to tell a gain from noise (a small budget spread over many keeps)
+    mean = gain[1] / m
+    spread = np.sqrt(max(square[1] / m - mean * mean, 0.0) / (m - 1.0))
+    if mean > 0.0 and mean > ws.bot_params[BP_EXPERT_SWITCH_Z] * spread:
+        return 1
+    return 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _swap(cand, gain, square, runs, i, j):
+    c = cand[i]
+    cand[i] = cand[j]
+    cand[j] = c
+    for row in (gain, square, runs):
+        x = row[i]
+        row[i] = row[j]
+        row[j] = x
+
+
+@njit(cache=True, _nrt=False)
+def rollout(st, bd, ru, p, ws, action, world_seed):
+    """Put the game back, redeal what p cannot see from world_seed, play
+    `action`, then planner at every seat to the end: p's margin (+ a win's points)."""
+    load_state(st, ws)
+    load_memory(ws)  # p's memory of the tickets it sent away (the last rollout's play changed it)
+    n_players = st.sc[SC_N_PLAYERS]
+    wr = ws.ex_rng[n_players:n_players + 1]
+    wr[0] = world_seed
+    determinize(st, bd, ru, p, wr, ws)
+    for q in range(n_players):
+        ws.ex_rng[q] = next_u64(wr)
+    fresh_memory(ws)
+    step(st, bd, ru, action, ws)
+    while st.sc[SC_PHASE] != PH_OVER:
+        q = st.sc[SC_PLAYER]
+        a = planner_action(np.int64(BOT_PLANNER), st, bd, ru, q, ws.ex_rng[q:q + 1], ws, np.bool_(True))
+        step(st, bd, ru, a, ws)
+    mine = st.final[p, FN_TOTAL]
+    other = np.int64(-1 << 30)
+    for q in range(n_players):
+        if q != p:
+            other = max(other, np.int64(st.final[q, FN_TOTAL]))
+    value = np.float64(mine - other)
+    if st.final[p, FN_WINNER] != 0:
+        value += ws.bot_params[BP_EXPERT_WIN_POINTS]
+    return value
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _add(ws, n, a):
+    """Append candidate a unless listed already or the list is full."""
+    if n >= MAX_CANDIDATES:
+        return n
+    for i in range(n):
+        if ws.ex_cand[i] == a:
+            return n
+    ws.ex_cand[n] = a
+    return n + 1
+
+
+@njit(cache=True, _nrt=False)
+def keep_candidates(st, bd, ru, ws, planned):
+    """Every legal keep, the planner's first."""
+    n = _add(ws, np.int64(0), planned)
+    m = legal_actions(st, bd, ru, ws.legal)
+    for i in range(m):
+        if action_kind(ws.legal[i]) == A_KEEP_TICKETS:
+            n = _add(ws, n, ws.legal[i])
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def turn_candidates(st, bd, ru, p, ws, planned, limit):
+    """The planner's choice; a card draw (the planner's draw for its need, or
+    blind); claims, routes of p's plan first, longest first; a ticket draw
+    when no claim is left to list."""
+    limit = min(max(limit, 1), MAX_CANDIDATES)
+    n = _add(ws, np.int64(0), planned)
+    m = legal_actions(st, bd, ru, ws.legal)
+    legal = ws.legal
+    kind = action_kind(planned)
+    has_blind = False
+    has_tickets = False
+    for i in range(m):
+        k = action_kind(legal[i])
+        has_blind |= k == A_DRAW_BLIND
+        has_tickets |= k == A_DRAW_TICKETS
+    if n < limit and kind != A_DRAW_MARKET and kind != A_DRAW_BLIND:
+        d = draw_for_need(st, ru, p, np.bool_(False), ws)
+        if d >= 0 and _is_legal(legal, m, d):
+            n = _add(ws, n, d)
+        elif has_blind:
+            n = _add(ws, n, make_action(A_DRAW_BLIND, 0, 0))
+    routes = bd.routes
+    while n < limit:
+        best = np.int64(-1)
+        best_score = np.int64(-1)
+        for i in range(m):
+            a = legal[i]
+            if action_kind(a) != A_CLAIM:
+                continue
+            r = action_a(a)
+            if _route_listed(ws, n, r):
+                continue
+            score = route_points(ru, routes, r) + (1000 if ws.want[p, r] != 0 else 0)
+            if score > best_score:
+                best_score = score
+                best = a
+        if best < 0:
+            break
+        r = action_a(best)
+        c = pay_colour(ru, st.hand[p], routes, r, ws.need[p])
+        a = make_action(A_CLAIM, r, c)
+        n = _add(ws, n, a if c >= 0 and _is_legal(legal, m, a) else best)
+    if n < limit and has_tickets:  # last: a ticket draw's wide spread of outcomes wins noisy comparisons
+        n = _add(ws, n, make_action(A_DRAW_TICKETS, 0, 0))
+    return n
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _is_legal(legal, m, a):
+    for i in range(m):
+        if legal[i] == a:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _route_listed(ws, n, r):
+    for i in range(n):
+        if action_kind(ws.ex_cand[i]) == A_CLAIM and action_a(ws.ex_cand[i]) == r:
+            return True
+    return False

@@ -1,0 +1,77 @@
+"""What the search player (kernels/bots/expert.py) sets aside while its
+rollouts play in the game's own state and scratch: the state (one copy of its
+record) and every seat's bot memory in the Scratch (the planner family's
+plan and ticket memory). Rollouts start from fresh memory for every seat: the
+other seats' memory was built from their hidden tickets, so it must not be read."""
+
+from numba import njit
+
+from kernels.core.state import copy_state
+from kernels.layouts import N_CARD_KINDS
+
+
+@njit(cache=True)
+def memo_fields(bd):
+    """int64 words of one seat's saved memory: want, need, plan_version, ev_key, tk_gone."""
+    return bd.routes.shape[0] + N_CARD_KINDS + 5 + bd.tickets.shape[0]
+
+
+@njit(cache=True, _nrt=False)
+def save_state(ws, st):
+    """ws.ex_state[0] <- the game state (core/state.py copy_state: every field
+    but the tunnel log, which rollouts only append to past the saved count)."""
+    copy_state(ws.ex_state[0], st)
+
+
+@njit(cache=True, _nrt=False)
+def load_state(st, ws):
+    copy_state(st, ws.ex_state[0])
+
+
+@njit(cache=True, _nrt=False)
+def save_memory(ws):
+    n_routes = ws.want.shape[1]
+    k = ws.need.shape[1]
+    for p in range(ws.want.shape[0]):
+        m = ws.ex_memo[p]
+        for r in range(n_routes):
+            m[r] = ws.want[p, r]
+        for c in range(k):
+            m[n_routes + c] = ws.need[p, c]
+        o = n_routes + k
+        m[o] = ws.plan_version[p]
+        for j in range(3):
+            m[o + 1 + j] = ws.ev_key[p, j]
+        for t in range(ws.tk_gone.shape[1]):
+            m[o + 4 + t] = ws.tk_gone[p, t]
+        ws.ex_gain[p] = ws.ev_gain[p]
+
+
+@njit(cache=True, _nrt=False)
+def load_memory(ws):
+    n_routes = ws.want.shape[1]
+    k = ws.need.shape[1]
+    for p in range(ws.want.shape[0]):
+        m = ws.ex_memo[p]
+        for r in range(n_routes):
+            ws.want[p, r] = m[r]
+        for c in range(k):
+            ws.need[p, c] = m[n_routes + c]
+        o = n_routes + k
+        ws.plan_version[p] = m[o]
+        for j in range(3):
+            ws.ev_key[p, j] = m[o + 1 + j]
+        for t in range(ws.tk_gone.shape[1]):
+            ws.tk_gone[p, t] = m[o + 4 + t]
+        ws.ev_gain[p] = ws.ex_gain[p]
+
+
+@njit(cache=True, _nrt=False)
+def fresh_memory(ws):
+    """Every seat's bot memory as new_scratch leaves it (a rollout's start)."""
+    ws.want[:, :] = 0
+    ws.need[:, :] = 0
+    ws.plan_version[:] = -1
+    ws.ev_key[:, :] = -1
+    ws.tk_gone[:, :] = 0
+    ws.ev_gain[:] = 0.0

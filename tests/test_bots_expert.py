@@ -1,0 +1,225 @@
+"""`expert` (issue 17, kernels/bots/expert.py): the search player reads only
+its own seat's information, puts the game and every seat's bot memory back
+after its rollouts, is deterministic for a seed at any thread count, and its
+budget is read from Scratch.bot_params. The contract test (tests/test_contract.py)
+checks that its actions are legal on every board it plays."""
+
+import numpy as np
+import pytest
+from helpers import Game
+
+import analyzer
+from kernels import layouts as L
+from kernels.bots import params as P
+from kernels.bots.dispatch import choose_action
+from kernels.core.actions import action_a, action_b, action_kind
+from kernels.core.state_view import view_state
+
+# the state's scratch (written by any bot's move search)
+# (and the union-find, whose reads compress paths: compared as the networks it holds)
+SCRATCH_FIELDS = ("purse", "claim_masks", "tunnel_log", "uf")
+MEMORY = ("want", "need", "plan_version", "tk_gone", "ev_key", "ev_gain")
+
+
+def _copy(records):
+    """A deep copy of a game state (a GAME_STATE record, seen through
+    state_record) or of a Scratch (a namedtuple of arrays)."""
+    if isinstance(records, np.record):
+        state = np.empty(1, L.GAME_STATE)
+        state[0] = records  # the record's bytes
+        return view_state(state)
+    return type(records)(*[x.copy() for x in records])
+
+
+def _networks(uf):
+    """Each seat's networks as sets of cities (union-find roots followed)."""
+    out = []
+    for row in uf:
+        def root(c, row=row):
+            while row[c] != c:
+                c = int(row[c])
+            return c
+        groups = {}
+        for c in range(len(row)):
+            groups.setdefault(root(c), set()).add(c)
+        out.append(sorted(sorted(g) for g in groups.values()))
+    return out
+
+
+def _small_budget(ws, rollouts=16, candidates=3):
+    ws.bot_params[P.BP_EXPERT_ROLLOUTS] = rollouts
+    ws.bot_params[P.BP_EXPERT_CANDIDATES] = candidates
+    ws.bot_params[P.BP_EXPERT_KEEP_FACTOR] = 2
+    ws.bot_params[P.BP_EXPERT_SWITCH_Z] = 0  # switch on any mean gain: the other candidates get chosen too
+
+
+def _choose(g, st, ws, seed):
+    return int(choose_action(np.int64(P.BOT_EXPERT), st, g.bd, g.ru, int(st.sc[L.SC_PLAYER]),
+                             np.array([seed], np.uint64), ws))
+
+
+def _unseen_tickets(g, st, ws, p):
+    seen = set(np.flatnonzero(st.ticket_holder == p)) | set(np.flatnonzero(ws.tk_gone[p]))
+    seen |= {int(t) for t in st.setup_offer[p] if t >= 0}
+    if int(st.sc[L.SC_PHASE]) in (L.PH_SETUP_KEEP, L.PH_KEEP_TICKETS):
+        seen |= {int(t) for t in st.offer[: int(st.sc[L.SC_N_OFFER])]}
+    return [t for t in range(g.bd.tickets.shape[0]) if t not in seen]
+
+
+def _other_world(g, st, ws, p, seed):
+    """A state seat p cannot tell from st: the cards it has not seen (the
+    pile and the other hands) dealt again with every hand's size kept, and the
+    tickets it has not seen moved between the places that hold such tickets
+    (the pile's positions, the other seats' hands and undecided setup deals,
+    the box)."""
+    rng = np.random.default_rng(seed)
+    n_pile = int(st.sc[L.SC_N_PILE])
+    others = [q for q in range(g.n) if q != p]
+    pool = list(st.pile[:n_pile])
+    for q in others:
+        for k in range(L.N_CARD_KINDS):
+            pool += [k] * int(st.hand[q, k])
+    pool = rng.permutation(np.array(pool, np.int8))
+    i = 0
+    for q in others:
+        size = int(st.hand[q].sum())
+        st.hand[q, :] = np.bincount(pool[i:i + size], minlength=L.N_CARD_KINDS)
+        i += size
+    st.pile[:n_pile] = pool[i:]
+    unseen = set(_unseen_tickets(g, st, ws, p))
+    places = []
+    size = int(st.sc[L.SC_N_TICKETS])  # the pile is a ring of the board's ticket count
+    head = int(st.sc[L.SC_TP_HEAD])
+    for j in range(int(st.sc[L.SC_TP_COUNT])):
+        pos = (head + j) % size
+        if int(st.ticket_pile[pos]) in unseen:
+            places.append(("pile", pos))
+    for q in others:
+        for k in range(L.MAX_OFFER):
+            t = int(st.setup_offer[q, k])
+            if t >= 0 and st.ticket_holder[t] == L.TH_OFFERED and t in unseen:
+                places.append(("deal", (q, k)))
+    for t in sorted(unseen):
+        h = int(st.ticket_holder[t])
+        if h >= 0 and h != p:
+            places.append(("held", h))
+        elif h == L.TH_BOX:
+            places.append(("box", 0))
+    assert len(places) == len(unseen)
+    for t, (kind, where) in zip(rng.permutation(sorted(unseen)), places, strict=True):
+        if kind == "pile":
+            st.ticket_pile[where] = t
+            st.ticket_holder[t] = L.TH_PILE
+        elif kind == "deal":
+            st.setup_offer[where] = t
+            st.ticket_holder[t] = L.TH_OFFERED
+        elif kind == "held":
+            st.ticket_holder[t] = where
+        else:
+            st.ticket_holder[t] = L.TH_BOX
+
+
+@pytest.mark.parametrize("board,players", [("europe", 3), ("usa", 2)])
+def test_expert_choices_ignore_what_its_seat_cannot_see(board, players):
+    """Whole games with expert at seat 0 against planners; at every expert
+    decision the choice is made again on a copy where what seat 0 cannot see
+    differs (other hands, pile order, other seats' tickets and setup deals,
+    ticket pile order, box), every count kept. The choice never changes,
+    whether it is the planner's own or another candidate's."""
+    searched = 0
+    g = Game(board, players, seed=7)
+    _small_budget(g.ws)
+    for step in range(3000):
+        p = g.player
+        if p == 0 and g.phase in (L.PH_SETUP_KEEP, L.PH_TURN, L.PH_KEEP_TICKETS):
+            seed = 1000 + step
+            a = _choose(g, _copy(g.st), _copy(g.ws), seed)
+            for w in range(2):
+                hidden = _copy(g.st)
+                _other_world(g, hidden, g.ws, p, seed * 10 + w)
+                assert _choose(g, hidden, _copy(g.ws), seed) == a, (step, w)
+            searched += 1
+            a = _choose(g, g.st, g.ws, seed)
+        else:
+            a = int(choose_action(np.int64(P.BOT_PLANNER), g.st, g.bd, g.ru, p, np.array([step], np.uint64), g.ws))
+        if g.act(int(action_kind(a)), int(action_a(a)), int(action_b(a))):
+            break
+    else:
+        raise AssertionError("game did not end")
+    assert searched > 10
+
+
+def test_expert_puts_the_game_and_the_other_seats_memory_back():
+    """After an expert decision every field of the state is the one it was
+    given (but the state's own scratch, which any bot's move search writes),
+    and the other seats' bot memory is untouched (rollouts replay every seat
+    in the same state and scratch)."""
+    g = Game("europe", 2, seed=3)
+    _small_budget(g.ws)
+    checked = 0
+    for step in range(3000):
+        p = g.player
+        if p == 0 and g.phase in (L.PH_SETUP_KEEP, L.PH_TURN, L.PH_KEEP_TICKETS):
+            before_st = _copy(g.st)
+            before_ws = _copy(g.ws)
+            a = _choose(g, g.st, g.ws, 50 + step)
+            for name in g.st.dtype.names:
+                if name not in SCRATCH_FIELDS:
+                    assert np.array_equal(getattr(g.st, name), getattr(before_st, name)), (step, name)
+            assert _networks(g.st.uf) == _networks(before_st.uf), step
+            logged = int(g.st.sc[L.SC_N_TUNNEL_LOG])  # rollouts write only past the game's own rows
+            assert np.array_equal(g.st.tunnel_log[:logged], before_st.tunnel_log[:logged]), step
+            for name in MEMORY:
+                assert np.array_equal(getattr(g.ws, name)[1], getattr(before_ws, name)[1]), (step, name)
+            checked += 1
+        else:
+            a = int(choose_action(np.int64(P.BOT_PLANNER), g.st, g.bd, g.ru, p, np.array([step], np.uint64), g.ws))
+        if g.act(int(action_kind(a)), int(action_a(a)), int(action_b(a))):
+            break
+    assert checked > 10
+
+
+def test_expert_budget_is_read_from_bot_params():
+    """With no rollouts expert plays the planner's move; with a budget it
+    sometimes chooses another candidate (the search does something)."""
+    g = Game("europe", 2, seed=5)
+    differ = 0
+    for step in range(400):
+        p = g.player
+        planned = int(choose_action(np.int64(P.BOT_PLANNER), g.st, g.bd, g.ru, p, np.array([step], np.uint64),
+                                    _copy(g.ws)))
+        if p == 0 and g.phase in (L.PH_SETUP_KEEP, L.PH_TURN, L.PH_KEEP_TICKETS):
+            ws0 = _copy(g.ws)
+            ws0.bot_params[P.BP_EXPERT_ROLLOUTS] = 0
+            assert _choose(g, g.st, ws0, step) == planned, step
+            wsb = _copy(g.ws)
+            _small_budget(wsb, rollouts=24, candidates=4)
+            differ += _choose(g, g.st, wsb, step) != planned
+        if g.act(int(action_kind(planned)), int(action_a(planned)), int(action_b(planned))):
+            break
+    assert differ > 0
+
+
+def test_expert_games_are_the_same_at_any_thread_count():
+    kw = dict(board="europe", players=2, bots=["expert", "planner"], games=4, seed=11, progress=False, chunk_size=1)
+    one = analyzer.simulate(threads=1, **kw)
+    two = analyzer.simulate(threads=2, **kw)
+    for table in ("games", "players", "claims"):
+        a = one.table(table).sort_values(list(one.table(table).columns[:3])).reset_index(drop=True)
+        b = two.table(table).sort_values(list(two.table(table).columns[:3])).reset_index(drop=True)
+        assert a.equals(b), table
+
+
+def test_bot_params_reach_the_kernels():
+    """--bot-param / bot_params: with no rollouts expert plays planner's games
+    move for move; an unknown name or a non-number is refused."""
+    kw = dict(board="europe", players=2, games=6, seed=3, threads=1, progress=False)
+    expert = analyzer.simulate(bots=["expert", "planner"], bot_params=["expert.rollouts=0"], **kw)
+    planner = analyzer.simulate(bots=["planner", "planner"], **kw)
+    cols = ["game", "seat", "score", "routes_claimed", "tickets_kept"]
+    assert expert.table("players")[cols].equals(planner.table("players")[cols])
+    assert expert.manifest["bot_params"] == {"EXPERT_ROLLOUTS": 0.0}
+    with pytest.raises(ValueError, match="unknown bot parameter"):
+        analyzer.simulate(bots="expert", bot_params=["expert.nonsense=1"], **kw)
+    with pytest.raises(ValueError, match="must be a number"):
+        analyzer.simulate(bots="expert", bot_params={"EXPERT_ROLLOUTS": "many"}, **kw)
