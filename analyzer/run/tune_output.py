@@ -3,7 +3,9 @@
     out/tune.json              the manifest (what was tuned, how, the reproducing command)
     out/study.journal          Optuna's storage (or study.db with --storage sqlite)
     out/trials.parquet         one row per trial: parameters, state, rung, games,
-                               each objective/constraint measure with its 95% CI, objective values, pruned
+                               each objective/constraint measure with its 95% CI, objective values, pruned,
+                               duplicate_of (the same rules as an earlier trial), same_results_as (other
+                               rules, but every measure on every game equal to an earlier trial's)
     out/rungs.parquet          one row per trial, rung and measure (the running estimates)
     out/pareto.csv             the trials on the front (one objective: the best)
     out/confirmation.csv       the best trials and the baseline re-played on a fresh seed (compare_tables)
@@ -13,6 +15,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 from pathlib import Path
@@ -49,6 +52,7 @@ def trials_table(trials, ps: list[Param], objs: list[Objective], cons: list[Cons
     """One row per trial of the search, in trial order (see the module docstring)."""
     measures = list(dict.fromkeys([o.measure for o in objs] + [c.measure for c in cons]))
     rows = []
+    first_with = {}  # (rung, every measure's record) -> the first trial that played to it
     for t in sorted((t for t in trials if is_live(t)), key=lambda t: t.user_attrs["index"]):
         state = "invalid" if "invalid" in t.user_attrs else t.state.name.lower()
         row = {"trial": int(t.user_attrs["index"]), "state": state}
@@ -60,6 +64,11 @@ def trials_table(trials, ps: list[Param], objs: list[Objective], cons: list[Cons
         row["played"] = int(t.user_attrs.get("played", 0))
         row["duplicate_of"] = int(t.user_attrs.get("duplicate_of", -1))
         rec = t.user_attrs.get(f"rung_{r}", {})
+        # other rules, the same games: every measure of `ttr compare` equal on every game played (a rule the
+        # bots never meet, e.g. station_value for bots that build no stations); confirmed once
+        key = json.dumps([r, rec], sort_keys=True)
+        twin = first_with.setdefault(key, row["trial"]) if rec and row["duplicate_of"] < 0 else row["trial"]
+        row["same_results_as"] = int(twin) if twin != row["trial"] else -1
         for m in measures:
             est, lo, hi = (rec[m][:3] if m in rec else (np.nan, np.nan, np.nan))
             row[m], row[f"{m}_ci_low"], row[f"{m}_ci_high"] = est, lo, hi
@@ -70,7 +79,7 @@ def trials_table(trials, ps: list[Param], objs: list[Objective], cons: list[Cons
         row["pruned"] = state == "pruned"
         row["pruned_by"] = t.user_attrs.get("pruned_by", t.user_attrs.get("invalid", ""))
         rows.append(row)
-    cols = ["trial", "state", *[p.key for p in ps], "rung", "games", "played", "duplicate_of"]
+    cols = ["trial", "state", *[p.key for p in ps], "rung", "games", "played", "duplicate_of", "same_results_as"]
     return pd.DataFrame(rows, columns=None if rows else cols)
 
 
@@ -99,10 +108,12 @@ def front(trials: pd.DataFrame, objs: list[Objective]) -> pd.DataFrame:
 
 
 def _complete(trials: pd.DataFrame) -> pd.DataFrame:
-    """Trials that played every rung within their constraints, each rule set once."""
+    """Trials that played every rung within their constraints, each rule set
+    once, and of trials whose games came out identical, the first."""
     if not len(trials):
         return trials
-    return trials[(trials["state"] == "complete") & trials["feasible"] & (trials["duplicate_of"] < 0)]
+    twin = trials["same_results_as"] if "same_results_as" in trials else -1  # absent in studies before it
+    return trials[(trials["state"] == "complete") & trials["feasible"] & (trials["duplicate_of"] < 0) & (twin < 0)]
 
 
 def ranked(trials: pd.DataFrame, objs: list[Objective], top: int) -> pd.DataFrame:
@@ -164,7 +175,8 @@ def confirm(out: Path, trials: pd.DataFrame, ps, objs, cons, base, spec, seed: i
         rows = table[table["variant"] == name].set_index("measure")
         cand = {"trial": trial, "name": name, "overrides": {k: list(v) if isinstance(v, tuple) else v
                                                             for k, v in ov.items()},
-                "objectives": {}, "constraints": {}}
+                "objectives": {}, "constraints": {},
+                "same_results": [int(x) for x in trials.loc[trials.get("same_results_as", -1) == trial, "trial"]]}
         ok = True
         for o in objs:
             r = rows.loc[o.measure]

@@ -305,3 +305,17 @@ def test_a_study_on_a_local_dask_cluster_equals_the_in_process_study(tmp_path):
     assert dask.recommendation["candidates"] == here.recommendation["candidates"]
     run = json.loads(next((tmp_path / "dask" / "trials").glob("*/rung-0/seating-0/manifest.json")).read_text())
     assert run["backend"] == "dask:local:2"
+
+
+def test_rules_that_change_no_game_are_confirmed_once(tmp_path):
+    """USA has no stations, so station_value changes no game: every trial
+    plays the games of the first, and only that one is confirmed, naming
+    the others as its twins."""
+    res = analyzer.tune(params=["station_value=0..6"], objectives=["game_length=60"], budget=2400, confirm_top=3,
+                        out=tmp_path / "twins", progress=False, **SMALL)
+    t = res.trials
+    own = t[(t["duplicate_of"] < 0) & (t["state"] == "complete")]
+    assert len(own) >= 2 and (own["same_results_as"].iloc[1:] == own["trial"].iloc[0]).all()
+    cands = res.recommendation["candidates"]
+    assert len(cands) == 1 and cands[0]["trial"] == own["trial"].iloc[0]
+    assert sorted(cands[0]["same_results"]) == sorted(own["trial"].iloc[1:])
