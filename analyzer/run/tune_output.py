@@ -176,7 +176,8 @@ def confirm(out: Path, trials: pd.DataFrame, ps, objs, cons, base, spec, seed: i
         cand = {"trial": trial, "name": name, "overrides": {k: list(v) if isinstance(v, tuple) else v
                                                             for k, v in ov.items()},
                 "objectives": {}, "constraints": {},
-                "same_results": [int(x) for x in trials.loc[trials.get("same_results_as", -1) == trial, "trial"]]}
+                "same_results": ([int(x) for x in trials.loc[trials["same_results_as"] == trial, "trial"]]
+                                 if "same_results_as" in trials else [])}
         ok = True
         for o in objs:
             r = rows.loc[o.measure]
