@@ -64,7 +64,7 @@ def deal_cards(st, p, rng, counts):
     by kind, shuffle, deal each other hand its size back, the rest is the pile."""
     n_players = st.sc[SC_N_PLAYERS]
     hand = st.hand
-    pile = st.pile
+    pile = st.pile[:]  # an array: shuffle_int8 has one signature
     total = st.sc[SC_N_PILE]
     for k in range(N_CARD_KINDS):
         counts[k] = 0

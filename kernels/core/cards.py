@@ -33,7 +33,7 @@ def reshuffle(st):
             moved += 1
         st.discard[k] = 0
     if moved > 0:
-        shuffle_int8(st.rng, st.pile, n)
+        shuffle_int8(st.rng[:], st.pile[:], n)  # arrays: one signature with the bots' calls
         st.sc[SC_RESHUFFLES] += 1
     st.sc[SC_N_PILE] = n
 

@@ -145,7 +145,7 @@ def init_game(st, bd, ru, n_players, seed):
         for _ in range(bd.deck[k]):
             st.pile[n] = k
             n += 1
-    shuffle_int8(st.rng, st.pile, n)
+    shuffle_int8(st.rng[:], st.pile[:], n)  # arrays: one signature with the bots' calls
     sc[SC_N_PILE] = n
     st.discard[:] = 0
     st.market[:] = -1
@@ -197,8 +197,8 @@ def init_game(st, bd, ru, n_players, seed):
             st.ticket_pile[n_reg] = t
             st.ticket_holder[t] = TH_PILE
             n_reg += 1
-    shuffle_int16(st.rng, st.ticket_pile, n_reg)
-    shuffle_int16(st.rng, st.long_pile, n_long)
+    shuffle_int16(st.rng[:], st.ticket_pile[:], n_reg)
+    shuffle_int16(st.rng[:], st.long_pile[:], n_long)
     sc[SC_TP_HEAD] = 0
     sc[SC_TP_COUNT] = n_reg
     sc[SC_LP_COUNT] = n_long
