@@ -6,6 +6,7 @@ from numba import njit
 from kernels.bots.dispatch import choose_action
 from kernels.bots.expert_memory import memo_fields
 from kernels.bots.params import BOT_PARAM_DEFAULTS, BP_FIELDS, MAX_CANDIDATES
+from kernels.bots.scratch import Scratch
 from kernels.core.state import init_game, new_state
 from kernels.engine import step
 from kernels.layouts import (
@@ -76,7 +77,6 @@ from kernels.layouts import (
     TL_TURN,
     TR_NOT_HELD,
     TR_VIA_STATION,
-    Scratch,
 )
 from kernels.prng import STREAM_BOT, STREAM_DECK, stream_seed
 
