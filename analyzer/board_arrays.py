@@ -85,8 +85,9 @@ def compile_board(board, rules) -> L.BoardArrays:
                         f"the kernels allow at most {L.BITS_MAX_COST}")
     deck = board.effective_deck(rules)
     for what, n, most in (("cities", n_cities, L.MAX_CITIES), ("routes", n_routes, L.MAX_ROUTES),
-                          ("tickets", len(tickets), L.MAX_TICKETS), ("train cards", int(deck.sum()), L.MAX_DECK)):
-        if n > most:  # the game state's fields are sized by these bounds (kernels/layouts.py GAME_STATE)
+                          ("tickets", len(tickets), L.MAX_TICKETS), ("train cards", int(deck.sum()), L.MAX_DECK),
+                          ("routes at one city", int(np.diff(adj_start).max()), L.MAX_DEGREE)):
+        if n > most:  # the state's and Scratch's fields are sized by these bounds (GAME_STATE, SCRATCH)
             raise RuleError(f"board '{board.name}': {n} {what}, the kernels allow at most {most}")
     route_bits = np.zeros((L.BITS_ROWS, (n_routes + 63) // 64), np.uint64)
     lane_bits = np.zeros((n_routes, route_bits.shape[1]), np.uint64)

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 from analyzer.boards import load_board  # noqa: E402
 from kernels import layouts as L  # noqa: E402
 from kernels.core.state import new_state  # noqa: E402
-from kernels.runner import new_scratch  # noqa: E402
+from kernels.runner import scratch_record  # noqa: E402
 
 
 def scalar_args(*values) -> int:
@@ -35,7 +35,7 @@ def counts(board: str = "usa", players: int = 2) -> dict:
     rules = b.rules()
     bd, ru = b.compile(rules), rules.to_array()
     st = new_state(bd, ru, np.int64(players))[0]
-    ws = new_scratch(bd, np.int64(players))
+    ws = scratch_record()
     out, kinds, rng = np.zeros(L.MAX_LEGAL, np.int64), np.zeros(L.N_ACTION_KINDS, np.int64), np.zeros(1, np.uint64)
     p = np.int64(0)
     return {

@@ -257,6 +257,7 @@ MAX_CITIES = 256  # kernels/paths.py keeps its frontier in four 64-bit words
 MAX_OFFER = 8
 MAX_REVEAL = 8
 MAX_STATIONS = 4
+MAX_DEGREE = 32  # routes incident to one city (the Scratch's graph buffers; analyzer/board_arrays.py refuses more)
 
 MAX_SEATS, MAX_MARKET = 8, 8  # analyzer/rules.py allows at most these
 MAX_ROUTES, MAX_TICKETS, MAX_DECK = 256, 256, 256  # analyzer/board_arrays.py refuses larger boards
@@ -337,13 +338,14 @@ _GAME_STATE_FIELDS = (
 )
 
 
-def _game_state_dtype(fields):
+def record_dtype(fields):
+    """A record of (name, kind, shape) fields, each at an 8-byte aligned offset."""
     sizes = [(np.dtype((kind, shape)).itemsize + 7) // 8 * 8 for _, kind, shape in fields]  # 8-byte aligned
     return np.dtype({"names": [f[0] for f in fields], "formats": [(f[1], f[2]) for f in fields],
                      "offsets": [int(x) for x in np.cumsum([0] + sizes[:-1])], "itemsize": sum(sizes)})
 
 
-GAME_STATE = _game_state_dtype(_GAME_STATE_FIELDS)
+GAME_STATE = record_dtype(_GAME_STATE_FIELDS)
 STATE_COPY_BYTES = GAME_STATE.fields["tunnel_log"][1]  # every field before the log (copy_state)
 
 # The Scratch (a worker's graph-search and bot memory) is laid out in kernels/bots/scratch.py.

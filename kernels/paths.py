@@ -44,7 +44,7 @@ def shortest_path(bd, price, src, dst, dist, prev, done):
     routes = bd.routes
     adj_start = bd.adj_start
     adj_route = bd.adj_route
-    n_cities = dist.shape[0]
+    n_cities = adj_start.shape[0] - 1
     for c in range(n_cities):
         dist[c] = INF
         done[c] = 0

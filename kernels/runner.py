@@ -4,9 +4,8 @@ import numpy as np
 from numba import njit
 
 from kernels.bots.dispatch import choose_action
-from kernels.bots.expert_memory import memo_fields
-from kernels.bots.params import BOT_PARAM_DEFAULTS, BP_FIELDS, MAX_CANDIDATES
-from kernels.bots.scratch import Scratch
+from kernels.bots.params import BOT_PARAM_DEFAULTS, BP_FIELDS
+from kernels.bots.scratch import SCRATCH
 from kernels.core.state import init_game, new_state
 from kernels.engine import step
 from kernels.layouts import (
@@ -26,13 +25,7 @@ from kernels.layouts import (
     FN_TICKETS_WON,
     FN_TOTAL,
     FN_WINNER,
-    GAME_STATE,
     LOCO,
-    MAX_LEGAL,
-    MAX_OFFER,
-    MAX_STATIONS,
-    N_ACTION_KINDS,
-    N_CARD_KINDS,
     PH_OVER,
     PS_CARDS_DRAWN,
     PS_CARDS_SHARED,
@@ -82,68 +75,28 @@ from kernels.prng import STREAM_BOT, STREAM_DECK, stream_seed
 
 
 @njit(cache=True)
-def new_scratch(bd, n_players):
-    n_routes = bd.routes.shape[0]
-    n_tickets = bd.tickets.shape[0]
-    n_cities = bd.adj_start.shape[0] - 1
-    max_deg = 1
-    for c in range(n_cities):
-        max_deg = max(max_deg, bd.adj_start[c + 1] - bd.adj_start[c])
-    return Scratch(
-        np.zeros(n_cities, np.int32),
-        np.zeros((n_cities, max_deg), np.int32),
-        np.zeros(n_routes, np.int8),
-        np.zeros(n_routes + 2, np.int32),
-        np.zeros(n_routes + 2, np.int32),
-        np.zeros(n_routes + 2, np.int32),
-        np.zeros(n_cities, np.int16),
-        np.zeros(n_cities, np.int32),
-        np.zeros(n_cities, np.float64),
-        np.zeros(n_cities, np.int32),
-        np.zeros(n_cities, np.int8),
-        np.zeros(MAX_LEGAL, np.int64),
-        np.zeros((n_players, n_routes), np.int8),
-        np.zeros((n_players, N_CARD_KINDS + 1), np.int32),
-        np.full(n_players, -1, np.int64),
-        np.zeros(MAX_STATIONS, np.int32),
-        np.zeros(MAX_STATIONS, np.int32),
-        np.zeros((MAX_STATIONS, max_deg + 1), np.int32),
-        np.zeros(MAX_STATIONS, np.int32),
-        np.zeros(MAX_OFFER, np.float64),
-        np.zeros(n_routes, np.int8),
-        np.zeros(N_CARD_KINDS + 1, np.int32),
-        np.zeros(n_routes, np.int32),
-        np.zeros(n_tickets + MAX_OFFER, np.int32),
-        np.zeros((n_tickets + MAX_OFFER, n_cities), np.int32),
-        np.zeros(n_tickets + MAX_OFFER, np.int32),
-        np.zeros((2, n_cities), np.float64),
-        np.zeros(n_routes, np.float64),
-        bot_param_defaults(),
-        np.zeros(n_routes, np.float64),
-        np.zeros(N_CARD_KINDS + 1, np.int32),
-        np.zeros(N_ACTION_KINDS, np.int64),
-        np.zeros((n_players, n_tickets), np.int8),
-        np.zeros(n_tickets, np.float64),
-        np.zeros(n_tickets, np.float64),
-        np.zeros(n_tickets, np.int32),
-        np.full((n_players, 3), -1, np.int64),
-        np.zeros(n_players, np.float64),
-        np.zeros(1, GAME_STATE),
-        np.zeros((n_players, memo_fields(bd)), np.int64),
-        np.zeros(n_players, np.float64),
-        np.zeros(n_players + 1, np.uint64),
-        np.zeros(MAX_CANDIDATES, np.int64),
-        np.zeros((3, MAX_CANDIDATES), np.float64),
-        np.zeros((3, max(n_tickets, N_CARD_KINDS)), np.int16),
-    )
-
-
-@njit(cache=True)
-def bot_param_defaults():
-    out = np.zeros(BP_FIELDS, np.float64)
+def new_scratch():
+    """Allocate a worker's Scratch (once per chunk): a one-element array of
+    the SCRATCH record, for every board and player count. Kernels take the
+    record, `ws = new_scratch()[0]`, which points into the array: keep the
+    array alive while the record is in use. From Python, scratch_record()."""
+    scratch = np.zeros(1, SCRATCH)
+    ws = scratch[0]
+    ws.plan_version[:] = -1
+    ws.ev_key[:, :] = -1
     for i in range(BP_FIELDS):
-        out[i] = BOT_PARAM_DEFAULTS[i]
-    return out
+        ws.bot_params[i] = BOT_PARAM_DEFAULTS[i]
+    return scratch
+
+
+_SCRATCH_VIEW = np.dtype((np.record, SCRATCH))
+
+
+def scratch_record():
+    """A fresh Scratch for Python callers (tests, bench): the record of a
+    new_scratch() array, fields by attribute (views of the array's memory,
+    sized by the MAX_* bounds). Kernels accept it as the record itself."""
+    return new_scratch().view(_SCRATCH_VIEW)[0]
 
 
 @njit(cache=True, _nrt=False)
@@ -175,15 +128,16 @@ def run_block(bd, ru, bots, bot_params, master_seed, first_game, n_games,
     next game's rows; the caller continues with fresh buffers."""
     n_players = bots.shape[0]
     state = new_state(bd, ru, n_players)
-    ws = new_scratch(bd, n_players)
+    scratch = new_scratch()
     for i in range(BP_FIELDS):
-        ws.bot_params[i] = bot_params[i]
+        scratch[0].bot_params[i] = bot_params[i]
     bot_rng = np.zeros(n_players, np.uint64)
     n_routes = bd.routes.shape[0]
     n_tickets = bd.tickets.shape[0]
     for i in range(n_games):
-        # the record points into `state`; reading it in the loop keeps the array alive through the loop
+        # the records point into `state` and `scratch`; reading them in the loop keeps the arrays alive
         st = state[0]
+        ws = scratch[0]
         game = first_game + i
         decisions = play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng)
         if counts.shape[0] > 5:

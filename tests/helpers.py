@@ -22,7 +22,7 @@ from kernels.core.scoring import score_points_game as score_game
 from kernels.core.state import init_game, new_state, state_record
 from kernels.engine import legal_actions, step
 from kernels.graph import uf_reset, uf_union
-from kernels.runner import new_scratch
+from kernels.runner import scratch_record
 from kernels.variants.ghost import score as ghost_score
 
 CARD = {name: i for i, name in enumerate(L.CARD_NAMES)}
@@ -55,7 +55,7 @@ class Game:
         self.ru = self.rules.to_array()
         self.n = n_players
         self.st = state_record(new_state(self.bd, self.ru, n_players))
-        self.ws = new_scratch(self.bd, n_players)
+        self.ws = scratch_record()
         self.out = np.zeros(L.MAX_LEGAL, np.int64)
         self.seed = seed
         # the seed as the runner passes it: uint64 (one compiled signature of init_game)

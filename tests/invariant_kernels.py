@@ -285,7 +285,7 @@ def play_checked(bd, ru, bots, master_seed, first, n_games, check_legal, errors,
     """Play games first..first+n_games-1 checking every step; errors[i] = code."""
     n_players = bots.shape[0]
     state = new_state(bd, ru, n_players)
-    ws = new_scratch(bd, n_players)
+    scratch = new_scratch()
     legal = np.zeros(MAX_LEGAL, np.int64)
     counts = np.zeros(N_ACTION_KINDS, np.int64)
     bot_rng = np.zeros(n_players, np.uint64)
@@ -295,7 +295,8 @@ def play_checked(bd, ru, bots, master_seed, first, n_games, check_legal, errors,
         deck_size += bd.deck[k]
     max_steps = (ru[RULE_TURN_CAP] + 2) * 4 + 100
     for i in range(n_games):
-        st = state[0]  # the record points into `state`, read in the loop: alive through it
+        st = state[0]  # the records point into `state` and `scratch`, read in the loop: alive through it
+        ws = scratch[0]
         game = first + i
         init_game(st, bd, ru, n_players, stream_seed(master_seed, game, np.int64(STREAM_DECK)))
         for p in range(n_players):

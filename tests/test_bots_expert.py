@@ -12,6 +12,7 @@ import analyzer
 from kernels import layouts as L
 from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
+from kernels.bots.scratch import SCRATCH
 from kernels.core.actions import action_a, action_b, action_kind
 from kernels.core.state_view import view_state
 
@@ -23,12 +24,14 @@ MEMORY = ("want", "need", "plan_version", "tk_gone", "ev_key", "ev_gain")
 
 def _copy(records):
     """A deep copy of a game state (a GAME_STATE record, seen through
-    state_record) or of a Scratch (a namedtuple of arrays)."""
-    if isinstance(records, np.record):
-        state = np.empty(1, L.GAME_STATE)
-        state[0] = records  # the record's bytes
-        return view_state(state)
-    return type(records)(*[x.copy() for x in records])
+    state_record) or of a Scratch (a SCRATCH record, from scratch_record)."""
+    if records.dtype.names == SCRATCH.names:
+        scratch = np.empty(1, records.dtype)
+        scratch[0] = records
+        return scratch[0]
+    state = np.empty(1, L.GAME_STATE)
+    state[0] = records  # the record's bytes
+    return view_state(state)
 
 
 def _networks(uf):

@@ -101,14 +101,14 @@ def test_weighing_the_trade_beats_counting_x_as_a_spent_train():
     from kernels.core.state import init_game, new_state, state_record
     from kernels.engine import step
     from kernels.prng import STREAM_BOT, STREAM_DECK, stream_seed
-    from kernels.runner import new_scratch
+    from kernels.runner import scratch_record
 
     b = load_board("legendary_asia")
     rules = b.rules()
     bd, ru = b.compile(rules), rules.to_array()
     blind = ru.copy()
     blind[L.RULE_MOUNTAIN_POINTS] = 0
-    st, ws = state_record(new_state(bd, ru, 2)), new_scratch(bd, 2)
+    st, ws = state_record(new_state(bd, ru, 2)), scratch_record()
     wins, games = 0.0, 400
     for game in range(games):
         weighing = game % 2

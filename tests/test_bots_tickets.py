@@ -12,6 +12,7 @@ import analyzer
 from kernels import layouts as L
 from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
+from kernels.bots.scratch import SCRATCH
 from kernels.core.actions import action_a, action_b, action_kind
 from kernels.core.state import state_record
 
@@ -19,12 +20,14 @@ FAMILY = {"planner": P.BOT_PLANNER, "destination-hungry": P.BOT_DESTINATION_HUNG
 
 
 def _copy(records):
-    """A deep copy of a game state (a GAME_STATE record) or a Scratch (a namedtuple of arrays)."""
-    if isinstance(records, np.record):
-        state = np.zeros(1, L.GAME_STATE)
-        state[0] = records
-        return state_record(state)
-    return type(records)(*[x.copy() for x in records])
+    """A deep copy of a game state (a GAME_STATE record) or a Scratch (a SCRATCH record)."""
+    if records.dtype.names == SCRATCH.names:
+        scratch = np.empty(1, records.dtype)
+        scratch[0] = records
+        return scratch[0]
+    state = np.zeros(1, L.GAME_STATE)
+    state[0] = records
+    return state_record(state)
 
 
 def _choose(b, g, st, ws, seed):

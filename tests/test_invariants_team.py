@@ -87,7 +87,7 @@ def test_team_final_scores_match_the_oracle(players):
     from analyzer.boards import load_board
     from kernels import layouts as L
     from kernels.core.state import new_state, state_record
-    from kernels.runner import new_scratch, play_game
+    from kernels.runner import play_game, scratch_record
 
     board = load_board("team_asia")
     rs = board.rules()
@@ -98,7 +98,7 @@ def test_team_final_scores_match_the_oracle(players):
     tickets = [(city[a], city[b], int(p)) for a, b, p in
                zip(board.tickets["a"], board.tickets["b"], board.tickets["points"], strict=True)]
     st = state_record(new_state(bd, ru, players))
-    ws = new_scratch(bd, players)
+    ws = scratch_record()
     bot_rng = np.zeros(players, np.uint64)
     bots = np.array([1, 0] * (players // 2), np.int8)  # greedy and random teammates
     n_teams = players // 2

@@ -12,7 +12,7 @@ from oracle import brute_force_longest_trail
 from analyzer.boards import load_board
 from kernels.graph import longest_trail
 from kernels.layouts import RT_A, RT_B, RT_LEN
-from kernels.runner import new_scratch
+from kernels.runner import scratch_record
 
 FIXTURES = Path(__file__).parent / "fixtures" / "longest_path_fixtures.csv"
 
@@ -28,7 +28,7 @@ def kernel_trail(bd, route_ids, seat=0, n_players=2):
     """longest_trail over `route_ids` owned by `seat` (others unowned)."""
     owner = np.full(bd.routes.shape[0], -1, np.int16)
     owner[list(route_ids)] = seat
-    ws = new_scratch(bd, n_players)
+    ws = scratch_record()
     return longest_trail(bd.routes, owner, np.int64(1 << seat), ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e, ws.stk_i)
 
 
@@ -102,7 +102,7 @@ def test_base_scr_2_longest_trail_random_claim_sets(name):
     _, bd = compiled(name)
     n_routes = bd.routes.shape[0]
     rng = np.random.default_rng(20240 + n_routes)
-    ws = new_scratch(bd, 4)
+    ws = scratch_record()
     mismatches = []
     for _ in range(400):
         k = int(rng.integers(1, 16))
@@ -128,7 +128,7 @@ def test_base_scr_2_longest_trail_connected_claim_sets(name):
     _, bd = compiled(name)
     n_routes = bd.routes.shape[0]
     rng = np.random.default_rng(777 + n_routes)
-    ws = new_scratch(bd, 2)
+    ws = scratch_record()
     for _ in range(300):
         size = int(rng.integers(1, 16))
         ids = [int(rng.integers(0, n_routes))]

@@ -21,7 +21,7 @@ from analyzer.boards import load_board
 from kernels import layouts as L
 from kernels.bots import params as P
 from kernels.core.state import new_state, state_record
-from kernels.runner import new_scratch, play_game
+from kernels.runner import play_game, scratch_record
 
 GAMES = 150
 
@@ -90,7 +90,7 @@ def test_final_score_matches_the_oracle(name, n_players, bot):
     _, bd, ru, _, _ = setup(name)
     bots = np.array([bot] * n_players, np.int8)
     st = state_record(new_state(bd, ru, n_players))
-    ws = new_scratch(bd, n_players)
+    ws = scratch_record()
     bot_rng = np.zeros(n_players, np.uint64)
     master = 77 + 10 * n_players + bot
     stats = dict(country_tickets=0, country_completed=0, grand_tour=0, globetrotter=0)

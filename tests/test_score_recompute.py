@@ -38,7 +38,7 @@ from kernels.layouts import (
     TR_NOT_HELD,
     TR_VIA_STATION,
 )
-from kernels.runner import new_scratch, play_game
+from kernels.runner import play_game, scratch_record
 
 GAMES = 300  # per (board, players, bot) configuration
 
@@ -160,7 +160,7 @@ def test_final_score_matches_oracle(name, n_players, bot):
     rs, bd, ru, _, _ = setup(name)
     bots = np.array([bot] * n_players, np.int8)
     st = state_record(new_state(bd, ru, n_players))
-    ws = new_scratch(bd, n_players)
+    ws = scratch_record()
     bot_rng = np.zeros(n_players, np.uint64)
     master = 4242 + 100 * n_players + bot
     stats = dict(ambiguous_completed=0, stations_built=0, station_gain=0, bonus_holders=0, tied_on_points=0,

@@ -29,7 +29,7 @@ from kernels.layouts import (
     TK_B,
     TK_POINTS,
 )
-from kernels.runner import new_scratch
+from kernels.runner import scratch_record
 
 
 @cache
@@ -165,7 +165,7 @@ def test_eu_stn_2_eu_stn_3_best_station_choice_matches_oracle(seed):
     checked = 0
     for _ in range(250):
         st, n_players = random_state(rng, bd, ru)
-        ws = new_scratch(bd, n_players)
+        ws = scratch_record()
         for p in range(n_players):
             own, stations, other_ids, other, tickets = plain_station_data(st, bd, p)
             got = int(best_station_choice(st, bd, p, ws))
@@ -203,7 +203,7 @@ def test_eu_stn_3_station_choice_with_max_stations():
         st, n_players = random_state(rng, bd, ru)
         free = [c for c in range(bd.adj_start.shape[0] - 1) if st.city_station[c] < 0]
         st.station_city[0, :] = rng.choice(free, size=MAX_STATIONS, replace=False)
-        ws = new_scratch(bd, n_players)
+        ws = scratch_record()
         own, stations, _, other, tickets = plain_station_data(st, bd, 0)
         assert len(stations) == MAX_STATIONS
         assert int(best_station_choice(st, bd, 0, ws)) == brute_force_station_tickets(own, other, tickets)
@@ -242,7 +242,7 @@ def test_eu_stn_2_eu_stn_4_base_scr_3_score_game_on_constructed_states():
     ties = tie_on_tickets = 0
     for case in range(400):
         st, n = random_state(rng, bd, ru, max_routes=int(rng.integers(5, 19)))
-        ws = new_scratch(bd, n)
+        ws = scratch_record()
         st.sc[SC_N_PLAYERS] = n
         want = oracle_final(st, board, rs, n)
         for p in range(n):
@@ -331,7 +331,7 @@ def test_eu_stn_3_choice_tied_on_points_joins_a_best_set():
     want = oracle_final(st, board, rs, 2)
     assert want[0]["tickets_won"] == 23 and want[0]["tickets_lost"] == 23
     assert want[0]["completed_options"] == {2, 3}
-    ws = new_scratch(bd, 2)
+    ws = scratch_record()
     assert int(best_station_choice(st, bd, 0, ws)) == 0
     for p in range(2):
         st.score[p] = want[p]["route_points"]

@@ -94,7 +94,7 @@ def ticket_distance(bd, t, ws):
     """The cheapest path joining ticket t's ends over ws.price (>= INF: none);
     a ticket with options is planned to the option ticket_ends picks."""
     src, dst, _ = ticket_ends(bd, ws, t)
-    return shortest_path(bd, ws.price, src, dst, ws.dist, ws.prev_route, ws.done)
+    return shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:], ws.done[:])
 
 
 # --- cards ------------------------------------------------------------------------------

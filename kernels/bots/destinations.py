@@ -51,7 +51,7 @@ def ticket_ends(bd, ws, t):
         best = -INF
         for i in range(bd.end_start[start], bd.end_start[start + 1]):
             s = np.int64(bd.end_nodes[i])
-            shortest_path(bd, ws.price, s, np.int64(-1), ws.dist, ws.prev_route, ws.done)
+            shortest_path(bd, ws.price[:], s, np.int64(-1), ws.dist[:], ws.prev_route[:], ws.done[:])
             for k in range(bd.multi[m, MT_COUNT]):
                 end = bd.multi_opts[first + k, MO_END]
                 value = bd.multi_opts[first + k, MO_POINTS]
@@ -73,7 +73,7 @@ def planned_points(st, bd, p, ws, t):
     minus its lowest). Uses ws.uf_tmp."""
     points = np.int64(bd.tickets[t, TK_POINTS])
     if bd.tickets[t, TK_MULTI] >= 0:
-        uf = ws.uf_tmp
+        uf = ws.uf_tmp[:]
         uf_reset(uf)
         routes = bd.routes
         for r in range(routes.shape[0]):

@@ -100,7 +100,7 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
     mean gain exceeds BP_EXPERT_SWITCH_Z standard errors: picking the best of
     several noisy means favours the noisiest (a big ticket keep, a ticket
     draw), and the planner's choice is a strong default."""
-    cand = ws.ex_cand
+    cand = ws.ex_cand[:]
     gain = ws.ex_stats[0]
     square = ws.ex_stats[1]
     runs = ws.ex_stats[2]
@@ -200,7 +200,7 @@ def _add(ws, n, a):
 def keep_candidates(st, bd, ru, ws, planned):
     """Every legal keep, the planner's first."""
     n = _add(ws, np.int64(0), planned)
-    m = legal_actions(st, bd, ru, ws.legal)
+    m = legal_actions(st, bd, ru, ws.legal[:])
     for i in range(m):
         if action_kind(ws.legal[i]) == A_KEEP_TICKETS:
             n = _add(ws, n, ws.legal[i])
@@ -214,8 +214,8 @@ def turn_candidates(st, bd, ru, p, ws, planned, limit):
     when no claim is left to list."""
     limit = min(max(limit, 1), MAX_CANDIDATES)
     n = _add(ws, np.int64(0), planned)
-    m = legal_actions(st, bd, ru, ws.legal)
-    legal = ws.legal
+    m = legal_actions(st, bd, ru, ws.legal[:])
+    legal = ws.legal[:]
     kind = action_kind(planned)
     has_blind = False
     has_tickets = False

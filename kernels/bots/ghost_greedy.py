@@ -62,7 +62,7 @@ MAX_SWAPS = 4  # per game
 def planned_wagons(st, bd, p, ws):
     want = ws.want[p]
     total = 0
-    for r in range(want.shape[0]):
+    for r in range(bd.routes.shape[0]):
         if want[r] != 0 and st.owner[r] < 0:
             total += bd.routes[r, RT_LEN]
     return total
@@ -83,7 +83,7 @@ def plan_regions(st, bd, p, flag_a, flag_b, bit, budget, ws):
         for b in range(n):
             if flags[b] & flag_b == 0 or a == b:
                 continue
-            d = shortest_path(bd, ws.price, a, b, ws.dist, ws.prev_route, ws.done)
+            d = shortest_path(bd, ws.price[:], a, b, ws.dist[:], ws.prev_route[:], ws.done[:])
             if d < best:
                 best = d
                 best_a = a
@@ -91,7 +91,7 @@ def plan_regions(st, bd, p, flag_a, flag_b, bit, budget, ws):
     if best_a >= 0 and best <= budget:
         src = np.int64(best_a)
         dst = np.int64(best_b)
-        shortest_path(bd, ws.price, src, dst, ws.dist, ws.prev_route, ws.done)
+        shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:], ws.done[:])
         mark_path(st, bd, src, dst, ws.want[p], bit, ws)
 
 
@@ -101,7 +101,7 @@ def plan(st, bd, ru, p, ws):
     want = ws.want[p]
     want[:] = 0
     trains = np.int64(st.trains[p])
-    price_routes(st, bd, p, np.int64(trains), want, 1.0, ws.price)
+    price_routes(st, bd, p, np.int64(trains), want, 1.0, ws.price[:])
     n_open = 0
     blocked = 0
     for t in range(bd.tickets.shape[0]):
@@ -110,7 +110,7 @@ def plan(st, bd, ru, p, ws):
         n_open += 1
         a = np.int64(bd.tickets[t, TK_A])
         b = np.int64(bd.tickets[t, TK_B])
-        d = shortest_path(bd, ws.price, a, b, ws.dist, ws.prev_route, ws.done)
+        d = shortest_path(bd, ws.price[:], a, b, ws.dist[:], ws.prev_route[:], ws.done[:])
         if d >= INF or d > trains:
             blocked += 1
             continue
@@ -147,7 +147,7 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
             continue
         if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
             continue
-        c = pay_colour(ru, hand_p, routes, r, ws.no_need)
+        c = pay_colour(ru, hand_p, routes, r, ws.no_need[:])
         if c < 0:
             continue
         v = np.int64(routes[r, RT_LEN])
@@ -185,7 +185,7 @@ def greedy_action(st, bd, ru, p, rng, ws):
     if r >= 0:
         return make_action(A_CLAIM, r, c)
     planned = 0
-    for k in range(ws.want.shape[1]):
+    for k in range(bd.routes.shape[0]):
         planned += ws.want[p, k] != 0
     if planned == 0:
         # nothing left to aim at (no tickets to draw, bonuses gone): wagons

@@ -87,11 +87,11 @@ def ghost_plan(st, bd, ru, p, ws):
     planned, open tickets, out-of-reach ones)."""
     want = ws.want[p]
     want[:] = 0
-    cnt = ws.plan_cnt
-    for r in range(cnt.shape[0]):
+    cnt = ws.plan_cnt[:]
+    for r in range(bd.routes.shape[0]):
         cnt[r] = 0
     trains = np.int64(st.trains[p])
-    price_plan(st, bd, p, cnt, ws.price)
+    price_plan(st, bd, p, cnt, ws.price[:])
     n_open = 0
     out = 0
     k = 0
@@ -106,7 +106,7 @@ def ghost_plan(st, bd, ru, p, ws):
         ws.tk_list[k] = t
         k += 1
     route_tickets(st, bd, p, ws, np.int64(k), np.int64(2), 0.0)
-    for r in range(cnt.shape[0]):
+    for r in range(bd.routes.shape[0]):
         if cnt[r] > 0:
             want[r] = WANT_TICKET
     if st.ps[p, PS_GT_SPECIAL] == 0 and st.sc[SC_GT_SPECIAL_LEFT] > 0:
@@ -216,7 +216,7 @@ def ghost_planner_action(st, bd, ru, p, rng, ws):
     if a >= 0:
         return a
     planned = 0
-    for r in range(ws.want.shape[1]):
+    for r in range(bd.routes.shape[0]):
         planned += ws.want[p, r] != 0
     if planned == 0:
         # nothing left to aim at: wagons placed bring the end (GT-END-2) nearer, so spend cards on the

@@ -77,12 +77,12 @@ def _plan_paths(st, bd, p, ws, x_cost):
     returns the trains they need, Mountain Pass discards included."""
     want = ws.want[p]
     want[:] = 0
-    price_routes(st, bd, p, np.int64(st.trains[p]), want, x_cost, ws.price)
+    price_routes(st, bd, p, np.int64(st.trains[p]), want, x_cost, ws.price[:])
     for t in range(bd.tickets.shape[0]):
         if st.ticket_holder[t] != p or st.ticket_done_turn[t] >= 0:
             continue
         src, dst, _ = ticket_ends(bd, ws, t)  # a ticket with options: the option to aim at
-        if shortest_path(bd, ws.price, src, dst, ws.dist, ws.prev_route, ws.done) >= INF:
+        if shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:], ws.done[:]) >= INF:
             continue  # blocked: nothing to plan for it
         mark_path(st, bd, src, dst, want, np.int64(1), ws)
     return _planned_trains(st, bd, p, ws)
@@ -202,7 +202,7 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
             continue
         if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
             continue
-        c = pay_colour(ru, hand_p, routes, r, ws.no_need)
+        c = pay_colour(ru, hand_p, routes, r, ws.no_need[:])
         if c >= 0 and routes[r, RT_KIND] == KIND_TUNNEL:
             spare = hand_p[LOCO] - routes[r, RT_LEN] if c == LOCO else hand_p[c] + hand_p[LOCO] - routes[r, RT_LEN]
             if spare < 1:
@@ -264,7 +264,7 @@ def _keep_choice(st, bd, ru, p, ws, setup):
     budget = 0.55 * trains
     if not setup:
         budget = 0.7 * trains - committed_trains(bd, ws.want[p])
-    price_routes(st, bd, p, np.int64(trains), ws.want[p], 1.0, ws.price)
+    price_routes(st, bd, p, np.int64(trains), ws.want[p], 1.0, ws.price[:])
     return make_action(A_KEEP_TICKETS, keep_cheapest(st, bd, p, ws, keep_min, budget), 0)
 
 

@@ -90,10 +90,10 @@ def block_choice(st, bd, ru, p, ws):
     owner = st.owner
     hand_p = st.hand[p]
     need_p = ws.need[p]
-    cnt = ws.plan_cnt
-    for r in range(cnt.shape[0]):
+    cnt = ws.plan_cnt[:]
+    for r in range(bd.routes.shape[0]):
         cnt[r] = 0
-    price = ws.price
+    price = ws.price[:]
     best = np.int64(-1)
     best_v = 2.5
     for q in range(n):
@@ -164,11 +164,11 @@ def ev_weights(bot, prm):
 @njit(cache=True, _nrt=False)
 def price_network(st, bd, ru, p, ws):
     """ws.price <- p's plan prices with its plan (ws.want[p]) in place; st.purse <- its cards."""
-    cnt = ws.plan_cnt
+    cnt = ws.plan_cnt[:]
     want = ws.want[p]
-    for r in range(cnt.shape[0]):
+    for r in range(bd.routes.shape[0]):
         cnt[r] = 1 if want[r] else 0
-    price_plan(st, bd, p, cnt, ws.price)
+    price_plan(st, bd, p, cnt, ws.price[:])
     fill_purse(st, ru, p)
 
 
@@ -177,7 +177,7 @@ def tickets_worth_drawing(bot, st, bd, ru, p, ws):
     gate = draw_gate(st, bd, p, ws)
     if gate == 0:
         return False
-    turn_value, train_price, margin = ev_weights(bot, ws.bot_params)
+    turn_value, train_price, margin = ev_weights(bot, ws.bot_params[:])
     if st.sc[SC_N_PLAYERS] == 2 and bot != BOT_DESTINATION_HUNGRY:
         turn_value = ws.bot_params[BP_EV_TURN_VALUE_2P]  # a draw's turn goes to the one opponent
     if gate == 2:
@@ -190,7 +190,7 @@ def tickets_worth_drawing(bot, st, bd, ru, p, ws):
 def keep_by_value_action(bot, st, bd, ru, p, ws):
     refresh_network_plan(st, bd, p, ws)
     price_network(st, bd, ru, p, ws)
-    _, train_price, margin = ev_weights(bot, ws.bot_params)
+    _, train_price, margin = ev_weights(bot, ws.bot_params[:])
     return make_action(A_KEEP_TICKETS, keep_by_value(st, bd, ru, p, ws, train_price, margin), 0)
 
 

@@ -106,7 +106,7 @@ def price_foreign(st, bd, p, foreign, price):
 
 @njit(cache=True, _nrt=False)
 def plan_search(bd, ws, src, dst):
-    return shortest_path(bd, ws.price, src, dst, ws.dist, ws.prev_route, ws.done)
+    return shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:], ws.done[:])
 
 
 # --- tickets ------------------------------------------------------------------------------
@@ -150,9 +150,9 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
     tickets (only `only_ticket` when >= 0) and the offered tickets in
     offer_mask. Returns its trains plus UNREACHABLE per ticket it cannot join."""
     tickets = bd.tickets
-    cnt = ws.plan_cnt
+    cnt = ws.plan_cnt[:]
     tk = ws.tk_list
-    for r in range(cnt.shape[0]):
+    for r in range(bd.routes.shape[0]):
         cnt[r] = 0
     k = 0
     if only_ticket >= 0:
@@ -167,7 +167,7 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
         if (offer_mask >> i) & 1:
             tk[k] = st.offer[i]
             k += 1
-    price_plan(st, bd, p, cnt, ws.price)
+    price_plan(st, bd, p, cnt, ws.price[:])
     foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0
     return route_tickets(st, bd, p, ws, np.int64(k), passes, foreign)
 
@@ -187,7 +187,7 @@ def route_tickets(st, bd, p, ws, k, passes, foreign):
     path = ws.path_buf
     plen = ws.path_len
     prev = ws.prev_route
-    price = ws.price
+    price = ws.price[:]
     # most valuable ticket first: the cheap ones then hang off its path
     for i in range(1, k):
         t = tk[i]
@@ -229,7 +229,7 @@ def route_tickets(st, bd, p, ws, k, passes, foreign):
                 unreachable += 1
             plen[i] = m
     cost = 0.0
-    for r in range(cnt.shape[0]):
+    for r in range(bd.routes.shape[0]):
         if cnt[r] > 0:
             cost += routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
     return cost + UNREACHABLE * unreachable
@@ -268,7 +268,7 @@ def adopt_plan(st, bd, p, ws):
     """want[p] <- the routes marked in ws.plan_cnt."""
     want = ws.want[p]
     cnt = ws.plan_cnt
-    for r in range(want.shape[0]):
+    for r in range(bd.routes.shape[0]):
         want[r] = 1 if cnt[r] > 0 else 0
 
 

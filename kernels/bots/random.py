@@ -14,8 +14,8 @@ from kernels.prng import randint
 
 @njit(cache=True, _nrt=False, inline="always")  # a thin layer: inlined (see bots/dispatch.py)
 def random_action(st, bd, ru, p, rng, ws):
-    counts = ws.kind_counts
-    legal_counts(st, bd, ru, ws.legal, counts)
+    counts = ws.kind_counts[:]
+    legal_counts(st, bd, ru, ws.legal[:], counts)
     kinds = 0
     for k in range(N_ACTION_KINDS):
         if counts[k] > 0:
@@ -43,5 +43,5 @@ def random_action(st, bd, ru, p, rng, ws):
         if (mask >> k) & 1:
             n += counts[k]
     j = randint(rng, n)
-    legal_actions_of(st, bd, ru, ws.legal, np.int64(mask), j + 1)  # the legal list up to the chosen action
+    legal_actions_of(st, bd, ru, ws.legal[:], np.int64(mask), j + 1)  # the legal list up to the chosen action
     return ws.legal[j]

@@ -122,7 +122,7 @@ def route_focus_action(st, bd, ru, p, rng, ws):
         adopt_plan(st, bd, p, ws)
         # building order: ticket by ticket (most valuable first), along each path
         order = 1
-        for r in range(want.shape[0]):
+        for r in range(routes.shape[0]):
             want[r] = 0
         k = 0
         for t in range(bd.tickets.shape[0]):
@@ -143,7 +143,7 @@ def route_focus_action(st, bd, ru, p, rng, ws):
             return a
     if phase == PH_SECOND_DRAW:
         nxt = -1
-        for r in range(want.shape[0]):
+        for r in range(routes.shape[0]):
             if want[r] and owner[r] < 0 and (nxt < 0 or want[r] < want[nxt]):
                 nxt = r
         if nxt >= 0:
@@ -151,7 +151,7 @@ def route_focus_action(st, bd, ru, p, rng, ws):
         return draw_for_need(st, ru, p, np.bool_(True), ws)
     if left > 0:
         nxt = -1
-        for r in range(want.shape[0]):
+        for r in range(routes.shape[0]):
             if want[r] and owner[r] < 0 and (nxt < 0 or want[r] < want[nxt]):
                 nxt = r
         hand_p = st.hand[p]
@@ -162,7 +162,7 @@ def route_focus_action(st, bd, ru, p, rng, ws):
             if c >= 0 and (routes[nxt, RT_KIND] != KIND_TUNNEL or endgame or tunnel_spare(hand_p, routes, nxt, c) >= 1):
                 return make_action(A_CLAIM, nxt, c)
         keep = routes[nxt, RT_COLOUR]
-        for r in range(want.shape[0]):
+        for r in range(routes.shape[0]):
             if want[r] == 0 or r == nxt:
                 continue
             if not route_open_to(owner, st.closed, trains_p, routes, bd.group_routes, p, r):
@@ -204,7 +204,7 @@ def long_route_action(st, bd, ru, p, rng, ws):
         plan_network(st, bd, p, ws, np.int64(0), np.int64(first), np.int64(1))
         adopt_plan(st, bd, p, ws)
     else:
-        for r in range(want.shape[0]):
+        for r in range(bd.routes.shape[0]):
             want[r] = 0
     left = fill_need(st, bd, p, ws)
     # once the 5+ routes are gone (Europe has three), the longest left will do
@@ -258,27 +258,27 @@ def one_step_action(st, bd, ru, p, rng, ws):
     trains_p = np.int64(st.trains[p])
     val = ws.route_val
     prm = ws.bot_params
-    cnt = ws.plan_cnt
+    cnt = ws.plan_cnt[:]
     need = ws.need[p]
-    for r in range(val.shape[0]):
+    for r in range(routes.shape[0]):
         val[r] = 0.0
         cnt[r] = 0
     for k in range(need.shape[0]):
         need[k] = 0
     da = ws.dist2[0]
     db = ws.dist2[1]
-    price_plan(st, bd, p, cnt, ws.price)
+    price_plan(st, bd, p, cnt, ws.price[:])
     n_open = 0
     for t in range(tickets.shape[0]):
         if not ticket_open(st, bd, p, t):
             continue
         n_open += 1
         a, b, points = ticket_ends(bd, ws, t)  # a ticket with options: the option worth most now
-        shortest_path(bd, ws.price, a, np.int64(-1), da, ws.prev_route, ws.done)
+        shortest_path(bd, ws.price[:], a, np.int64(-1), da, ws.prev_route[:], ws.done[:])
         big = da[b]
         if big >= INF or big <= 0.0:
             continue
-        shortest_path(bd, ws.price, b, np.int64(-1), db, ws.prev_route, ws.done)
+        shortest_path(bd, ws.price[:], b, np.int64(-1), db, ws.prev_route[:], ws.done[:])
         for r in range(routes.shape[0]):
             if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
                 continue

@@ -294,7 +294,7 @@ def station_choice(st, bd, ru, p, ws):
                 city = routes[r, RT_B]
             if city < 0:
                 continue
-            price_plan(st, bd, p, ws.plan_cnt, ws.price)
+            price_plan(st, bd, p, ws.plan_cnt[:], ws.price[:])
             d = plan_search(bd, ws, a, b)
             if d >= FOREIGN_COST or d > st.trains[p]:
                 return make_action(A_BUILD_STATION, city, pay)

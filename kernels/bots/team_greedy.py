@@ -124,9 +124,9 @@ def visible_open(st, ru, p, t):
 @njit(cache=True, _nrt=False)
 def _plan_into(st, bd, ru, p, want, mode_mask, ws):
     """want <- unclaimed routes joining the visible open tickets whose mode is in mode_mask."""
-    for r in range(want.shape[0]):
+    for r in range(bd.routes.shape[0]):
         want[r] = 0
-    price_team_routes(st, bd, ru, p, np.int64(st.trains[p]), want, ws.price)
+    price_team_routes(st, bd, ru, p, np.int64(st.trains[p]), want, ws.price[:])
     for t in range(bd.tickets.shape[0]):
         m = visible_open(st, ru, p, t)
         if m == 0 or (mode_mask >> m) & 1 == 0:
@@ -177,8 +177,8 @@ def _refresh(st, bd, ru, p, ws):
 def _team_plan(st, bd, ru, p, ws):
     """ws.team_need <- cards the team's shared tickets still need (only for
     deciding where a drawn card goes; recomputed each time, it is cheap)."""
-    _plan_into(st, bd, ru, p, ws.team_want, np.int64((1 << 2) | (1 << 3)), ws)
-    plan_need(bd.routes, st.owner, ws.team_want, ws.team_need)
+    _plan_into(st, bd, ru, p, ws.team_want[:], np.int64((1 << 2) | (1 << 3)), ws)
+    plan_need(bd.routes, st.owner, ws.team_want[:], ws.team_need[:])
 
 
 @njit(cache=True, _nrt=False)
@@ -198,7 +198,7 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
             continue
         if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
             continue
-        c = pay_colour(ru, purse, routes, r, ws.no_need)
+        c = pay_colour(ru, purse, routes, r, ws.no_need[:])
         if c >= 0 and routes[r, RT_KIND] == KIND_TUNNEL:
             spare = purse[LOCO] - routes[r, RT_LEN] if c == LOCO else purse[c] + purse[LOCO] - routes[r, RT_LEN]
             if spare < 1:
@@ -278,7 +278,7 @@ def _keep(st, bd, ru, p, ws, setup):
     budget = 0.55 * trains
     if not setup:
         budget = 0.7 * trains - committed_trains(bd, ws.want[p])
-    price_team_routes(st, bd, ru, p, np.int64(trains), ws.want[p], ws.price)
+    price_team_routes(st, bd, ru, p, np.int64(trains), ws.want[p], ws.price[:])
     mask = keep_cheapest(st, bd, p, ws, keep_min, budget)
     kept = 0
     for i in range(n):
@@ -310,7 +310,7 @@ def share_choice(st, bd, ru, p, planned, ws):
     t2 = -1
     d1 = -1.0
     d2 = -1.0
-    price_team_routes(st, bd, ru, p, np.int64(1000), ws.want[p], ws.price)
+    price_team_routes(st, bd, ru, p, np.int64(1000), ws.want[p], ws.price[:])
     for t in range(bd.tickets.shape[0]):
         if st.ticket_holder[t] != p or st.ticket_shared[t] != 0 or st.ticket_done_turn[t] >= 0:
             continue

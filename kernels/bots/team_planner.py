@@ -88,7 +88,7 @@ def team_plan_network(st, bd, ru, p, ws, offer_mask):
     (visible_open) and the offered ones in offer_mask, over the team's
     prices. Returns its trains plus UNREACHABLE per ticket it cannot join."""
     cnt = ws.plan_cnt
-    for r in range(cnt.shape[0]):
+    for r in range(bd.routes.shape[0]):
         cnt[r] = 0
     tk = ws.tk_list
     k = 0
@@ -100,9 +100,9 @@ def team_plan_network(st, bd, ru, p, ws, offer_mask):
         if (offer_mask >> i) & 1:
             tk[k] = st.offer[i]
             k += 1
-    no_plan = ws.team_want  # scratch here (card_destination refills it): no route planned yet
+    no_plan = ws.team_want[:]  # scratch here (card_destination refills it): no route planned yet
     no_plan[:] = 0
-    price_team_routes(st, bd, ru, p, np.int64(st.trains[p]), no_plan, ws.price)
+    price_team_routes(st, bd, ru, p, np.int64(st.trains[p]), no_plan, ws.price[:])
     return route_tickets(st, bd, p, ws, np.int64(k), np.int64(2), 0.0)
 
 
@@ -143,11 +143,11 @@ def refresh_team_plan(st, bd, ru, p, ws):
 def _alone_cost(st, bd, ru, p, ws, i):
     """Trains offered ticket i needs on the team's network without p's other plans."""
     cnt = ws.plan_cnt
-    for r in range(cnt.shape[0]):
+    for r in range(bd.routes.shape[0]):
         cnt[r] = 0
     ws.tk_list[0] = st.offer[i]
     ws.team_want[:] = 0
-    price_team_routes(st, bd, ru, p, np.int64(st.trains[p]), ws.team_want, ws.price)
+    price_team_routes(st, bd, ru, p, np.int64(st.trains[p]), ws.team_want[:], ws.price[:])
     return route_tickets(st, bd, p, ws, np.int64(1), np.int64(1), 0.0)
 
 

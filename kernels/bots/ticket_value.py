@@ -141,10 +141,10 @@ def extra_trains(st, bd, ru, ws):
     each piece of the network; with no network at all, one per ticket."""
     routes = bd.routes
     tickets = bd.tickets
-    price = ws.price
-    uf = ws.uf_tmp
+    price = ws.price[:]
+    uf = ws.uf_tmp[:]
     seen = ws.count
-    n_cities = uf.shape[0]
+    n_cities = bd.adj_start.shape[0] - 1
     uf_reset(uf)
     for c in range(n_cities):
         seen[c] = 0
@@ -161,7 +161,7 @@ def extra_trains(st, bd, ru, ws):
             if seen[c2] == 1 and uf_find(uf, c2) == c:
                 seen[c2] = 2
         pieces += 1
-        shortest_path(bd, price, np.int64(c), np.int64(-1), ws.dist, ws.prev_route, ws.done)
+        shortest_path(bd, price, np.int64(c), np.int64(-1), ws.dist[:], ws.prev_route[:], ws.done[:])
         for t in range(tickets.shape[0]):
             if ws.tk_extra[t] >= 0.0:
                 d = ws.dist[tickets[t, TK_A]] + ws.dist[tickets[t, TK_B]]
@@ -169,8 +169,8 @@ def extra_trains(st, bd, ru, ws):
     if pieces == 0:
         for t in range(tickets.shape[0]):
             if ws.tk_extra[t] >= 0.0:
-                d = shortest_path(bd, price, np.int64(tickets[t, TK_A]), np.int64(tickets[t, TK_B]), ws.dist,
-                                  ws.prev_route, ws.done)
+                d = shortest_path(bd, price, np.int64(tickets[t, TK_A]), np.int64(tickets[t, TK_B]), ws.dist[:],
+                                  ws.prev_route[:], ws.done[:])
                 _take_if_better(st, bd, ru, ws, np.int64(t), d, np.bool_(True))
     for t in range(tickets.shape[0]):
         if ws.tk_extra[t] >= CANDIDATE:

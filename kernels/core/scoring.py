@@ -76,7 +76,7 @@ def apply_station_choice(st, bd, p, choice, n_st, ws):
     """ws.uf_tmp <- p's network plus the route each station borrows under
     `choice`. (Fills scratch rather than returning it: a kernel compiled
     without the runtime cannot return an array.)"""
-    uf = ws.uf_tmp
+    uf = ws.uf_tmp[:]
     own = st.uf[p]
     for c in range(uf.shape[0]):
         uf[c] = own[c]
@@ -111,13 +111,13 @@ def best_station_choice(st, bd, p, ws):
         ws.best_choice[i] = 0
     for i in range(n_st):
         ws.best_choice[i] = ws.n_cand[i]
-    apply_station_choice(st, bd, p, ws.best_choice, np.int64(n_st), ws)
-    best, best_done = _tickets_value(st, bd, p, ws.uf_tmp)
+    apply_station_choice(st, bd, p, ws.best_choice[:], np.int64(n_st), ws)
+    best, best_done = _tickets_value(st, bd, p, ws.uf_tmp[:])
     if n_st == 0:
         return best
     while True:
-        apply_station_choice(st, bd, p, ws.choice, np.int64(n_st), ws)
-        value, done = _tickets_value(st, bd, p, ws.uf_tmp)
+        apply_station_choice(st, bd, p, ws.choice[:], np.int64(n_st), ws)
+        value, done = _tickets_value(st, bd, p, ws.uf_tmp[:])
         if value > best or (value == best and done > best_done):
             best = value
             best_done = done
@@ -147,8 +147,8 @@ def score_tickets(st, bd, ru, p, ws):
         if st.station_city[p, i] >= 0:
             n_st += 1
     best_station_choice(st, bd, p, ws)
-    apply_station_choice(st, bd, p, ws.best_choice, np.int64(n_st), ws)
-    uf = ws.uf_tmp
+    apply_station_choice(st, bd, p, ws.best_choice[:], np.int64(n_st), ws)
+    uf = ws.uf_tmp[:]
     for t in range(bd.tickets.shape[0]):
         if st.ticket_holder[t] != p:
             continue
@@ -173,11 +173,11 @@ def grand_tour_tickets(st, bd, p, members, ws):
     network left when every route that alone separates its ends (a bridge) is
     taken out (assumption IN-SCR-3a, Menger's theorem). A station's borrowed
     route never counts. Uses ws.uf_tmp and ws.used."""
-    two_path_network(bd.routes, st.owner, members, ws.uf_tmp, ws.used)
+    two_path_network(bd.routes, st.owner, members, ws.uf_tmp[:], ws.used[:])
     n = 0
     for t in range(bd.tickets.shape[0]):
         if st.ticket_holder[t] == p:
-            option, _ = ticket_outcome(bd, ws.uf_tmp, t)
+            option, _ = ticket_outcome(bd, ws.uf_tmp[:], t)
             if option >= 0:
                 n += 1
     return n
@@ -223,8 +223,9 @@ def score_points_game(st, bd, ru, ws):
             done_team += fin[q, FN_TICKETS_COMPLETED]
             if terms & BONUS_STATIONS:
                 fin[q, FN_STATION_POINTS] = st.stations_left[q] * ru[RULE_STATION_VALUE]
-        trail = longest_trail(bd.routes, st.owner[:], members, ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e, ws.stk_i)
-        cities = largest_network_cities(bd.routes, st.owner, members, ws.uf_tmp, ws.count, ws.done)
+        trail = longest_trail(bd.routes, st.owner[:], members, ws.deg[:], ws.inc[:], ws.used[:], ws.stk_v[:],
+                              ws.stk_e[:], ws.stk_i[:])
+        cities = largest_network_cities(bd.routes, st.owner, members, ws.uf_tmp[:], ws.count[:], ws.done[:])
         for q in range(first, first + size):
             fin[q, FN_LONGEST_PATH] = trail
             fin[q, FN_NETWORK_CITIES] = cities

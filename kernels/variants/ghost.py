@@ -213,10 +213,10 @@ def score(st, bd, ru, ws):
         fin[p, FN_TOTAL] = tickets_done(st, p)
         members = 1 << p
         fin[p, FN_LONGEST_PATH] = longest_trail(
-            bd.routes, st.owner[:], members, ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e, ws.stk_i
+            bd.routes, st.owner[:], members, ws.deg[:], ws.inc[:], ws.used[:], ws.stk_v[:], ws.stk_e[:], ws.stk_i[:]
         )
-        fin[p, FN_NETWORK_CITIES] = largest_network_cities(bd.routes, st.owner, members, ws.uf_tmp, ws.count,
-                                                           ws.done)
+        fin[p, FN_NETWORK_CITIES] = largest_network_cities(bd.routes, st.owner, members, ws.uf_tmp[:], ws.count[:],
+                                                           ws.done[:])
         best = max(best, fin[p, FN_TOTAL])
     for p in range(n):
         if st.sc[SC_END_REASON] == END_TICKETS:
