@@ -226,3 +226,15 @@ def test_bot_params_reach_the_kernels():
         analyzer.simulate(bots="expert", bot_params=["expert.nonsense=1"], **kw)
     with pytest.raises(ValueError, match="must be a number"):
         analyzer.simulate(bots="expert", bot_params={"EXPERT_ROLLOUTS": "many"}, **kw)
+
+
+def test_rollout_policy_is_a_bot_param():
+    """EXPERT_ROLLOUT_EV=0 rolls out with planner-v1's rules (no mid-game ticket
+    estimate): other rollouts, so other choices on the same deals; each is
+    the same game again for the same seed."""
+    kw = dict(board="europe", players=2, bots=["expert", "planner"], games=3, seed=5, threads=1, progress=False)
+    cols = ["game", "seat", "score", "routes_claimed", "tickets_kept", "cards_drawn"]
+    ev = [analyzer.simulate(bot_params={"EXPERT_ROLLOUTS": 8, "EXPERT_ROLLOUT_EV": v}, **kw).table("players")[cols]
+          for v in (1, 0, 0)]
+    assert ev[1].equals(ev[2])
+    assert not ev[0].equals(ev[1])

@@ -92,8 +92,11 @@ def board_ticket_info(res: Results) -> tuple[pd.DataFrame, pd.DataFrame]:
 # --- selection -----------------------------------------------------------------------------------
 def base_runs(runs: dict[str, Results]) -> dict[str, Results]:
     """Runs under their board's default rules (every run when none is),
-    ordered by board and player count; one per board, players and bots."""
+    without `expert` runs unless nothing else is left, ordered by board and
+    player count; one per board, players and bots."""
     base = {n: r for n, r in runs.items() if not rule_changes(r)} or dict(runs)
+    # the search player's small reduced-budget runs have their own section (sections/strong_play.py)
+    base = {n: r for n, r in base.items() if "expert" not in (r.manifest.get("bots") or ())} or base
     # One run per board, players and bots (e.g. a sweep's baseline repeats the
     # Europe 4p study): keep the largest, so labels stay unique.
     best: dict[tuple, tuple[str, Results]] = {}

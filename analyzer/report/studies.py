@@ -1,7 +1,10 @@
 """The report's studies (issue 5): what `ttr report` / `make report` runs.
 
 A study is a dict {"name", "board", "players", "bots", "rules", "overrides",
-"games_share"}; it runs games_share × GAMES games (GAMES is the size of one
+"games_share"} and optionally "bot_params" (NAME=VALUE weights and budgets,
+analyzer.bots.parse_bot_params, recorded in the run's manifest) and
+"keep_bots" (True: `ttr report --bots` does not replace its bots, e.g. the
+strong-play studies that must play `expert`); it runs games_share × GAMES games (GAMES is the size of one
 main study) with the report's seed into results/<name>/<study> with
 resume=True, so an interrupted `make report` continues where it stopped. The
 core studies are here; each section module (analyzer.report.page.SECTIONS)
@@ -98,8 +101,9 @@ def run_studies(games: int = DEFAULT_GAMES, bots: str | list[str] | None = None,
     runs = {}
     for i, st in enumerate(studies, 1):
         n = study_games(st, games)
-        seats = seat_bots(bots, list(st.get("bots") or ["planner"]), int(st["players"]))
-        if bots and unsupported_bots(seats, study_rules(st)):
+        seats = seat_bots(None if st.get("keep_bots") else bots, list(st.get("bots") or ["planner"]),
+                          int(st["players"]))
+        if bots and not st.get("keep_bots") and unsupported_bots(seats, study_rules(st)):
             # e.g. BOTS=planner: Team Asia and Ghost Train keep their own bots (the manifest records which)
             seats = seat_bots(None, list(st.get("bots") or ["planner"]), int(st["players"]))
             log(f"[{i}/{len(studies)}] {st['name']}: {bots} does not play this variant; using {','.join(seats)}")
@@ -112,14 +116,16 @@ def run_studies(games: int = DEFAULT_GAMES, bots: str | list[str] | None = None,
         log(f"[{i}/{len(studies)}] {st['name']}: {n:,} games of {','.join(seats)} -> {out}")
         runs[st["name"]] = simulate(board=st["board"], players=int(st["players"]), bots=seats, games=n, seed=seed,
                                     rules=st.get("rules"), overrides=st.get("overrides") or None, out=out,
-                                    threads=threads, resume=True, progress=progress)
+                                    threads=threads, resume=True, progress=progress,
+                                    bot_params=st.get("bot_params") or None)
     return runs
 
 
 def _finished(out: Path, st: dict, games: int, bots: list[str], seed: int) -> Results | None:
     """The run in `out` when it is complete and is this study (same board,
     players, bots, games, seed and rules); None otherwise."""
-    spec = make_spec(st["board"], int(st["players"]), bots, games, seed, st.get("rules"), st.get("overrides") or None)
+    spec = make_spec(st["board"], int(st["players"]), bots, games, seed, st.get("rules"), st.get("overrides") or None,
+                     bot_params=st.get("bot_params") or None)
     return finished_run(out, spec.manifest(), RUN_IDENTITY)
 
 

@@ -31,6 +31,7 @@ from kernels.bots.params import (
     BOT_PLANNER,
     BP_EXPERT_CANDIDATES,
     BP_EXPERT_KEEP_FACTOR,
+    BP_EXPERT_ROLLOUT_EV,
     BP_EXPERT_ROLLOUTS,
     BP_EXPERT_SWITCH_Z,
     BP_EXPERT_WIN_POINTS,
@@ -158,7 +159,8 @@ def _swap(cand, gain, square, runs, i, j):
 @njit(cache=True, _nrt=False)
 def rollout(st, bd, ru, p, ws, action, world_seed):
     """Put the game back, redeal what p cannot see from world_seed, play
-    `action`, then planner at every seat to the end: p's margin (+ a win's points)."""
+    `action`, then planner at every seat to the end (planner-v1's rules when
+    BP_EXPERT_ROLLOUT_EV is 0): p's margin (+ a win's points)."""
     load_state(st, ws)
     load_memory(ws)  # p's memory of the tickets it sent away (the last rollout's play changed it)
     n_players = st.sc[SC_N_PLAYERS]
@@ -169,9 +171,10 @@ def rollout(st, bd, ru, p, ws, action, world_seed):
         ws.ex_rng[q] = next_u64(wr)
     fresh_memory(ws)
     step(st, bd, ru, action, ws)
+    by_value = ws.bot_params[BP_EXPERT_ROLLOUT_EV] != 0.0
     while st.sc[SC_PHASE] != PH_OVER:
         q = st.sc[SC_PLAYER]
-        a = planner_action(np.int64(BOT_PLANNER), st, bd, ru, q, ws.ex_rng[q:q + 1], ws, np.bool_(True))
+        a = planner_action(np.int64(BOT_PLANNER), st, bd, ru, q, ws.ex_rng[q:q + 1], ws, by_value)
         step(st, bd, ru, a, ws)
     mine = st.final[p, FN_TOTAL]
     other = np.int64(-1 << 30)

@@ -19,6 +19,7 @@ SECTIONS: list[str] = [
     "analyzer.report.sections.ghost_train",
     "analyzer.report.sections.team_asia",
     "analyzer.report.sections.maps",
+    "analyzer.report.sections.strong_play",
     "analyzer.report.sections.sweep",
     "analyzer.report.sections.tune",
 ]
