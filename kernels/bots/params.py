@@ -42,14 +42,16 @@ BP_EV_TURNS_PER_TRAIN = 19  # turns the seat needs per train still to place (dra
 BP_EV_SPREAD = 20  # spread of the turns it needs (turns per logit unit of the chance)
 BP_EV_CONTEST = 21  # share of the chance lost per contested open route on the extra path
 BP_EV_MIN_SPARE = 22  # no draw unless the plan leaves this many trains spare
-BP_EV_REFRESH = 23  # board changes after which the estimate is redone
+BP_EV_REFRESH = 23  # board changes after which the estimate is redone (default: never; only on a change of plan)
 BP_EV_KEEP_MARGIN = 24  # keep an offered ticket worth more than this
 BP_HUNGRY_EV_TURN_VALUE = 25  # destination-hungry: a cheaper turn ...
 BP_HUNGRY_EV_TRAIN_PRICE = 26  # ... cheaper trains ...
 BP_HUNGRY_EV_KEEP_MARGIN = 27  # ... and a lower bar to keep
 BP_EV_CARD_TURNS = 28  # turns each card held saves
 BP_EV_OFFSET = 29  # turns the plan takes beyond that count
-BP_EV_MAX_PLANNED = 30  # no draw while the plan still needs more than this many trains
+BP_EV_MAX_PLANNED = 30  # no draw (nor estimate) while the plan still needs more than this many trains
+# (REFRESH 1000 and MAX_PLANNED 12, from 3 and 45: fewer estimates, for the
+# 10-minute million-game target of issue 16; Europe strength against planner-v1 unchanged, docs/bots.md)
 # at 2 players a turn spent drawing tickets is a whole turn given to the one opponent (and lengthens the game
 # for it): planner and blocker want more from a draw there (2p ladders against planner-v1, docs/bots.md)
 BP_EV_TURN_VALUE_2P = 31
@@ -74,6 +76,6 @@ BOT_PARAM_NAMES = (
     "EXPERT_ROLLOUT_EV",
 )
 BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.2, 0.8, 3.0, 15.0, 15.0, 2.0, 1.0, 4.0,
-                      2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 3.0, 3.0, 0.5, 0.15, -2.0, 0.64, 3.3, 45.0, 3.5,
+                      2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 1000.0, 3.0, 0.5, 0.15, -2.0, 0.64, 3.3, 12.0, 3.5,
                       32.0, 4.0, 4.0, 10.0, 1.5, 0.0)
 MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)

@@ -108,37 +108,67 @@ def could_be_offered(st, bd, ru, p, ws, t):
 
 
 # --- the extra trains of a ticket ---------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def _walk_risk(st, bd, ru, ws, v):
-    """Contested open routes (not planned) on the search tree's path from v to its source."""
-    n = 0
+@njit(cache=True, _nrt=False, inline="always")
+def _risky(st, bd, ru, ws, r):
+    """Route r is open, not planned and contested: it can be lost for good."""
+    return st.owner[r] < 0 and ws.price[r] > PLANNED_PRICE and contested(st, bd, ru, np.int64(r))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _city_risk(st, bd, ru, ws, v):
+    """Contested open routes (not planned) on the search tree's path from v to
+    its source. Memoised per city in ws.done (settled: 1; known: risk + 2),
+    which the next search resets: one walk per city and search at most."""
     routes = bd.routes
+    memo = ws.done
+    n = 0
+    u = v
     for _ in range(ws.prev_route.shape[0]):
-        r = ws.prev_route[v]
+        if memo[u] >= 2:
+            n += memo[u] - 2
+            break
+        r = ws.prev_route[u]
         if r < 0:
             break
-        if st.owner[r] < 0 and ws.price[r] > PLANNED_PRICE and contested(st, bd, ru, np.int64(r)):
+        if _risky(st, bd, ru, ws, r):
             n += 1
-        v = other_end(routes, r, v)
+        u = other_end(routes, r, u)
+    left = n  # the risk of each city on the path, from v down to the known part
+    u = v
+    for _ in range(ws.prev_route.shape[0]):
+        if memo[u] >= 2 or left > 120:
+            break
+        memo[u] = left + 2
+        r = ws.prev_route[u]
+        if r < 0:
+            break
+        if _risky(st, bd, ru, ws, r):
+            left -= 1
+        u = other_end(routes, r, u)
     return n
 
 
-@njit(cache=True, _nrt=False)
-def _take_if_better(st, bd, ru, ws, t, d, with_risk):
+@njit(cache=True, _nrt=False, inline="always")
+def _take_if_better(st, bd, ru, p, ws, t, d, reach):
+    """Keep d if the cheapest so far; its risk only when the value can use it
+    (d within `reach` trains and the ticket not already joined)."""
     if d < ws.tk_extra[t]:
         ws.tk_extra[t] = d
-        if with_risk:
-            ws.tk_risk[t] = _walk_risk(st, bd, ru, ws, np.int64(bd.tickets[t, TK_A])) \
-                + _walk_risk(st, bd, ru, ws, np.int64(bd.tickets[t, TK_B]))
+        a = bd.tickets[t, TK_A]
+        b = bd.tickets[t, TK_B]
+        uf = st.uf[p]
+        if d <= reach + 0.5 and uf_find(uf, a) != uf_find(uf, b):  # a margin for rounding
+            ws.tk_risk[t] = _city_risk(st, bd, ru, ws, np.int64(a)) + _city_risk(st, bd, ru, ws, np.int64(b))
 
 
 @njit(cache=True, _nrt=False)
-def extra_trains(st, bd, ru, ws):
+def extra_trains(st, bd, ru, p, ws, reach):
     """ws.tk_extra[t] <- for every candidate (ws.tk_extra[t] == CANDIDATE):
     the trains of the cheapest joining of its two cities through one piece of
     the network (routes priced at most PLANNED_PRICE in ws.price), INF when
-    none; ws.tk_risk[t] <- the contested open routes on it. One search from
-    each piece of the network; with no network at all, one per ticket."""
+    none; ws.tk_risk[t] <- the contested open routes on it, when it is within
+    `reach` trains (ticket_value reads it only then). One search from each
+    piece of the network; with no network at all, one per ticket."""
     routes = bd.routes
     tickets = bd.tickets
     price = ws.price[:]
@@ -165,13 +195,13 @@ def extra_trains(st, bd, ru, ws):
         for t in range(tickets.shape[0]):
             if ws.tk_extra[t] >= 0.0:
                 d = ws.dist[tickets[t, TK_A]] + ws.dist[tickets[t, TK_B]]
-                _take_if_better(st, bd, ru, ws, np.int64(t), d, np.bool_(True))
+                _take_if_better(st, bd, ru, p, ws, np.int64(t), d, reach)
     if pieces == 0:
         for t in range(tickets.shape[0]):
             if ws.tk_extra[t] >= 0.0:
                 d = shortest_path(bd, price, np.int64(tickets[t, TK_A]), np.int64(tickets[t, TK_B]), ws.dist[:],
                                   ws.prev_route[:], ws.done[:])
-                _take_if_better(st, bd, ru, ws, np.int64(t), d, np.bool_(True))
+                _take_if_better(st, bd, ru, p, ws, np.int64(t), d, reach)
     for t in range(tickets.shape[0]):
         if ws.tk_extra[t] >= CANDIDATE:
             ws.tk_extra[t] = INF
@@ -273,9 +303,9 @@ def draw_gain(st, bd, ru, p, ws, train_price, margin):
     k = min(ru[RULE_DRAW_TICKETS], st.sc[SC_TP_COUNT], n)
     if k <= 0:
         return -INF
-    extra_trains(st, bd, ru, ws)
     planned, cards = planned_and_cards(st, bd, p, ws)
     trains_p = float(st.trains[p])
+    extra_trains(st, bd, ru, p, ws, trains_p - planned)
     left = turns_left(st, ru, p, ws)
     values = ws.tk_value
     pos = 0.0
@@ -314,9 +344,9 @@ def keep_by_value(st, bd, ru, p, ws, train_price, margin):
         ws.tk_extra[t] = -1.0
     for i in range(n):
         ws.tk_extra[st.offer[i]] = CANDIDATE
-    extra_trains(st, bd, ru, ws)
     planned, cards = planned_and_cards(st, bd, p, ws)
     trains_p = float(st.trains[p])
+    extra_trains(st, bd, ru, p, ws, trains_p - planned)
     left = turns_left(st, ru, p, ws)
     keep_min = min(ru[RULE_DRAW_KEEP_MIN], n)
     mask = 0
