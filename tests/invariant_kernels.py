@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.boards import load_board
+from analyzer.bots import bot_param_array
 from kernels.bots.dispatch import choose_action
 from kernels.core.state import init_game, new_state
 from kernels.engine import legal_actions, legal_actions_of, legal_counts
@@ -24,6 +25,7 @@ from kernels.layouts import (
     FN_TOTAL,
     FN_WINNER,
     MAX_LEGAL,
+    MAX_SEATS,
     N_ACTION_KINDS,
     N_CARD_KINDS,
     PH_OVER,
@@ -111,7 +113,7 @@ GT_ERROR_NAMES = {GT_TICKET_COUNT: "completed-ticket count differs from the tick
 
 
 @njit(cache=True)
-def check_state(st, bd, ru, deck_size):
+def check_state(st, bd, ru, deck_size, acc):
     n = st.sc[SC_N_PLAYERS]
     # cards: pile + discard + market + hands + holders + laid + revealed = deck
     total = st.sc[SC_N_PILE] + st.sc[SC_N_REVEALED]
@@ -134,38 +136,36 @@ def check_state(st, bd, ru, deck_size):
         return CARDS_NOT_CONSERVED
     # trains never negative; placed + mountain pass + supply = starting trains,
     # per player and over the table (LA-MTN-2: the Mountain Pass counter is
-    # recounted from the X of the routes each player owns)
+    # recounted from the X of the routes each player owns). One pass over the
+    # routes fills every seat's sums (acc rows: trains used, points, routes,
+    # trains placed, X, mountain routes): the check runs after every step.
+    acc[:, :n] = 0
+    for r in range(bd.routes.shape[0]):
+        p = st.owner[r]
+        if p < 0:
+            continue
+        length = bd.routes[r, RT_LEN]
+        xs = bd.routes[r, RT_MOUNTAINS]
+        acc[0, p] += length + xs
+        acc[1, p] += ru[RULE_ROUTE_SCORE + length] + xs * ru[RULE_MOUNTAIN_POINTS]
+        acc[2, p] += 1
+        acc[3, p] += length
+        acc[4, p] += xs
+        if xs > 0:
+            acc[5, p] += 1
     all_trains = 0
     for p in range(n):
         if st.trains[p] < 0:
             return TRAINS_NEGATIVE
-        used = 0
-        points = 0
-        claimed = 0
-        for r in range(bd.routes.shape[0]):
-            if st.owner[r] == p:
-                used += bd.routes[r, RT_LEN] + bd.routes[r, RT_MOUNTAINS]
-                points += ru[RULE_ROUTE_SCORE + bd.routes[r, RT_LEN]] + bd.routes[r, RT_MOUNTAINS] * ru[
-                    RULE_MOUNTAIN_POINTS]
-                claimed += 1
-        if used + st.trains[p] != ru[RULE_TRAINS]:
+        if acc[0, p] + st.trains[p] != ru[RULE_TRAINS]:
             return TRAINS_NOT_CONSERVED
-        if points != st.score[p]:
+        if acc[1, p] != st.score[p]:
             return SCORE_MISMATCH
-        if claimed != st.ps[p, 2]:  # PS_ROUTES_CLAIMED
+        if acc[2, p] != st.ps[p, 2]:  # PS_ROUTES_CLAIMED
             return ROUTE_COUNT_MISMATCH
-        placed = 0
-        xs = 0
-        mountain_routes = 0
-        for r in range(bd.routes.shape[0]):
-            if st.owner[r] == p:
-                placed += bd.routes[r, RT_LEN]
-                xs += bd.routes[r, RT_MOUNTAINS]
-                if bd.routes[r, RT_MOUNTAINS] > 0:
-                    mountain_routes += 1
-        if xs != st.ps[p, PS_MOUNTAIN_TRAINS] or mountain_routes != st.ps[p, PS_MOUNTAIN_ROUTES]:
+        if acc[4, p] != st.ps[p, PS_MOUNTAIN_TRAINS] or acc[5, p] != st.ps[p, PS_MOUNTAIN_ROUTES]:
             return MOUNTAIN_PASS_MISMATCH
-        all_trains += placed + st.ps[p, PS_MOUNTAIN_TRAINS] + st.trains[p]
+        all_trains += acc[3, p] + st.ps[p, PS_MOUNTAIN_TRAINS] + st.trains[p]
     if all_trains != n * ru[RULE_TRAINS]:
         return TRAINS_NOT_CONSERVED
     # doubles: never two lanes to one seat; with few players at most one lane
@@ -196,14 +196,16 @@ def check_state(st, bd, ru, deck_size):
         is_open = st.owner[r] < 0 and st.closed[r] == 0
         if ((st.open_bits[w] & bit) != 0) != is_open:
             return CLAIM_BITS_MISMATCH
+        # the seats holding another lane of r's group (a bit per seat)
+        lane_holders = 0
+        g = bd.routes[r, RT_GROUP]
+        if g >= 0:
+            for i in range(bd.group_routes.shape[1]):
+                r2 = bd.group_routes[g, i]
+                if r2 >= 0 and r2 != r and st.owner[r2] >= 0:
+                    lane_holders |= 1 << st.owner[r2]
         for p in range(n):
-            holds_lane = False
-            g = bd.routes[r, RT_GROUP]
-            if g >= 0:
-                for i in range(bd.group_routes.shape[1]):
-                    r2 = bd.group_routes[g, i]
-                    if r2 >= 0 and r2 != r and st.owner[r2] == p:
-                        holds_lane = True
+            holds_lane = (lane_holders >> p) & 1 == 1
             if ((st.blocked_bits[p, w] & bit) != 0) != holds_lane:
                 return CLAIM_BITS_MISMATCH
     # tickets: each exactly once, pile count matches
@@ -281,14 +283,16 @@ def check_ghost(st, bd, ru):
 
 
 @njit(cache=True, nogil=True)
-def play_checked(bd, ru, bots, master_seed, first, n_games, check_legal, errors, reasons, turns, totals):
+def play_checked(bd, ru, bots, bot_params, master_seed, first, n_games, check_legal, errors, reasons, turns, totals):
     """Play games first..first+n_games-1 checking every step; errors[i] = code."""
     n_players = bots.shape[0]
     state = new_state(bd, ru, n_players)
     scratch = new_scratch()
+    scratch[0].bot_params[:] = bot_params
     legal = np.zeros(MAX_LEGAL, np.int64)
     counts = np.zeros(N_ACTION_KINDS, np.int64)
     bot_rng = np.zeros(n_players, np.uint64)
+    acc = np.zeros((6, MAX_SEATS), np.int64)  # check_state's per-seat sums
     race = ru[RULE_FAMILY] == FAMILY_TICKET_RACE
     deck_size = 0
     for k in range(N_CARD_KINDS):
@@ -302,7 +306,7 @@ def play_checked(bd, ru, bots, master_seed, first, n_games, check_legal, errors,
         for p in range(n_players):
             bot_rng[p] = stream_seed(master_seed, game, STREAM_BOT + p)
             ws.plan_version[p] = -1
-        err = check_state(st, bd, ru, deck_size)
+        err = check_state(st, bd, ru, deck_size, acc)
         steps = 0
         while err == OK and st.sc[SC_PHASE] != PH_OVER:
             p = st.sc[SC_PLAYER]
@@ -324,7 +328,7 @@ def play_checked(bd, ru, bots, master_seed, first, n_games, check_legal, errors,
                     err = ILLEGAL_ACTION
                     break
             engine_step(st, bd, ru, action, ws)
-            err = check_state(st, bd, ru, deck_size)
+            err = check_state(st, bd, ru, deck_size, acc)
             if err == OK and race:
                 err = check_ghost(st, bd, ru)
             steps += 1
@@ -356,9 +360,11 @@ class Checked:
         return f"{len(bad)} games broke an invariant, first game {bad[0]}: {codes}"
 
 
-def run_checked(board, players, bots, games, check_legal, seed=2024, overrides=None, threads=2) -> Checked:
+def run_checked(board, players, bots, games, check_legal, seed=2024, overrides=None, threads=2,
+                bot_params=None) -> Checked:
     """Play `games` checked games of `bots` (a bot id, or one per seat) on a
-    built-in board under its preset (plus overrides), on `threads` threads."""
+    built-in board under its preset (plus overrides), on `threads` threads;
+    bot_params: {NAME: value} over the defaults (analyzer.bots.bot_param_array)."""
     b = load_board(board)
     rs = b.rules(overrides=overrides)
     bd = b.compile(rs)
@@ -368,11 +374,12 @@ def run_checked(board, players, bots, games, check_legal, seed=2024, overrides=N
     reasons = np.full(games, -1, np.int64)
     turns = np.zeros(games, np.int64)
     totals = np.zeros((games, players), np.int64)
+    params = bot_param_array(bot_params)
     bounds = np.linspace(0, games, threads + 1).astype(int)
 
     def part(i):
         lo, hi = bounds[i], bounds[i + 1]
-        play_checked(bd, ru, bots, seed, lo, hi - lo, check_legal, errors[lo:hi], reasons[lo:hi], turns[lo:hi],
+        play_checked(bd, ru, bots, params, seed, lo, hi - lo, check_legal, errors[lo:hi], reasons[lo:hi], turns[lo:hi],
                      totals[lo:hi])
 
     with ThreadPoolExecutor(threads) as pool:

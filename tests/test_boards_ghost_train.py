@@ -7,10 +7,9 @@ import itertools
 import math
 import shutil
 import statistics
-import subprocess
-import sys
 
 import pytest
+from cli_run import ttr
 
 from analyzer.boards import BoardError, load_board
 from kernels import layouts as L
@@ -152,7 +151,6 @@ def test_bad_regions_and_provisional_keys_name_file_and_field(ghost_copy, old, n
 
 
 def test_boards_show_says_provisional():
-    proc = subprocess.run([sys.executable, "-m", "analyzer.cli", "boards", "show", "ghost_train"],
-                          capture_output=True, text=True)
+    proc = ttr(["boards", "show", "ghost_train"])
     assert proc.returncode == 0
     assert "provisional board" in proc.stdout and "transcription" in proc.stdout

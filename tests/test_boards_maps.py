@@ -8,13 +8,11 @@ the rules a game on these boards proves are in tests/test_rules_nordic.py,
 test_rules_switzerland.py and test_rules_india.py."""
 
 import dataclasses
-import os
 import shutil
-import subprocess
-import sys
 from collections import Counter
 
 import pytest
+from cli_run import ttr
 from helpers import Game
 
 import analyzer
@@ -266,15 +264,12 @@ def test_new_maps_play_under_their_presets(board, players):
 
 
 def test_cli_simulate_on_a_new_map():
-    proc = subprocess.run([sys.executable, "-m", "analyzer.cli", "simulate", "--board", "switzerland",
-                           "--players", "2", "--games", "2"], capture_output=True, text=True)
+    proc = ttr(["simulate", "--board", "switzerland", "--players", "2", "--games", "2"])
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
 def test_cli_boards_list_shows_the_new_maps():
-    env = {**os.environ, "COLUMNS": "160"}  # rich shortens names to fit 80 columns
-    proc = subprocess.run([sys.executable, "-m", "analyzer.cli", "boards", "list"], capture_output=True, text=True,
-                          env=env)
+    proc = ttr(["boards", "list"], env={"COLUMNS": "160"})  # rich shortens names to fit 80 columns
     assert proc.returncode == 0
     assert "nordic_countries" in proc.stdout and "switzerland" in proc.stdout
 

@@ -11,6 +11,7 @@ import sys
 import time
 
 import pytest
+from cli_run import ttr
 from same_tables import assert_same_tables as _assert_same
 
 import analyzer
@@ -122,7 +123,7 @@ def test_cli_cluster(tmp_path, reference):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "win_rate" in proc.stdout
     _assert_same(reference, analyzer.load(out))
-    bad = subprocess.run([*CLI, "--games", "20", "--cluster", "local:0"], capture_output=True, text=True)
+    bad = ttr([*CLI[3:], "--games", "20", "--cluster", "local:0"])
     text = " ".join((bad.stdout + bad.stderr).split())
     assert bad.returncode == 2 and "number of workers must be a whole number >= 1" in text
     assert "Traceback" not in text

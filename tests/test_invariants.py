@@ -6,10 +6,14 @@ rules held, running score equals the board, every game ends), through the
 one checked loop of tests/invariant_kernels.py. Every bot's actions are
 checked against the legal list by tests/test_contract.py."""
 
+import numpy as np
 import pytest
 from invariant_kernels import OK, run_checked
 
+from kernels.layouts import MAX_SEATS
+
 GAMES = 10_000
+ACC = np.zeros((6, MAX_SEATS), np.int64)  # check_state's per-seat sums
 
 
 def _run(board, players, bot, games, check_legal, seed=2024):
@@ -77,12 +81,12 @@ def test_mountain_pass_check_catches_a_lost_or_extra_train():
     g.claim(r, L.LOCO)
     deck = int(g.card_counts().sum())  # blank() and set_hand() do not keep the box count
     assert g.st.ps[0, L.PS_MOUNTAIN_TRAINS] == 2
-    assert check_state(g.st, g.bd, g.ru, deck) == OK
+    assert check_state(g.st, g.bd, g.ru, deck, ACC) == OK
     g.st.ps[0, L.PS_MOUNTAIN_TRAINS] -= 1
-    assert check_state(g.st, g.bd, g.ru, deck) == MOUNTAIN_PASS_MISMATCH
+    assert check_state(g.st, g.bd, g.ru, deck, ACC) == MOUNTAIN_PASS_MISMATCH
     g.st.ps[0, L.PS_MOUNTAIN_TRAINS] += 1
     g.st.trains[1] -= 1
-    assert check_state(g.st, g.bd, g.ru, deck) == TRAINS_NOT_CONSERVED
+    assert check_state(g.st, g.bd, g.ru, deck, ACC) == TRAINS_NOT_CONSERVED
 
 
 def test_locomotive_policy_check_catches_a_locomotive_on_an_ordinary_route():
@@ -98,12 +102,12 @@ def test_locomotive_policy_check_catches_a_locomotive_on_an_ordinary_route():
     g.set_hand(0, pink=1)
     g.claim(r, "pink")
     deck = int(g.card_counts().sum())
-    assert check_state(g.st, g.bd, g.ru, deck) == OK
+    assert check_state(g.st, g.bd, g.ru, deck, ACC) == OK
     g.st.claim_locos[r] = 1
-    assert check_state(g.st, g.bd, g.ru, deck) == LOCOS_WHERE_NOT_WILD
+    assert check_state(g.st, g.bd, g.ru, deck, ACC) == LOCOS_WHERE_NOT_WILD
     g.st.claim_locos[r] = 0
     ferry = g.route("Ålborg", "Kristiansand")
     g.set_hand(1, red=1, locomotive=1)
     g.claim(ferry, "red")
     deck = int(g.card_counts().sum())  # set_hand() does not keep the box count
-    assert g.st.claim_locos[ferry] == 1 and check_state(g.st, g.bd, g.ru, deck) == OK
+    assert g.st.claim_locos[ferry] == 1 and check_state(g.st, g.bd, g.ru, deck, ACC) == OK

@@ -4,13 +4,11 @@ Bradley-Terry ratings and seed-block bootstrap intervals, the CLI."""
 from __future__ import annotations
 
 import itertools
-import os
-import subprocess
-import sys
 
 import numpy as np
 import pandas as pd
 import pytest
+from cli_run import ttr
 from helpers import Game
 
 import analyzer
@@ -265,8 +263,7 @@ def test_bootstrap_weights_draw_whole_blocks():
     (["--games", "0"], "games"),
 ])
 def test_cli_bad_input_exits_2(args, words):
-    proc = subprocess.run([sys.executable, "-m", "analyzer.cli", "ladder", "--quiet", *args],
-                          capture_output=True, text=True)
+    proc = ttr(["ladder", "--quiet", *args])
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert words in proc.stdout + proc.stderr
     assert "Traceback" not in proc.stdout + proc.stderr
@@ -274,9 +271,9 @@ def test_cli_bad_input_exits_2(args, words):
 
 def test_cli_prints_the_ranking(tmp_path):
     out = tmp_path / "lad"
-    proc = subprocess.run([sys.executable, "-m", "analyzer.cli", "ladder", "--quiet", "--bots", "random,greedy",
-                           "--games", "40", "--bootstrap", "50", "--out", str(out)],
-                          capture_output=True, text=True, env=dict(os.environ, COLUMNS="160"))
+    proc = ttr(["ladder", "--quiet", "--bots", "random,greedy", "--games", "40", "--bootstrap", "50",
+                "--out", str(out)],
+               env={"COLUMNS": "160"})
     assert proc.returncode == 0, proc.stderr
     assert "1. greedy" in proc.stdout and "2. random" in proc.stdout
     assert (out / "summary.csv").exists()

@@ -588,7 +588,7 @@ def test_LA_invariants_trains_with_mountain_pass_and_explorer_network(compiled, 
     reasons = np.full(GAMES, -1, np.int64)
     finals = np.zeros((GAMES, players), np.int64)
     turns = np.zeros(GAMES, np.int64)
-    play_checked(bd, ru, bots, SEED, 0, GAMES, True, errors, reasons, turns, finals)
+    play_checked(bd, ru, bots, bot_param_array(), SEED, 0, GAMES, True, errors, reasons, turns, finals)
     bad = np.flatnonzero(errors != OK)
     assert not len(bad), f"game {bad[0]}: {ERROR_NAMES[errors[bad[0]]] if errors[bad[0]] >= 0 else 'not run'}"
 

@@ -1,9 +1,8 @@
 """Rule sets: presets carry the variant matrix, overrides are checked, the hash is stable."""
 
-import subprocess
-import sys
 
 import pytest
+from cli_run import ttr
 
 from analyzer.rules import PRESETS, RuleError, preset
 from kernels import layouts as L
@@ -84,7 +83,7 @@ def test_rule_sets_a_table_cannot_play_are_refused_not_faked():
 
 
 def test_cli_bad_override_exits_2():
-    cmd = [sys.executable, "-m", "analyzer.cli", "simulate", "--games", "5", "--set", "tunnel_reveal=x"]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    cmd = ["simulate", "--games", "5", "--set", "tunnel_reveal=x"]
+    proc = ttr(cmd)
     assert proc.returncode == 2
     assert "tunnel_reveal" in proc.stdout + proc.stderr and "Traceback" not in proc.stdout + proc.stderr

@@ -6,10 +6,9 @@ train distance between the two cities)."""
 
 import heapq
 import shutil
-import subprocess
-import sys
 
 import pytest
+from cli_run import ttr
 
 from analyzer.boards import BoardError, load_board
 
@@ -23,8 +22,7 @@ def test_team_asia_board_is_flagged_provisional(board):
     assert board.provisional is True
     assert "reconstruct" in board.provisional_note and "provisional" in board.title.lower()
     assert board.summary()["provisional"] is True
-    out = subprocess.run([sys.executable, "-m", "analyzer.cli", "boards", "show", "team_asia"],
-                         capture_output=True, text=True)
+    out = ttr(["boards", "show", "team_asia"])
     assert out.returncode == 0 and "provisional" in out.stdout.lower()
 
 
@@ -110,12 +108,12 @@ def test_always_open_only_on_parallel_lanes(tmp_path):
 
 
 def test_cli_simulate_team_asia_says_provisional_and_team_wins(tmp_path):
-    cmd = [sys.executable, "-m", "analyzer.cli", "simulate", "--board", "team_asia", "--players", "4",
+    cmd = ["simulate", "--board", "team_asia", "--players", "4",
            "--bots", "greedy", "--games", "6", "--threads", "1", "--out", str(tmp_path / "run")]
-    out = subprocess.run(cmd, capture_output=True, text=True)
+    out = ttr(cmd)
     assert out.returncode == 0, out.stderr
     text = " ".join(out.stdout.split())
     assert "provisional board" in text and "team win rate: team 0 (seats 0+1)" in text
-    bad = subprocess.run(cmd[:7] + ["5", "--games", "2"], capture_output=True, text=True)
+    bad = ttr(cmd[:4] + ["5", "--games", "2"])
     assert bad.returncode == 2 and "whole teams" in bad.stdout + bad.stderr
     assert "Traceback" not in bad.stdout + bad.stderr

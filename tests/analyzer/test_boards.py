@@ -4,12 +4,11 @@ as numbers), the ticket design rule, and clear errors for bad boards."""
 import heapq
 import json
 import shutil
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from cli_run import ttr
 
 from analyzer.boards import BoardError, builtin_boards, load_board
 
@@ -61,8 +60,7 @@ def test_board_totals_match_provenance(name):
 def test_boards_show_prints_the_provenance_totals():
     """`ttr boards show` prints the SOURCE.md totals of a board (here the two new maps)."""
     for name in ("nordic_countries", "switzerland"):
-        out = subprocess.run([sys.executable, "-m", "analyzer.cli", "boards", "show", name],
-                             capture_output=True, text=True)
+        out = ttr(["boards", "show", name])
         assert out.returncode == 0, out.stderr
         rows = {}
         for line in out.stdout.splitlines():
@@ -211,8 +209,7 @@ def test_bad_deck_colour(board_copy):
 
 def test_cli_validate_exits_2_without_traceback(board_copy):
     _edit(board_copy / "routes.csv", 2, "Atlanta,Charleston,2,purpel,normal,0,0,,")
-    proc = subprocess.run([sys.executable, "-m", "analyzer.cli", "boards", "validate", str(board_copy)],
-                          capture_output=True, text=True)
+    proc = ttr(["boards", "validate", str(board_copy)])
     assert proc.returncode == 2
     out = proc.stdout + proc.stderr
     assert "routes.csv" in out and "line 2" in out and "color" in out
@@ -221,7 +218,6 @@ def test_cli_validate_exits_2_without_traceback(board_copy):
 
 
 def test_cli_validate_ok(board_copy):
-    proc = subprocess.run([sys.executable, "-m", "analyzer.cli", "boards", "validate", str(board_copy)],
-                          capture_output=True, text=True)
+    proc = ttr(["boards", "validate", str(board_copy)])
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "100 routes" in proc.stdout

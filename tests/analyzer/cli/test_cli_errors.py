@@ -1,11 +1,13 @@
 """Bad input to `ttr` exits 2 with a clear message and no traceback, both when
 the command line itself is wrong (typer's usage errors) and when the library
-refuses a value."""
+refuses a value: in this process (tests/cli_run.py) for each kind of error,
+and once through a real `python -m analyzer.cli` process."""
 
 import subprocess
 import sys
 
 import pytest
+from cli_run import ttr
 
 CLI = [sys.executable, "-m", "analyzer.cli"]
 
@@ -17,7 +19,14 @@ CLI = [sys.executable, "-m", "analyzer.cli"]
     (["simulate", "--games", "5", "--bots", "nobody"], "unknown bot 'nobody'"),
 ])
 def test_bad_input_exits_2_without_a_traceback(args, message):
-    proc = subprocess.run([*CLI, *args], capture_output=True, text=True)
+    proc = ttr(args)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 2, out
     assert "Traceback" not in out and message in out
+
+
+def test_a_real_process_exits_2_without_a_traceback():
+    proc = subprocess.run([*CLI, "simulate", "--games", "5", "--bots", "nobody"], capture_output=True, text=True)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 2, out
+    assert "Traceback" not in out and "unknown bot 'nobody'" in out

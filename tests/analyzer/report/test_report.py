@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
-import sys
 import textwrap
 
 import numpy as np
 import pandas as pd
 import pytest
+from cli_run import ttr
 
 import analyzer
 import analyzer.report.runs as C
@@ -183,13 +182,11 @@ def test_section_module_contract(runs, tmp_path, monkeypatch):
 
 def test_cli_report_from_runs(runs, tmp_path):
     out = tmp_path / "cli"
-    proc = subprocess.run([sys.executable, "-m", "analyzer.cli", "report", str(runs / "usa-2p"),
-                           str(runs / "usa-2p-doubles-open"), "--name", "x", "--out", str(out)],
-                          capture_output=True, text=True)
+    proc = ttr(["report", str(runs / "usa-2p"),
+                           str(runs / "usa-2p-doubles-open"), "--name", "x", "--out", str(out)])
     assert proc.returncode == 0, proc.stderr
     assert (out / "index.html").is_file()
-    bad = subprocess.run([sys.executable, "-m", "analyzer.cli", "report", str(tmp_path / "nothing")],
-                         capture_output=True, text=True)
+    bad = ttr(["report", str(tmp_path / "nothing")])
     assert bad.returncode == 2 and "Traceback" not in bad.stderr + bad.stdout
     assert "manifest.json" in bad.stdout + bad.stderr
 

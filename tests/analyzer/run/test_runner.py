@@ -8,6 +8,7 @@ import sys
 import numpy as np
 import pandas as pd
 import pytest
+from cli_run import ttr
 from same_tables import assert_same_tables as _assert_same
 
 import analyzer
@@ -99,10 +100,9 @@ def test_resume_refuses_a_different_run(tmp_path):
 
 def test_cli_simulate_writes_parquet_and_summary(tmp_path):
     out = tmp_path / "cli"
-    proc = subprocess.run(
-        [sys.executable, "-m", "analyzer.cli", "simulate", "--board", "usa", "--players", "2", "--bots",
+    proc = ttr(
+        ["simulate", "--board", "usa", "--players", "2", "--bots",
          "greedy,random", "--games", "50", "--seed", "3", "--out", str(out), "--quiet"],
-        capture_output=True, text=True,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "win_rate" in proc.stdout
@@ -118,8 +118,7 @@ def test_cli_simulate_writes_parquet_and_summary(tmp_path):
     (["--games", "0"], "games must be"),
 ])
 def test_cli_bad_input_exits_2(args, words):
-    proc = subprocess.run([sys.executable, "-m", "analyzer.cli", "simulate", "--quiet", *args],
-                          capture_output=True, text=True)
+    proc = ttr(["simulate", "--quiet", *args])
     out = proc.stdout + proc.stderr
     assert proc.returncode == 2, out
     assert words in " ".join(out.split())
@@ -148,8 +147,7 @@ def test_sigkilled_run_resumes_to_identical_tables(tmp_path):
     proc.wait()
     done = len(list((out / "chunks").glob("chunk-*.json")))
     assert 3 <= done < 40
-    resumed = subprocess.run([sys.executable, "-m", "analyzer.cli", "simulate", *args, "--resume"],
-                             capture_output=True, text=True)
+    resumed = ttr(["simulate", *args, "--resume"])
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     reference = analyzer.simulate(board="usa", players=2, bots="greedy", games=4000, seed=5, progress=False)
     _assert_same(reference, analyzer.load(out))

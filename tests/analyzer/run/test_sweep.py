@@ -3,12 +3,12 @@ folder and its resume, the balance comparison and its paired intervals, the
 config file, the CLI, the report section, and a sweep on a Dask LocalCluster."""
 
 import json
-import subprocess
 import sys
 
 import numpy as np
 import pandas as pd
 import pytest
+from cli_run import ttr
 from same_tables import assert_same_tables as _assert_same
 
 import analyzer
@@ -275,14 +275,14 @@ def test_config_reader_rejects_missing_file(tmp_path):
 # --- CLI ---------------------------------------------------------------------------------------------------
 def test_cli_sweep_and_compare(tmp_path):
     out = tmp_path / "cli"
-    proc = subprocess.run([*CLI, "sweep", "--board", "europe", "--players", "3", "--bots", "greedy,random,greedy",
+    proc = ttr(["sweep", "--board", "europe", "--players", "3", "--bots", "greedy,random,greedy",
                            "--games", "60", "--seed", "5", "--set", "longest_path_bonus=10,15", "--out", str(out),
-                           "--quiet"], capture_output=True, text=True, env=_wide_env())
+                           "--quiet"], env=_wide_env())
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "longest_path_bonus=15" in proc.stdout and "mean_score" in proc.stdout and "(baseline)" in proc.stdout
     csv = tmp_path / "cmp.csv"
-    proc = subprocess.run([*CLI, "compare", str(out), "--csv", str(csv), "--n-boot", "100", "--plot",
-                           str(tmp_path / "figs")], capture_output=True, text=True, env=_wide_env())
+    proc = ttr(["compare", str(out), "--csv", str(csv), "--n-boot", "100", "--plot",
+                           str(tmp_path / "figs")], env=_wide_env())
     assert proc.returncode == 0, proc.stdout + proc.stderr
     df = pd.read_csv(csv)
     assert {"variant", "measure", "estimate", "baseline_value", "difference", "ci_low", "ci_high"} <= set(df.columns)
@@ -298,7 +298,7 @@ def test_cli_sweep_and_compare(tmp_path):
     (["compare", "/nonexistent/folder"], "not a sweep folder"),
 ])
 def test_cli_bad_input_exits_2(args, words):
-    proc = subprocess.run([*CLI, *args], capture_output=True, text=True, env=_wide_env())
+    proc = ttr([*args], env=_wide_env())
     text = " ".join((proc.stdout + proc.stderr).split())
     assert proc.returncode == 2, text
     assert words in text and "Traceback" not in text

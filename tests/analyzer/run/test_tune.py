@@ -20,6 +20,7 @@ import time
 import numpy as np
 import pandas as pd
 import pytest
+from cli_run import ttr
 
 import analyzer
 from analyzer.rules import preset
@@ -117,7 +118,7 @@ def test_kill_and_resume_gives_the_same_trials_table(tuned, tmp_path):
     assert proc.poll() is None, "the study finished before it could be killed"
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
-    again = subprocess.run(_cli_args(out, ["--resume"]), capture_output=True, text=True)
+    again = ttr(_cli_args(out, ["--resume"])[len(CLI):])
     assert again.returncode == 0, again.stdout + again.stderr
     pd.testing.assert_frame_equal(pd.read_parquet(out / "trials.parquet"), tuned.trials)
     assert json.loads((out / "recommendation.json").read_text())["recommended"] == \
@@ -201,8 +202,8 @@ def test_bad_study_is_refused_before_any_game(kwargs, words, tmp_path):
      "--constraint 'strategy_dominance<=0.1': strategy_dominance needs different bots"),
 ])
 def test_cli_bad_input_exits_2_with_one_line(args, words, tmp_path):
-    proc = subprocess.run([*CLI, "tune", "--board", "usa", "--players", "2", "--out", str(tmp_path / "t"), *args],
-                          capture_output=True, text=True, env=dict(os.environ, COLUMNS="100"))
+    proc = ttr(["tune", "--board", "usa", "--players", "2", "--out", str(tmp_path / "t"), *args],
+               env={"COLUMNS": "100"})
     out = (proc.stdout + proc.stderr).strip()
     assert proc.returncode == 2, out
     assert "Traceback" not in out and len(out.splitlines()) == 1 and words in out

@@ -2,11 +2,10 @@
 exact odds computed from the deck recorded at each reveal (EU-TUN-2, EU-TUN-3:
 an end-to-end check of the engine's reveal), the house-rule study, the CLI."""
 
-import subprocess
-import sys
 
 import numpy as np
 import pytest
+from cli_run import ttr
 
 import analyzer
 from analyzer.report.figures import write_figure
@@ -67,10 +66,8 @@ def test_cli_tunnels_from_results(tmp_path):
     out = tmp_path / "run"
     analyzer.simulate(board="europe", players=2, games=100, seed=2, out=out, progress=False)
     plot = tmp_path / "inplay.png"
-    proc = subprocess.run([sys.executable, "-m", "analyzer.cli", "tunnels", "--from", str(out), "--plot", str(plot)],
-                          capture_output=True, text=True)
+    proc = ttr(["tunnels", "--from", str(out), "--plot", str(plot)])
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "exact at" in proc.stdout and plot.stat().st_size > 1000
-    bad = subprocess.run([sys.executable, "-m", "analyzer.cli", "tunnels", "--from", str(tmp_path / "nope")],
-                         capture_output=True, text=True)
+    bad = ttr(["tunnels", "--from", str(tmp_path / "nope")])
     assert bad.returncode == 2 and "Traceback" not in bad.stdout + bad.stderr
