@@ -4,7 +4,9 @@ ticket (GT-END-1).
 
 - Plan (redone every turn: the boards are tiny): each open ticket's cheapest
   path over p's prices (kernels/bots/planning.py price_plan); the reachable
-  ones are joined by the planner family's Steiner-forest heuristic
+  ones are joined, over prices that add one per card of a route's colour the
+  hand lacks (card_fit_prices: 60% against greedy, 50% without), by the
+  planner family's Steiner-forest heuristic
   (planning.route_tickets, two passes), then the Trick-or-Treat regions
   (GT-BON-1, worth a whole ticket) and the Town Hall bonuses (GT-BON-2) hang
   off that network (kernels/bots/ghost_greedy.py plan_regions), reusing its
@@ -20,8 +22,9 @@ ticket (GT-END-1).
   pair costing over 10 wagons, won fewer games against greedy (measured,
   docs/bots.md).
 - The end (GT-END-2: the last wagon placed ends the game at once): never
-  placed while p would trail in tickets; placed first when it would lead or
-  tie.
+  placed while p would trail in tickets with a ticket still in reach; placed
+  first when it would lead or tie, and when nothing is in reach and a swap is
+  not worth it (waiting cannot win; it stalled 3-player games).
 Reads only seat p's hand and tickets and the public board.
 """
 

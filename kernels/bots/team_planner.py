@@ -11,7 +11,8 @@ public counts. Never the teammate's hand, hidden tickets or bot memory.
   (TA-TEAM-2a, TA-TKT-4: one network per team).
 - Tickets kept: every subset of the offer is priced as the planner does
   (points less a price per train of the whole network, more beyond the
-  trains p will have); the kept tickets costing most trains are shared
+  trains p will have), at TEAM_KEEP_PRICE a train, dearer than the solo
+  planner's; the kept tickets costing most trains are shared
   (TA-TKT-2), the ones the teammate's trains help with most.
 - Cards: the Team Asia greedy's draws and holder placement over this plan
   (kernels/bots/team_greedy.py, TA-CRD-2/3); tickets shared mid-game when
