@@ -29,14 +29,14 @@ def side_wins(players, bot: str):
     return out
 
 
-def paired_strength(board, players, a, b, games, seed=1, threads=0):
+def paired_strength(board, players, a, b, games, seed=1, threads=0, bot_params=None):
     half = players // 2
     first = [a] * half + [b] * (players - half)
     second = [b] * (players - half) + [a] * half
     if players == 2:
         first, second = [a, b], [b, a]
     runs = [analyzer.simulate(board=board, players=players, bots=order, games=games // 2, seed=seed,
-                              threads=threads, progress=False) for order in (first, second)]
+                              threads=threads, progress=False, bot_params=bot_params) for order in (first, second)]
     w = np.concatenate([side_wins(r.players, a) for r in runs])
     pairs = w.reshape(2, -1).mean(axis=0)  # one value per deal: both seatings
     rng = np.random.default_rng(0)
@@ -53,8 +53,11 @@ def main():
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--bot-param", action="append", default=None,
+                    help="bot weight NAME=VALUE (repeatable), as ttr simulate --bot-param")
     args = ap.parse_args()
-    m, lo, hi, n = paired_strength(args.board, args.players, args.a, args.b, args.games, args.seed, args.threads)
+    m, lo, hi, n = paired_strength(args.board, args.players, args.a, args.b, args.games, args.seed, args.threads,
+                                  args.bot_param)
     print(f"{args.board} {args.players}p: {args.a} vs {args.b}: {args.a} wins {m:.3f} (95% CI {lo:.3f}-{hi:.3f}), "
           f"{n} games, seats paired")
 

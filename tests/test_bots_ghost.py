@@ -134,15 +134,32 @@ def test_planner_swaps_only_when_no_ticket_is_in_reach():
 def test_planner_places_its_last_wagons_only_when_it_then_leads_in_tickets():
     """GT-END-2: the last wagon placed ends the game at once. With 2 wagons and the cards for a
     2-space route, planner claims it when it leads in tickets (GT-END-1: most tickets win) and does
-    not when it trails."""
+    not when it trails with a ticket still in reach."""
     for lead, expect_claim in ((1, True), (-1, False)):
         g = ghost()
         g.hold(0, g.ticket("Crypt", "Railway Station"))  # 4 wagons: out of reach
+        if not expect_claim:  # Abandoned School-Swamp: 2 black wagons from done
+            g.give(0, g.route("Railway Station", "Abandoned School"))
+            g.hold(0, g.ticket("Crypt", "Railway Station"), g.ticket("Abandoned School", "Swamp"))
         g.st.trains[0] = 2
         g.st.ps[0, L.PS_GT_TICKETS] = 2 + lead
         g.st.ps[1, L.PS_GT_TICKETS] = 2
-        g.set_hand(0, black=2)
+        g.set_hand(0, red=2)  # pays a 2-space red route, not the black one the ticket needs
         kind, r, _ = planner_choice(g)
         assert (kind == L.A_CLAIM) == expect_claim, (lead, kind)
         if expect_claim:
             assert g.route_len(r) == 2
+
+
+def test_planner_trailing_with_nothing_in_reach_places_its_last_wagons():
+    """A trailing player with no ticket in reach and too few wagons for a swap (GT-TRN-3b) cannot
+    win by waiting; its last wagons end the game (GT-END-2) instead of leaving it to the turn cap
+    when every other seat is short of wagons too (3-player stalls, docs/bots.md)."""
+    g = ghost()
+    g.hold(0, g.ticket("Crypt", "Railway Station"))  # 4 wagons: out of reach
+    g.st.trains[0] = 2
+    g.st.ps[0, L.PS_GT_TICKETS] = 1
+    g.st.ps[1, L.PS_GT_TICKETS] = 2
+    g.set_hand(0, red=2)
+    kind, r, _ = planner_choice(g)
+    assert kind == L.A_CLAIM and g.route_len(r) == 2

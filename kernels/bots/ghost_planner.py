@@ -4,7 +4,9 @@ ticket (GT-END-1).
 
 - Plan (redone every turn: the boards are tiny): each open ticket's cheapest
   path over p's prices (kernels/bots/planning.py price_plan); the reachable
-  ones are joined by the planner family's Steiner-forest heuristic
+  ones are joined, over prices that add one per card of a route's colour the
+  hand lacks (card_fit_prices: 60% against greedy, 50% without), by the
+  planner family's Steiner-forest heuristic
   (planning.route_tickets, two passes), then the Trick-or-Treat regions
   (GT-BON-1, worth a whole ticket) and the Town Hall bonuses (GT-BON-2) hang
   off that network (kernels/bots/ghost_greedy.py plan_regions), reusing its
@@ -20,8 +22,9 @@ ticket (GT-END-1).
   pair costing over 10 wagons, won fewer games against greedy (measured,
   docs/bots.md).
 - The end (GT-END-2: the last wagon placed ends the game at once): never
-  placed while p would trail in tickets; placed first when it would lead or
-  tie.
+  placed while p would trail in tickets with a ticket still in reach; placed
+  first when it would lead or tie, and when nothing is in reach and a swap is
+  not worth it (waiting cannot win; it stalled 3-player games).
 Reads only seat p's hand and tickets and the public board.
 """
 
@@ -56,7 +59,10 @@ from kernels.layouts import (
     CF_DARK_FOREST,
     CF_MANOR,
     CF_TOWN_HALL,
+    GRAY,
     INF,
+    LOCO,
+    N_COLOURS,
     PH_KEEP_TICKETS,
     PH_SECOND_DRAW,
     PH_SETUP_KEEP,
@@ -65,6 +71,7 @@ from kernels.layouts import (
     PS_GT_MANOR,
     PS_GT_SPECIAL,
     PS_GT_SWAPS,
+    RT_COLOUR,
     RT_LEN,
     RULE_END_IMMEDIATE,
     RULE_END_TRAINS,
@@ -78,6 +85,31 @@ from kernels.layouts import (
     TK_B,
 )
 from kernels.variants.ghost import can_swap, tickets_done
+
+CARD_PRICE = 1.0  # plan price of each card of a route's colour p lacks, on top of its wagons (measured, docs/bots.md)
+
+
+@njit(cache=True, _nrt=False)
+def card_fit_prices(st, bd, p, ws):
+    """Open routes' plan prices (ws.price, from price_plan) plus CARD_PRICE
+    per card of the route's colour missing from p's hand: cards come only two
+    blind ones a turn (GT-TRN-1), so a network in the colours held is built
+    in fewer turns, and the race is to tickets before the wagons run out."""
+    routes = bd.routes
+    hand = st.hand[p]
+    for r in range(routes.shape[0]):
+        if st.owner[r] >= 0 or ws.price[r] >= INF:
+            continue
+        rc = routes[r, RT_COLOUR]
+        have = hand[LOCO]
+        if rc != GRAY:
+            have += hand[rc]
+        else:
+            best = 0
+            for c in range(N_COLOURS):
+                best = max(best, hand[c])
+            have += best
+        ws.price[r] += CARD_PRICE * max(routes[r, RT_LEN] - have, 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -105,6 +137,7 @@ def ghost_plan(st, bd, ru, p, ws):
             continue
         ws.tk_list[k] = t
         k += 1
+    card_fit_prices(st, bd, p, ws)
     route_tickets(st, bd, p, ws, np.int64(k), np.int64(2), 0.0)
     for r in range(bd.routes.shape[0]):
         if cnt[r] > 0:
@@ -165,7 +198,7 @@ def completes(ws, k, r):
 
 
 @njit(cache=True, _nrt=False)
-def ghost_claim(st, bd, ru, p, ws, k, only_planned, lead):
+def ghost_claim(st, bd, ru, p, ws, k, only_planned, lead, concede):
     """The affordable route to claim (encoded action, or -1). A claim that
     places p's last wagons ends the game at once (GT-END-2): taken first when
     p then leads in tickets, never when it would not."""
@@ -186,7 +219,7 @@ def ghost_claim(st, bd, ru, p, ws, k, only_planned, lead):
             continue
         v = route_value(st, bd, ru, p, ws, k, np.int64(r)) if only_planned else float(routes[r, RT_LEN])
         if immediate and trains_p - routes[r, RT_LEN] <= ru[RULE_END_TRAINS]:
-            if lead + completes(ws, k, np.int64(r)) < 0:
+            if lead + completes(ws, k, np.int64(r)) < 0 and not concede:
                 continue  # ending the game now would lose it
             v += 1000.0
         if v > best_v:
@@ -212,7 +245,10 @@ def ghost_planner_action(st, bd, ru, p, rng, ws):
             and st.ps[p, PS_GT_SWAPS] < MAX_SWAPS):
         return make_action(A_SWAP_TICKETS, 0, 0)
     lead = lead_in_tickets(st, p)
-    a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(True), lead)
+    # nothing in reach and no swap worth making: waiting cannot win, and with every seat short of wagons
+    # the game could otherwise never end
+    concede = k == 0 and st.trains[p] < SWAP_MIN_WAGONS
+    a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(True), lead, concede)
     if a >= 0:
         return a
     planned = 0
@@ -221,12 +257,12 @@ def ghost_planner_action(st, bd, ru, p, rng, ws):
     if planned == 0:
         # nothing left to aim at: wagons placed bring the end (GT-END-2) nearer, so spend cards on the
         # longest route
-        a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(False), lead)
+        a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(False), lead, concede)
         if a >= 0:
             return a
     if cards_available(st) > 0:
         return make_action(A_DRAW_BLIND, 0, 0)
-    a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(False), lead)
+    a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(False), lead, concede)
     if a >= 0:
         return a
     if swap_ok:

@@ -11,7 +11,8 @@ public counts. Never the teammate's hand, hidden tickets or bot memory.
   (TA-TEAM-2a, TA-TKT-4: one network per team).
 - Tickets kept: every subset of the offer is priced as the planner does
   (points less a price per train of the whole network, more beyond the
-  trains p will have); the kept tickets costing most trains are shared
+  trains p will have), at TEAM_KEEP_PRICE a train, dearer than the solo
+  planner's; the kept tickets costing most trains are shared
   (TA-TKT-2), the ones the teammate's trains help with most.
 - Cards: the Team Asia greedy's draws and holder placement over this plan
   (kernels/bots/team_greedy.py, TA-CRD-2/3); tickets shared mid-game when
@@ -28,7 +29,7 @@ from numba import njit
 
 from kernels.bots.common import pay_colour, plan_need, tunnel_decision, tunnel_spare
 from kernels.bots.destinations import planned_points
-from kernels.bots.params import BP_CONTESTED_BONUS, BP_KEEP_PRICE, BP_OVER_PRICE, BP_SETUP_BUDGET
+from kernels.bots.params import BP_CONTESTED_BONUS, BP_OVER_PRICE, BP_SETUP_BUDGET
 from kernels.bots.planning import UNREACHABLE, adopt_plan, route_tickets
 from kernels.bots.tactics import contested, route_points
 from kernels.bots.team_greedy import (
@@ -75,10 +76,14 @@ from kernels.layouts import (
 )
 
 VISIBLE_MODES = (1 << 1) | (1 << 2) | (1 << 3)  # p's hidden, the teammate's shared, p's shared (visible_open)
-MIDGAME_TICKET_TRAINS = 6  # draw tickets with the plan done and this many trains ...
+MIDGAME_TICKET_TRAINS = 4  # draw tickets with the plan done and this many trains ...
 MIDGAME_TICKET_TEAM = 14  # ... while every other team keeps this many (both seats together)
-ENDGAME_TRAINS = 10  # a team (both seats) down to this many: points now, no more tickets (TA-END-1 at 4)
+ENDGAME_TRAINS = 6  # a team (both seats) down to this many: points now, no more tickets (TA-END-1 at 4)
 DRAW_BUDGET_SHARE = 0.6  # share of p's trains a mid-game draw may plan for before OVER_PRICE
+# points a kept ticket must bring per train of the team network it needs: dearer than the solo planner's
+# KEEP_PRICE (0.3), since the teammate's trains and the Globetrotter (most tickets) reward a network that
+# completes what it keeps (2,000-game sweeps against the greedy team, docs/bots.md)
+TEAM_KEEP_PRICE = 2.5
 
 
 # --- the plan ------------------------------------------------------------------------------
@@ -174,7 +179,7 @@ def team_keep(st, bd, ru, p, ws, setup):
         for i in range(n):
             if (mask >> i) & 1:
                 points += planned_points(st, bd, p, ws, np.int64(st.offer[i]))
-        v = points - prm[BP_KEEP_PRICE] * cost - 40.0 * unreachable
+        v = points - TEAM_KEEP_PRICE * cost - 40.0 * unreachable
         if cost > budget:
             v -= prm[BP_OVER_PRICE] * (cost - budget)
         if v > best_v:
