@@ -77,5 +77,5 @@ BOT_PARAM_NAMES = (
 )
 BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.2, 0.8, 3.0, 15.0, 15.0, 2.0, 1.0, 4.0,
                       2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 1000.0, 3.0, 0.5, 0.15, -2.0, 0.64, 3.3, 12.0, 3.5,
-                      32.0, 4.0, 4.0, 10.0, 1.5, 0.0)
+                      64.0, 4.0, 4.0, 10.0, 1.5, 0.0)
 MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)

@@ -32,7 +32,7 @@ from kernels.bots.params import BOT_PARAM_DEFAULTS, BOT_PARAM_NAMES
 BOARDS = ("europe", "usa")
 PLAYERS = (2, 4)
 STUDY_SHARE = 0.001  # 100 games per study at make report's GAMES=100000
-STUDY_ROLLOUTS = 8  # expert's rollouts per decision in these studies (its default is 32)
+STUDY_ROLLOUTS = 8  # expert's rollouts per decision in these studies (its default is 64)
 LONG_ROUTE = 5  # a claimed route this long or longer counts as long (Europe's 6 and 8, USA's 5 and 6)
 MIXED_ORDERS = {"expert-first": ["expert", "planner"], "planner-first": ["planner", "expert"]}
 
