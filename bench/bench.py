@@ -76,6 +76,28 @@ def games_per_second(board: str, players: int, bot: str, games: int, threads: in
     return games / (time.perf_counter() - t0)
 
 
+def expert_speed(games: int) -> list[dict]:
+    """`expert` at its default budget on 2-player Europe (issue 17: at least 2
+    games per second per core), one thread, in the process's CPU time: against
+    `planner` (expert in each seat in turn, as in bench/expert_strength.py and
+    the README's budget table) and with `expert` at both seats."""
+    import analyzer
+
+    rows = []
+    for label, seatings in (("expert vs planner", (["expert", "planner"], ["planner", "expert"])),
+                            ("expert vs expert", (["expert", "expert"],))):
+        analyzer.simulate(board="europe", players=2, bots=seatings[0], games=1, seed=0, threads=1, progress=False)
+        per_seating = max(1, games // len(seatings))
+        t0 = time.process_time()
+        for bots in seatings:
+            analyzer.simulate(board="europe", players=2, bots=bots, games=per_seating, seed=1, threads=1,
+                              progress=False)
+        cpu = time.process_time() - t0
+        n = per_seating * len(seatings)
+        rows.append(dict(board="europe", players=2, table=label, games=n, games_per_cpu_s=round(n / cpu, 2)))
+    return rows
+
+
 def peak_rss_mb(games: int) -> float:
     """Peak resident memory of a subprocess streaming `games` games to Parquet."""
     snippet = (
@@ -108,7 +130,9 @@ def main() -> None:
     from analyzer.bots import BOT_NAMES
 
     # every bot on 4-player Europe (cost relative to random), plus USA 2p and the variants' own bots
-    configs = ([("europe", 4, b) for b in BOT_NAMES] + [("usa", 2, b) for b in ("random", "greedy", "planner")]
+    # (expert has its own row, expert_speed)
+    configs = ([("europe", 4, b) for b in BOT_NAMES if b != "expert"]
+               + [("usa", 2, b) for b in ("random", "greedy", "planner")]
                + [("legendary_asia", 4, "greedy"), ("team_asia", 4, "greedy"), ("ghost_train", 4, "greedy")])
     rows = []
     for board, players, bot in configs:
@@ -132,10 +156,14 @@ def main() -> None:
 
     results["per_decision"] = []
     for board, players, bot in configs():
-        r = kernel_speed(board, players, bot, 2_000 if quick else 20_000)
+        r = kernel_speed(board, players, bot, 2_000 if quick else 5_000)  # ~55 rows: a few seconds each
         results["per_decision"].append(r)
         print(f"engine {board:14s} {players}p {bot:18s} {r['games_per_s']:10,.0f} games/s, "
               f"{r['decisions_per_game']:.1f} decisions/game, {r['us_per_decision']:.3f} µs/decision")
+    results["expert"] = expert_speed(20 if quick else 200)
+    for r in results["expert"]:
+        print(f"engine europe 2p {r['table']:18s} {r['games_per_cpu_s']:10,.2f} games per CPU-second "
+              f"({r['games']} games, default budget)")
     copy = state_copy_us()
     results["state_copy_us"] = copy["state_copy_us"]
     results["state_bytes"] = copy["state_bytes"]

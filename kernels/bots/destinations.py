@@ -73,7 +73,7 @@ def planned_points(st, bd, p, ws, t):
     minus its lowest). Uses ws.uf_tmp."""
     points = np.int64(bd.tickets[t, TK_POINTS])
     if bd.tickets[t, TK_MULTI] >= 0:
-        uf = ws.uf_tmp[:]
+        uf = ws.uf_tmp[:bd.adj_start.shape[0] - 1]  # the board's cities, not MAX_CITIES
         uf_reset(uf)
         routes = bd.routes
         for r in range(routes.shape[0]):

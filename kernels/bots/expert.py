@@ -63,6 +63,10 @@ from kernels.prng import mix64, next_u64
 MIN_PAIRS = 4  # the planner's choice stands unless the best other was compared with it on this many deals
 
 
+# successive_halving and rollout are inlined into this one function: each
+# separately compiled level would link, optimise and emit the engine and the
+# planner once more (Numba optimises a function together with its callees),
+# about 20 s of the cold compile (bench/compile_profile.py).
 @njit(cache=True, _nrt=False)
 def expert_action(st, bd, ru, p, rng, ws):
     phase = st.sc[SC_PHASE]
@@ -91,7 +95,7 @@ def expert_action(st, bd, ru, p, rng, ws):
     return a
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # see expert_action
 def successive_halving(st, bd, ru, p, ws, n, budget, seed):
     """Index in ws.ex_cand of the chosen candidate. The planner's choice
     (index 0) is played on every determinization; each other candidate is
@@ -156,7 +160,7 @@ def _swap(cand, gain, square, runs, i, j):
         row[j] = x
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # see expert_action
 def rollout(st, bd, ru, p, ws, action, world_seed):
     """Put the game back, redeal what p cannot see from world_seed, play
     `action`, then planner at every seat to the end (planner-v1's rules when

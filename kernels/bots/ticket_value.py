@@ -172,9 +172,9 @@ def extra_trains(st, bd, ru, p, ws, reach):
     routes = bd.routes
     tickets = bd.tickets
     price = ws.price[:]
-    uf = ws.uf_tmp[:]
-    seen = ws.count
     n_cities = bd.adj_start.shape[0] - 1
+    uf = ws.uf_tmp[:n_cities]  # the board's cities, not the record's MAX_CITIES
+    seen = ws.count
     uf_reset(uf)
     for c in range(n_cities):
         seen[c] = 0

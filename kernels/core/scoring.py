@@ -78,7 +78,7 @@ def apply_station_choice(st, bd, p, choice, n_st, ws):
     without the runtime cannot return an array.)"""
     uf = ws.uf_tmp[:]
     own = st.uf[p]
-    for c in range(uf.shape[0]):
+    for c in range(bd.adj_start.shape[0] - 1):  # the board's cities, not MAX_CITIES
         uf[c] = own[c]
     for i in range(n_st):
         if choice[i] < ws.n_cand[i]:
