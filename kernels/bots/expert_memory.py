@@ -7,13 +7,6 @@ other seats' memory was built from their hidden tickets, so it must not be read.
 from numba import njit
 
 from kernels.core.state import copy_state
-from kernels.layouts import N_CARD_KINDS
-
-
-@njit(cache=True)
-def memo_fields(bd):
-    """int64 words of one seat's saved memory: want, need, plan_version, ev_key, tk_gone."""
-    return bd.routes.shape[0] + N_CARD_KINDS + 5 + bd.tickets.shape[0]
 
 
 @njit(cache=True, _nrt=False)
