@@ -99,9 +99,10 @@ def scratch_record():
     return new_scratch().view(_SCRATCH_VIEW)[0]
 
 
-# Inlined into run_block (and the tests' loops): a separately compiled play_game
-# would link, optimise and emit the whole engine and every bot once more,
-# about a tenth of the cold compile (bench/compile_profile.py).
+# Inlined into run_block: compiled on its own, play_game would link, optimise
+# and emit the whole engine and every bot once more for run_block to link
+# again (docs/speed.md "Compile time"). Called from Python (tests), it
+# compiles on its own.
 @njit(cache=True, _nrt=False, inline="always")
 def play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng):
     """Play game number `game` of the run to its end, in st. Returns the

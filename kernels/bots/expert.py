@@ -65,8 +65,8 @@ MIN_PAIRS = 4  # the planner's choice stands unless the best other was compared 
 
 # successive_halving and rollout are inlined into this one function: each
 # separately compiled level would link, optimise and emit the engine and the
-# planner once more (Numba optimises a function together with its callees),
-# about 20 s of the cold compile (bench/compile_profile.py).
+# planner once more (Numba optimises a function together with its callees;
+# docs/speed.md "Compile time").
 @njit(cache=True, _nrt=False)
 def expert_action(st, bd, ru, p, rng, ws):
     phase = st.sc[SC_PHASE]
