@@ -156,13 +156,13 @@ def main() -> None:
 
     results["per_decision"] = []
     for board, players, bot in configs():
-        r = kernel_speed(board, players, bot, 2_000 if quick else 5_000)  # ~55 rows: a few seconds each
+        r = kernel_speed(board, players, bot, 2_000 if quick else 5_000)  # about 60 rows: a few seconds each
         results["per_decision"].append(r)
         print(f"engine {board:14s} {players}p {bot:18s} {r['games_per_s']:10,.0f} games/s, "
               f"{r['decisions_per_game']:.1f} decisions/game, {r['us_per_decision']:.3f} µs/decision")
     results["expert"] = expert_speed(20 if quick else 200)
     for r in results["expert"]:
-        print(f"engine europe 2p {r['table']:18s} {r['games_per_cpu_s']:10,.2f} games per CPU-second "
+        print(f"europe 2p {r['table']:18s} {r['games_per_cpu_s']:10,.2f} games per CPU-second "
               f"({r['games']} games, default budget)")
     copy = state_copy_us()
     results["state_copy_us"] = copy["state_copy_us"]
