@@ -127,11 +127,10 @@ def main() -> None:
         out.write_text(json.dumps(old | results, indent=2))
         print(f"written {out.relative_to(ROOT)} (compile figures)")
         return
-    from analyzer.bots import BOT_NAMES
+    from bench.engine_speed import TABLE_BOTS
 
     # every bot on 4-player Europe (cost relative to random), plus USA 2p and the variants' own bots
-    # (expert has its own row, expert_speed)
-    configs = ([("europe", 4, b) for b in BOT_NAMES if b != "expert"]
+    configs = ([("europe", 4, b) for b in TABLE_BOTS]
                + [("usa", 2, b) for b in ("random", "greedy", "planner")]
                + [("legendary_asia", 4, "greedy"), ("team_asia", 4, "greedy"), ("ghost_train", 4, "greedy")])
     rows = []

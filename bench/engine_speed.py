@@ -27,6 +27,10 @@ from kernels import layouts as L  # noqa: E402
 from kernels.core.state import copy_state, new_state, state_record  # noqa: E402
 from kernels.runner import run_block  # noqa: E402
 
+# The bots timed over thousands of games. expert (a search player: thousands of
+# planner games per game) is timed apart, on a few games (bench.bench.expert_speed).
+TABLE_BOTS = tuple(b for b in BOT_NAMES if b != "expert")
+
 
 @njit(cache=True)
 def _copy_many(dst, src, n):
@@ -80,9 +84,8 @@ def configs() -> list[tuple[str, int, str]]:
     for board in builtin_boards():
         rules = load_board(board).rules()
         players = 4 if rules.min_players <= 4 <= rules.max_players else rules.max_players
-        for bot in BOT_NAMES:
-            # expert (a search player: thousands of planner games per game) has its own row, bench.bench.expert_speed
-            if bot != "expert" and not unsupported_bots([bot], rules):
+        for bot in TABLE_BOTS:
+            if not unsupported_bots([bot], rules):
                 out.append((board, players, bot))
     return out
 
