@@ -9,3 +9,23 @@ from pathlib import Path
 TESTS = str(Path(__file__).resolve().parent)
 if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
+
+
+# Test files whose kernels are small (the engine's rules, scoring, paths and
+# tunnel odds called from Python; no bot and no runner). `make test` runs them
+# on one core while tests/warm_cache.py compiles the runner's kernels on the
+# other, then the rest on both cores (Makefile, target test). A file missing
+# here only runs later; a file listed wrongly only compiles more beside the warm-up.
+COMPILE_LIGHT = {
+    "analyzer/cli/test_cli_errors.py", "analyzer/stats/test_stats.py", "analyzer/test_board_team_asia_tool.py",
+    "analyzer/test_boards.py", "test_board_ghost_train_tool.py", "test_boards_ghost_train.py", "test_claimable.py",
+    "test_dependencies.py", "test_kernel_layers.py", "test_layers.py", "test_longest_trail.py", "test_paths.py",
+    "test_rule_ids.py", "test_rules_base.py", "test_rules_europe.py", "test_rules_ghost_train.py",
+    "test_rules_nordic.py", "test_rulesets.py", "test_state.py", "test_stations.py", "test_tunnel_odds.py",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if Path(item.fspath).relative_to(TESTS).as_posix() in COMPILE_LIGHT:
+            item.add_marker("compile_light")
