@@ -33,6 +33,7 @@ from kernels.bots.params import (
     BP_EXPERT_KEEP_FACTOR,
     BP_EXPERT_ROLLOUT_EV,
     BP_EXPERT_ROLLOUTS,
+    BP_EXPERT_STOP_Z,
     BP_EXPERT_SWITCH_Z,
     BP_EXPERT_WIN_POINTS,
     MAX_CANDIDATES,
@@ -104,7 +105,9 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
     survives. The best of them replaces the planner's choice only when its
     mean gain exceeds BP_EXPERT_SWITCH_Z standard errors: picking the best of
     several noisy means favours the noisiest (a big ticket keep, a ticket
-    draw), and the planner's choice is a strong default."""
+    draw), and the planner's choice is a strong default. For the same reason
+    the search ends as soon as every surviving candidate trails it by more
+    than BP_EXPERT_STOP_Z standard errors (checked after every deal)."""
     cand = ws.ex_cand[:]
     gain = ws.ex_stats[0]
     square = ws.ex_stats[1]
@@ -119,6 +122,7 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
         rounds += 1
     alive = n
     world = 0
+    stop_z = ws.bot_params[BP_EXPERT_STOP_Z]
     for _ in range(rounds):
         per = max(budget // (rounds * alive), 1)
         for _ in range(per):
@@ -130,6 +134,8 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
                 gain[i] += d
                 square[i] += d * d
                 runs[i] += 1.0
+            if stop_z > 0.0 and _all_behind(gain, square, runs, alive, stop_z):
+                return 0  # no other candidate can plausibly pass the switch test: save the rest of the budget
         # better half of the others first (stable selection: ties keep the earlier)
         for i in range(1, alive):
             b = i
@@ -143,10 +149,27 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
     if m < MIN_PAIRS:
         return 0  # too few pairs to tell a gain from noise (a small budget spread over many keeps)
     mean = gain[1] / m
-    spread = np.sqrt(max(square[1] / m - mean * mean, 0.0) / (m - 1.0))
-    if mean > 0.0 and mean > ws.bot_params[BP_EXPERT_SWITCH_Z] * spread:
+    if mean > 0.0 and mean > ws.bot_params[BP_EXPERT_SWITCH_Z] * _std_error(gain, square, runs, 1):
         return 1
     return 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _std_error(gain, square, runs, i):
+    m = runs[i]
+    mean = gain[i] / m
+    return np.sqrt(max(square[i] / m - mean * mean, 0.0) / (m - 1.0))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _all_behind(gain, square, runs, alive, z):
+    """Every other candidate's mean gain over the planner's choice is below
+    zero by more than z standard errors (each on at least MIN_PAIRS deals)."""
+    for i in range(1, alive):
+        m = runs[i]
+        if m < MIN_PAIRS or gain[i] / m + z * _std_error(gain, square, runs, i) >= 0.0:
+            return False
+    return True
 
 
 @njit(cache=True, _nrt=False, inline="always")

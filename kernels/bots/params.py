@@ -64,7 +64,11 @@ BP_EXPERT_SWITCH_Z = 36  # another candidate replaces the planner's choice when 
 # rollouts play `planner` with its mid-game ticket estimate, as the opponents do (1), or with the cheaper
 # `planner-v1` rules (0, the default: about 1.9x the games per second, as strong; docs/bots.md "The search player")
 BP_EXPERT_ROLLOUT_EV = 37
-BP_FIELDS = 38
+# the search stops after a round when every other candidate trails the planner's choice by more than this many
+# standard errors (its gain + STOP_Z x std error < 0): the planner's choice stands, the rest of the budget is
+# saved (0 or less: never stop early; docs/bots.md "The search player")
+BP_EXPERT_STOP_Z = 38
+BP_FIELDS = 39
 BOT_PARAM_NAMES = (
     "KEEP_PRICE", "SETUP_BUDGET", "DRAW_BUDGET", "OVER_PRICE", "TICKET_TRAINS", "TICKET_OTHERS",
     "CONTESTED_BONUS", "ENDGAME_TRAINS", "HUNGRY_KEEP_PRICE", "HUNGRY_BUDGET", "HUNGRY_OVER_PRICE",
@@ -73,9 +77,9 @@ BOT_PARAM_NAMES = (
     "EV_MIN_SPARE", "EV_REFRESH", "EV_KEEP_MARGIN", "HUNGRY_EV_TURN_VALUE", "HUNGRY_EV_TRAIN_PRICE",
     "HUNGRY_EV_KEEP_MARGIN", "EV_CARD_TURNS", "EV_OFFSET", "EV_MAX_PLANNED", "EV_TURN_VALUE_2P",
     "EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_KEEP_FACTOR", "EXPERT_WIN_POINTS", "EXPERT_SWITCH_Z",
-    "EXPERT_ROLLOUT_EV",
+    "EXPERT_ROLLOUT_EV", "EXPERT_STOP_Z",
 )
 BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.2, 0.8, 3.0, 15.0, 15.0, 2.0, 1.0, 4.0,
                       2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 1000.0, 3.0, 0.5, 0.15, -2.0, 0.64, 3.3, 12.0, 3.5,
-                      64.0, 4.0, 4.0, 10.0, 1.5, 0.0)
+                      64.0, 4.0, 4.0, 10.0, 1.5, 0.0, 0.5)
 MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)
