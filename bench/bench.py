@@ -1,7 +1,8 @@
 """`make bench`: games per second per bot, board and thread count; cold and
 cached compile time (wall and CPU seconds); the tunnel Monte Carlo kernel; peak memory.
 A benchmark, never a test: it prints numbers, it asserts nothing.
-`python bench/bench.py --compile-only` refreshes only the compile figures."""
+`python bench/bench.py --compile-only` refreshes only the compile figures, `--expert-only` only the
+search player's rows."""
 
 from __future__ import annotations
 
@@ -116,6 +117,15 @@ def main() -> None:
     cores = os.cpu_count() or 1
     results = {"cores": cores}
     print(f"machine: {cores} cores, python {sys.version.split()[0]}")
+    if "--expert-only" in sys.argv:  # refresh the search player's rows of last_bench.json, keep the rest
+        results["expert"] = expert_speed(200)
+        for r in results["expert"]:
+            print(f"europe 2p {r['table']:18s} {r['games_per_cpu_s']:10,.2f} games per CPU-second")
+        out = ROOT / "bench" / "last_bench.json"
+        old = json.loads(out.read_text()) if out.exists() else {}
+        out.write_text(json.dumps(old | results, indent=2))
+        print(f"written {out.relative_to(ROOT)} (expert rows)")
+        return
     results.update(compile_times())
     print(f"compile (wall / CPU): cold {results['cold_compile_s']} / {results['cold_compile_cpu_s']} s, "
           f"cached {results['cached_load_s']} / {results['cached_load_cpu_s']} s, "
