@@ -16,7 +16,7 @@ THREADS ?= 0
 
 all: test
 
-# uv installs the same declared dependencies as pip, in about 20 s instead of
+# uv installs the same declared dependencies as pip, in about 30 s instead of
 # about 70 s (a fresh clone's `make test`); plain pip if uv cannot be had.
 # --compile-bytecode as pip does: where PYTHONDONTWRITEBYTECODE is set, every
 # process (test workers, CLI subprocesses, Dask workers) would otherwise

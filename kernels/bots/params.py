@@ -64,9 +64,9 @@ BP_EXPERT_SWITCH_Z = 36  # another candidate replaces the planner's choice when 
 # rollouts play `planner` with its mid-game ticket estimate, as the opponents do (1), or with the cheaper
 # `planner-v1` rules (0, the default: about 1.9x the games per second, as strong; docs/bots.md "The search player")
 BP_EXPERT_ROLLOUT_EV = 37
-# the search stops after a round when every other candidate trails the planner's choice by more than this many
-# standard errors (its gain + STOP_Z x std error < 0): the planner's choice stands, the rest of the budget is
-# saved (0 or less: never stop early; docs/bots.md "The search player")
+# the search stops, after any deal from the fourth on, when every surviving candidate trails the planner's choice
+# by more than this many standard errors (its mean gain + STOP_Z x std error < 0): the planner's choice stands,
+# the rest of the budget is saved (0 or less: never stop early; docs/bots.md "The search player")
 BP_EXPERT_STOP_Z = 38
 BP_FIELDS = 39
 BOT_PARAM_NAMES = (
