@@ -60,6 +60,8 @@ class RunSpec:
     seed: int
     chunk_size: int
     bot_params: dict = field(default_factory=dict)
+    # the board as the kernels see it, compiled once by make_spec (which checks that it compiles)
+    arrays: object = field(default=None, repr=False, compare=False)
 
     def manifest(self) -> dict:
         import numba
@@ -130,8 +132,8 @@ def make_spec(board="europe", players=4, bots=None, games=10_000, seed=1, rules=
     chunk = chunk_size or min(DEFAULT_CHUNK, max(50, -(-games // 16)))
     if chunk < 1:
         raise ValueError("chunk size must be >= 1")
-    b.compile(rs)  # raises if e.g. the route-score table is too short for the board
-    return RunSpec(b, rs, players, names, games, seed, chunk, params)
+    arrays = b.compile(rs)  # raises if e.g. the route-score table is too short for the board
+    return RunSpec(b, rs, players, names, games, seed, chunk, params, arrays)
 
 
 # --- one chunk --------------------------------------------------------------------
@@ -211,7 +213,7 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
     process, which writes them. The tables are the same with every backend."""
     spec = make_spec(board, players, bots, games, seed, rules, overrides, chunk_size, bot_params)
     target = parse_cluster(cluster)
-    bd = spec.board.compile(spec.rules)
+    bd = spec.arrays
     manifest = spec.manifest()
     manifest["backend"] = target.name
     total = manifest["n_chunks"]
