@@ -112,6 +112,14 @@ def peak_rss_mb(games: int) -> float:
     return round(float(proc.stdout.strip().splitlines()[-1]), 1)
 
 
+def refresh_last_bench(results: dict, what: str) -> None:
+    """Write `results` over their keys in bench/last_bench.json, keeping every other figure."""
+    out = ROOT / "bench" / "last_bench.json"
+    old = json.loads(out.read_text()) if out.exists() else {}
+    out.write_text(json.dumps(old | results, indent=2))
+    print(f"written {out.relative_to(ROOT)} ({what})")
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
     cores = os.cpu_count() or 1
@@ -121,10 +129,7 @@ def main() -> None:
         results["expert"] = expert_speed(200)
         for r in results["expert"]:
             print(f"europe 2p {r['table']:18s} {r['games_per_cpu_s']:10,.2f} games per CPU-second")
-        out = ROOT / "bench" / "last_bench.json"
-        old = json.loads(out.read_text()) if out.exists() else {}
-        out.write_text(json.dumps(old | results, indent=2))
-        print(f"written {out.relative_to(ROOT)} (expert rows)")
+        refresh_last_bench(results, "expert rows")
         return
     results.update(compile_times())
     print(f"compile (wall / CPU): cold {results['cold_compile_s']} / {results['cold_compile_cpu_s']} s, "
@@ -132,10 +137,7 @@ def main() -> None:
           f"after a bot edit {results['bot_edit_recompile_s']} / {results['bot_edit_recompile_cpu_s']} s, "
           f"after a core edit {results['core_edit_recompile_s']} / {results['core_edit_recompile_cpu_s']} s")
     if "--compile-only" in sys.argv:  # refresh the compile figures of last_bench.json, keep the rest
-        out = ROOT / "bench" / "last_bench.json"
-        old = json.loads(out.read_text()) if out.exists() else {}
-        out.write_text(json.dumps(old | results, indent=2))
-        print(f"written {out.relative_to(ROOT)} (compile figures)")
+        refresh_last_bench(results, "compile figures")
         return
     from bench.engine_speed import TABLE_BOTS
 
