@@ -86,8 +86,10 @@ def bot_ids(names: list[str]) -> np.ndarray:
 # table labelled `planner` is planner play. When a bot learns a variant, add
 # it to the variant's line: `make report` then plays it there too.
 VARIANT_BOTS: dict[str, tuple[str, ...]] = {
-    "team": ("random", "greedy", "planner"),  # Team Asia (team_size > 1): kernels/bots/team_planner.py
-    "ghost": ("random", "greedy", "planner"),  # Ghost Train (win_tickets > 0): kernels/bots/ghost_planner.py
+    # Team Asia (team_size > 1): kernels/bots/team_planner.py; expert searches over it (kernels/bots/expert.py)
+    "team": ("random", "greedy", "planner", "expert"),
+    # Ghost Train (win_tickets > 0): kernels/bots/ghost_planner.py, and expert over it
+    "ghost": ("random", "greedy", "planner", "expert"),
 }
 VARIANT_NAMES = {"team": "Team Asia (team play)", "ghost": "Ghost Train (ticket-count victory)"}
 
@@ -121,7 +123,8 @@ def check_bots_play(names: list[str], rules) -> None:
 # towards one of its destinations (kernels/bots/destinations.py), which the points-game bots do and the
 # Team Asia and Ghost Train greedy bots do not (they plan one fixed pair of cities per ticket).
 ALL_BOARD_DATA = frozenset({"wild_set", "country_tickets"})
-VARIANT_BOARD_DATA = {"random": ALL_BOARD_DATA, "greedy": frozenset({"wild_set"}), "planner": frozenset({"wild_set"})}
+VARIANT_BOARD_DATA = {"random": ALL_BOARD_DATA, "greedy": frozenset({"wild_set"}), "planner": frozenset({"wild_set"}),
+                      "expert": frozenset({"wild_set"})}
 
 
 def unhandled_board_data(names: list[str], rules, board) -> dict[str, list[str]]:

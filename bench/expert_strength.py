@@ -21,6 +21,7 @@ import time
 import numpy as np
 
 import analyzer
+from analyzer.rules import preset
 
 
 def expert_share(players) -> np.ndarray:
@@ -36,11 +37,15 @@ def expert_share(players) -> np.ndarray:
 
 
 def paired_strength(board: str, players: int, games: int, seed: int, threads: int, bot_params: list[str]) -> dict:
-    deals = max(1, games // players)
+    """On a team board (Team Asia) expert takes a whole team's seats, in turn
+    for each team; elsewhere one seat, in turn for each seat."""
+    team = max(preset(board).team_size, 1)
+    sides = players // team
+    deals = max(1, games // sides)
     shares, cpu, wall = [], 0.0, 0.0
-    for seat in range(players):
+    for side in range(sides):
         bots = ["planner"] * players
-        bots[seat] = "expert"
+        bots[side * team:(side + 1) * team] = ["expert"] * team
         t, w = time.process_time(), time.time()
         r = analyzer.simulate(board=board, players=players, bots=bots, games=deals, seed=seed, threads=threads,
                               progress=False, bot_params=bot_params)
@@ -49,11 +54,11 @@ def paired_strength(board: str, players: int, games: int, seed: int, threads: in
         shares.append(expert_share(r.players))
     per_deal = np.vstack(shares).mean(axis=0)  # one value per deal: expert in every seat
     boot = np.random.default_rng(0).choice(per_deal, size=(2000, len(per_deal))).mean(axis=1)
-    n = deals * players
+    n = deals * sides
     return {"board": board, "players": players, "bot_params": bot_params, "games": n, "deals": deals,
             "seed": seed, "expert_share": round(float(per_deal.mean()), 4),
             "ci_low": round(float(np.quantile(boot, 0.025)), 4), "ci_high": round(float(np.quantile(boot, 0.975)), 4),
-            "fair_share": round(1 / players, 4), "games_per_cpu_s": round(n / cpu, 3), "wall_s": round(wall, 1)}
+            "fair_share": round(1 / sides, 4), "games_per_cpu_s": round(n / cpu, 3), "wall_s": round(wall, 1)}
 
 
 def main():

@@ -11,10 +11,12 @@ from helpers import Game
 import analyzer
 from kernels import layouts as L
 from kernels.bots import params as P
+from kernels.bots.determinize import determinize
 from kernels.bots.dispatch import choose_action
 from kernels.bots.scratch import SCRATCH
 from kernels.core.actions import action_a, action_b, action_kind
 from kernels.core.state_view import view_state
+from kernels.core.tickets import ticket_outcome
 
 # the state's scratch (written by any bot's move search)
 # (and the union-find, whose reads compress paths: compared as the networks it holds)
@@ -61,8 +63,18 @@ def _choose(g, st, ws, seed):
                              np.array([seed], np.uint64), ws))
 
 
+def _team(g, q):
+    return q // max(int(g.ru[L.RULE_TEAM_SIZE]), 1)
+
+
 def _unseen_tickets(g, st, ws, p):
     seen = set(np.flatnonzero(st.ticket_holder == p)) | set(np.flatnonzero(ws.tk_gone[p]))
+    for t in np.flatnonzero(st.ticket_holder >= 0):
+        h = int(st.ticket_holder[t])
+        if st.ticket_shared[t] and _team(g, h) == _team(g, p):
+            seen.add(t)  # in p's team's shared holder (TA-TKT-3)
+        if st.ticket_done_turn[t] >= 0 and int(g.ru[L.RULE_FAMILY]) == L.FAMILY_TICKET_RACE:
+            seen.add(t)  # laid face up (GT-TKT-1)
     seen |= {int(t) for t in st.setup_offer[p] if t >= 0}
     if int(st.sc[L.SC_PHASE]) in (L.PH_SETUP_KEEP, L.PH_KEEP_TICKETS):
         seen |= {int(t) for t in st.offer[: int(st.sc[L.SC_N_OFFER])]}
@@ -71,10 +83,10 @@ def _unseen_tickets(g, st, ws, p):
 
 def _other_world(g, st, ws, p, seed):
     """A state seat p cannot tell from st: the cards it has not seen (the
-    pile and the other hands) dealt again with every hand's size kept, and the
-    tickets it has not seen moved between the places that hold such tickets
-    (the pile's positions, the other seats' hands and undecided setup deals,
-    the box)."""
+    pile and the other hands, the teammate's too) dealt again with every
+    hand's size kept, and the tickets it has not seen moved between the places
+    that hold such tickets (the pile's positions, the other seats' hands, with
+    the sharing of the place on Team Asia, and undecided setup deals, the box)."""
     rng = np.random.default_rng(seed)
     n_pile = int(st.sc[L.SC_N_PILE])
     others = [q for q in range(g.n) if q != p]
@@ -105,11 +117,12 @@ def _other_world(g, st, ws, p, seed):
     for t in sorted(unseen):
         h = int(st.ticket_holder[t])
         if h >= 0 and h != p:
-            places.append(("held", h))
+            places.append(("held", (h, int(st.ticket_shared[t]))))
         elif h == L.TH_BOX:
             places.append(("box", 0))
     assert len(places) == len(unseen)
     for t, (kind, where) in zip(rng.permutation(sorted(unseen)), places, strict=True):
+        st.ticket_shared[t] = 0
         if kind == "pile":
             st.ticket_pile[where] = t
             st.ticket_holder[t] = L.TH_PILE
@@ -117,18 +130,21 @@ def _other_world(g, st, ws, p, seed):
             st.setup_offer[where] = t
             st.ticket_holder[t] = L.TH_OFFERED
         elif kind == "held":
-            st.ticket_holder[t] = where
+            st.ticket_holder[t], st.ticket_shared[t] = where
         else:
             st.ticket_holder[t] = L.TH_BOX
 
 
-@pytest.mark.parametrize("board,players", [("europe", 3), ("usa", 2)])
+@pytest.mark.parametrize("board,players", [("europe", 3), ("usa", 2), ("team_asia", 4), ("ghost_train", 3)])
 def test_expert_choices_ignore_what_its_seat_cannot_see(board, players):
     """Whole games with expert at seat 0 against planners; at every expert
     decision the choice is made again on a copy where what seat 0 cannot see
     differs (other hands, pile order, other seats' tickets and setup deals,
     ticket pile order, box), every count kept. The choice never changes,
-    whether it is the planner's own or another candidate's."""
+    whether it is the planner's own or another candidate's. On Team Asia that
+    includes the teammate's hand and hidden tickets and the other team's
+    shared ones (TA-CRD-5, TA-TKT-1); on Ghost Train the open tickets, not the
+    ones laid face up (GT-SET-1, GT-TKT-1)."""
     searched = 0
     g = Game(board, players, seed=7)
     _small_budget(g.ws)
@@ -152,12 +168,54 @@ def test_expert_choices_ignore_what_its_seat_cannot_see(board, players):
     assert searched > 10
 
 
-def test_expert_puts_the_game_and_the_other_seats_memory_back():
+@pytest.mark.parametrize("board,players", [("team_asia", 4), ("ghost_train", 3), ("europe", 3)])
+def test_a_determinization_keeps_every_count_and_what_the_seat_sees(board, players):
+    """kernels/bots/determinize.py on states from whole planner games: seat 0's
+    hand and tickets, the market, discards, card holders and every seat's hand
+    size stay; each other seat holds as many tickets, and as many shared ones
+    (TA-TKT-1/3), as before; seat 0's teammate's shared tickets stay where they
+    are; no seat holds an open ticket its own network already joins on Ghost
+    Train (GT-TKT-1 lays it face up at once), and its face-up ones stay."""
+    g = Game(board, players, seed=5)
+    p = 0
+    moved = checked = 0
+    for step in range(3000):
+        if step % 9 == 0 and g.phase == L.PH_TURN:
+            for w in range(4):
+                st = _copy(g.st)
+                determinize(st, g.bd, g.ru, p, np.array([step * 7 + w], np.uint64), g.ws)
+                for name in ("market", "discard", "holder", "owner", "trains"):
+                    assert np.array_equal(getattr(st, name), getattr(g.st, name)), name
+                assert np.array_equal(st.hand[p], g.st.hand[p])
+                assert np.array_equal(st.hand.sum(axis=1), g.st.hand.sum(axis=1))
+                assert st.sc[L.SC_N_PILE] == g.st.sc[L.SC_N_PILE]
+                seen = set(range(g.bd.tickets.shape[0])) - set(_unseen_tickets(g, g.st, g.ws, p))
+                for t in seen:
+                    assert st.ticket_holder[t] == g.st.ticket_holder[t] and st.ticket_shared[t] == g.st.ticket_shared[t]
+                for q in range(players):
+                    mine = (st.ticket_holder == q)
+                    before = (g.st.ticket_holder == q)
+                    assert mine.sum() == before.sum(), q
+                    assert (mine & (st.ticket_shared != 0)).sum() == (before & (g.st.ticket_shared != 0)).sum(), q
+                    if int(g.ru[L.RULE_FAMILY]) == L.FAMILY_TICKET_RACE and q != p:
+                        for t in np.flatnonzero(mine & (st.ticket_done_turn < 0)):
+                            assert ticket_outcome(g.bd, st.uf[q], np.int64(t))[0] < 0, (q, t)
+                moved += not np.array_equal(st.ticket_holder, g.st.ticket_holder)
+                checked += 1
+        a = int(choose_action(np.int64(P.BOT_PLANNER), g.st, g.bd, g.ru, g.player, np.array([step], np.uint64),
+                              g.ws))
+        if g.act(int(action_kind(a)), int(action_a(a)), int(action_b(a))):
+            break
+    assert checked > 10 and moved > checked // 2, (checked, moved)
+
+
+@pytest.mark.parametrize("board,players", [("europe", 2), ("team_asia", 4), ("ghost_train", 2)])
+def test_expert_puts_the_game_and_the_other_seats_memory_back(board, players):
     """After an expert decision every field of the state is the one it was
     given (but the state's own scratch, which any bot's move search writes),
     and the other seats' bot memory is untouched (rollouts replay every seat
     in the same state and scratch)."""
-    g = Game("europe", 2, seed=3)
+    g = Game(board, players, seed=3)
     _small_budget(g.ws)
     checked = 0
     for step in range(3000):

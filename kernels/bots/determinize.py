@@ -8,6 +8,16 @@ it sent away (its tk_gone memory). Not seen: the other hands, the pile's
 order, the other seats' tickets and setup deals, the ticket pile's order, the
 box. Those are redealt at random, keeping every count.
 
+The variants (kernels/variants/):
+- Team Asia: the teammate's hand and hidden tickets are unseen (TA-CRD-5,
+  TA-TKT-1); the teammate's shared tickets are seen (TA-TKT-3). The other
+  team's shared tickets are unseen, but how many each seat shared is not: a
+  redealt ticket takes the sharing of the place it goes to. The card holders
+  are on the table and stay as they are (the team bots read only their own).
+- Ghost Train: completed tickets lie face up (GT-TKT-1) and are seen. A
+  ticket redealt into another seat's hand must be one that seat's network
+  does not already join, since it would have been laid face up at once.
+
 Every pool is built in a canonical order (card kinds in order, tickets by
 number, places by position), never in the order the hidden cards lie in, so
 two states p cannot tell apart give the same determinization for the same
@@ -19,12 +29,15 @@ may be redealt into a regular place (Europe), and the other way round."""
 import numpy as np
 from numba import njit
 
+from kernels.core.seats import team_first
 from kernels.core.tickets import ticket_outcome
 from kernels.layouts import (
+    FAMILY_TICKET_RACE,
     MAX_OFFER,
     N_CARD_KINDS,
     PH_KEEP_TICKETS,
     PH_SETUP_KEEP,
+    RULE_FAMILY,
     SC_N_OFFER,
     SC_N_PILE,
     SC_N_PLAYERS,
@@ -44,7 +57,7 @@ from kernels.prng import next_u64, shuffle_int8, shuffle_int16
 _PLACE = 8192
 _IN_PILE = 0  # index: position in the ticket pile's queue
 _IN_DEAL = 1  # index: seat * MAX_OFFER + slot of a setup deal not yet decided
-_HELD = 2  # index: seat
+_HELD = 2  # index: seat * 2 + 1 if the place is in the seat's team's shared ticket holder (Team Asia)
 _IN_BOX = 3
 
 
@@ -54,7 +67,7 @@ def determinize(st, bd, ru, p, rng, ws):
     from the stream rng (uint64[1]). The game's own stream (st.rng, the
     future shuffles) is reseeded from it too."""
     deal_cards(st, p, rng, ws.ex_pool[2])
-    deal_tickets(st, bd, p, rng, ws)
+    deal_tickets(st, bd, ru, p, rng, ws)
     st.rng[0] = next_u64(rng)
 
 
@@ -94,9 +107,15 @@ def deal_cards(st, p, rng, counts):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _seen_by(st, ws, p, t):
-    """Ticket t is known to p: held by p, dealt or offered to p, or sent away by p."""
-    if st.ticket_holder[t] == p or ws.tk_gone[p, t] != 0:
+def _seen_by(st, ru, ws, p, t):
+    """Ticket t is known to p: held by p, in p's team's shared holder, laid
+    face up (Ghost Train), dealt or offered to p, or sent away by p."""
+    h = st.ticket_holder[t]
+    if h == p or ws.tk_gone[p, t] != 0:
+        return True
+    if h >= 0 and st.ticket_shared[t] != 0 and team_first(ru, h) == team_first(ru, p):
+        return True
+    if h >= 0 and st.ticket_done_turn[t] >= 0 and ru[RULE_FAMILY] == FAMILY_TICKET_RACE:
         return True
     for k in range(MAX_OFFER):
         if st.setup_offer[p, k] == t:
@@ -110,7 +129,7 @@ def _seen_by(st, ws, p, t):
 
 
 @njit(cache=True, _nrt=False)
-def deal_tickets(st, bd, p, rng, ws):
+def deal_tickets(st, bd, ru, p, rng, ws):
     """Every ticket p has not seen goes back to a place that held one: the
     pile's positions, the other seats' undecided setup deals, their hands
     (as many as each holds), the box."""
@@ -121,7 +140,7 @@ def deal_tickets(st, bd, p, rng, ws):
     places = ws.ex_pool[1]
     n = 0
     for t in range(n_tickets):
-        if not _seen_by(st, ws, p, t):
+        if not _seen_by(st, ru, ws, p, t):
             unseen[n] = t
             n += 1
     # the places, in an order p can name
@@ -130,7 +149,7 @@ def deal_tickets(st, bd, p, rng, ws):
     head = st.sc[SC_TP_HEAD]
     for i in range(st.sc[SC_TP_COUNT]):
         pos = (head + i) % size
-        if not _seen_by(st, ws, p, st.ticket_pile[pos]) and m < n:
+        if not _seen_by(st, ru, ws, p, st.ticket_pile[pos]) and m < n:
             places[m] = _IN_PILE * _PLACE + pos
             m += 1
     for q in range(n_players):
@@ -138,23 +157,28 @@ def deal_tickets(st, bd, p, rng, ws):
             continue
         for k in range(MAX_OFFER):
             t = st.setup_offer[q, k]
-            if t >= 0 and holder[t] == TH_OFFERED and not _seen_by(st, ws, p, t) and m < n:
+            if t >= 0 and holder[t] == TH_OFFERED and not _seen_by(st, ru, ws, p, t) and m < n:
                 places[m] = _IN_DEAL * _PLACE + q * MAX_OFFER + k
                 m += 1
     for q in range(n_players):
         if q == p:
             continue
-        for t in range(n_tickets):
-            if holder[t] == q and not _seen_by(st, ws, p, t) and m < n:
-                places[m] = _HELD * _PLACE + q
-                m += 1
+        for shared in range(2):  # how many each seat shared is seen, which ones are not: count them apart
+            for t in range(n_tickets):
+                if (holder[t] == q and (st.ticket_shared[t] != 0) == (shared == 1)
+                        and not _seen_by(st, ru, ws, p, t) and m < n):
+                    places[m] = _HELD * _PLACE + q * 2 + shared
+                    m += 1
     for t in range(n_tickets):
-        if holder[t] == TH_BOX and not _seen_by(st, ws, p, t) and m < n:
+        if holder[t] == TH_BOX and not _seen_by(st, ru, ws, p, t) and m < n:
             places[m] = _IN_BOX * _PLACE
             m += 1
     if m != n:
         return  # a place this module does not know (another rule family): leave the tickets
     shuffle_int16(rng, unseen, np.int64(n))
+    race = ru[RULE_FAMILY] == FAMILY_TICKET_RACE
+    if race:
+        _open_in_hands(st, bd, unseen, places, n)
     turn = st.sc[SC_TURN]
     for i in range(n):
         t = unseen[i]
@@ -162,6 +186,7 @@ def deal_tickets(st, bd, p, rng, ws):
         idx = places[i] % _PLACE
         st.ticket_kept_turn[t] = -1
         st.ticket_done_turn[t] = -1
+        st.ticket_shared[t] = 0
         if kind == _IN_PILE:
             st.ticket_pile[idx] = t
             holder[t] = TH_PILE
@@ -169,10 +194,39 @@ def deal_tickets(st, bd, p, rng, ws):
             st.setup_offer[idx // MAX_OFFER, idx % MAX_OFFER] = t
             holder[t] = TH_OFFERED
         elif kind == _HELD:
-            holder[t] = idx
+            q = idx // 2
+            holder[t] = q
+            st.ticket_shared[t] = idx % 2
             st.ticket_kept_turn[t] = turn
-            option, _ = ticket_outcome(bd, st.uf[idx], np.int64(t))
-            if option >= 0:
+            option, _ = ticket_outcome(bd, st.uf[q], np.int64(t))
+            if option >= 0 and not race:  # (a race ticket joined is face up, never unseen)
                 st.ticket_done_turn[t] = turn
         else:
             holder[t] = TH_BOX
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _fits(st, bd, place, t):
+    """Ticket t may lie at place: anywhere but in a hand whose network joins it (Ghost Train)."""
+    if place // _PLACE != _HELD:
+        return True
+    option, _ = ticket_outcome(bd, st.uf[(place % _PLACE) // 2], np.int64(t))
+    return option < 0
+
+
+@njit(cache=True, _nrt=False)
+def _open_in_hands(st, bd, unseen, places, n):
+    """Ghost Train: swap each ticket dealt into a hand whose network already
+    joins it with the next one (cyclically) that fits there and whose own
+    place takes the first (GT-TKT-1: a joined ticket never stays in a hand).
+    Depends only on the shuffled order and the public networks."""
+    for i in range(n):
+        if _fits(st, bd, places[i], unseen[i]):
+            continue
+        for d in range(1, n):
+            j = (i + d) % n
+            if _fits(st, bd, places[i], unseen[j]) and _fits(st, bd, places[j], unseen[i]):
+                t = unseen[i]
+                unseen[i] = unseen[j]
+                unseen[j] = t
+                break

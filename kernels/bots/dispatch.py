@@ -35,6 +35,8 @@ from kernels.layouts import FAMILY_TEAMS, FAMILY_TICKET_RACE, RULE_FAMILY
 def choose_action(bot, st, bd, ru, p, rng, ws):
     if bot == BOT_RANDOM:
         return random_action(st, bd, ru, p, rng, ws)
+    if bot == BOT_EXPERT:  # searches over the planner of the game's rule family
+        return expert_action(st, bd, ru, p, rng, ws)
     family = ru[RULE_FAMILY]
     # Team Asia and Ghost Train have their own greedy and planner; the rest of the
     # heuristic suite is refused there by analyzer.bots, so any other bot is
@@ -59,6 +61,4 @@ def choose_action(bot, st, bd, ru, p, rng, ws):
         return one_step_action(st, bd, ru, p, rng, ws)
     if bot == BOT_GREEDY:
         return greedy_action(st, bd, ru, p, rng, ws)
-    if bot == BOT_EXPERT:
-        return expert_action(st, bd, ru, p, rng, ws)
     return random_action(st, bd, ru, p, rng, ws)

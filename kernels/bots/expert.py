@@ -27,6 +27,7 @@ from numba import njit
 from kernels.bots.common import pay_colour
 from kernels.bots.determinize import determinize
 from kernels.bots.expert_memory import fresh_memory, load_memory, load_state, save_memory, save_state
+from kernels.bots.ghost_planner import ghost_planner_action
 from kernels.bots.params import (
     BOT_PLANNER,
     BP_EXPERT_CANDIDATES,
@@ -40,7 +41,9 @@ from kernels.bots.params import (
 )
 from kernels.bots.planner import planner_action
 from kernels.bots.tactics import draw_for_need, route_points
-from kernels.core.actions import action_a, action_kind, make_action
+from kernels.bots.team_planner import team_planner_action
+from kernels.core.actions import action_a, action_b, action_kind, make_action
+from kernels.core.seats import team_first
 from kernels.engine import legal_actions, step
 from kernels.layouts import (
     A_CLAIM,
@@ -48,12 +51,18 @@ from kernels.layouts import (
     A_DRAW_MARKET,
     A_DRAW_TICKETS,
     A_KEEP_TICKETS,
+    A_SWAP_TICKETS,
+    FAMILY_POINTS,
+    FAMILY_TEAMS,
+    FAMILY_TICKET_RACE,
     FN_TOTAL,
     FN_WINNER,
     PH_KEEP_TICKETS,
     PH_OVER,
     PH_SETUP_KEEP,
     PH_TURN,
+    RT_LEN,
+    RULE_FAMILY,
     SC_N_OFFER,
     SC_N_PLAYERS,
     SC_PHASE,
@@ -64,6 +73,19 @@ from kernels.prng import mix64, next_u64
 MIN_PAIRS = 4  # the planner's choice stands unless the best other was compared with it on this many deals
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def family_planner(st, bd, ru, p, rng, ws, by_value):
+    """The planner of the game's rule family: the expert's default choice and
+    every seat's play in a rollout (by_value: the solo planner's mid-game
+    ticket estimate, else planner-v1's rules)."""
+    family = ru[RULE_FAMILY]
+    if family == FAMILY_TEAMS:
+        return team_planner_action(st, bd, ru, p, rng, ws)
+    if family == FAMILY_TICKET_RACE:
+        return ghost_planner_action(st, bd, ru, p, rng, ws)
+    return planner_action(np.int64(BOT_PLANNER), st, bd, ru, p, rng, ws, by_value)
+
+
 # successive_halving and rollout are inlined into this one function: each
 # separately compiled level would link, optimise and emit the engine and the
 # planner once more (Numba optimises a function together with its callees;
@@ -71,13 +93,13 @@ MIN_PAIRS = 4  # the planner's choice stands unless the best other was compared 
 @njit(cache=True, _nrt=False)
 def expert_action(st, bd, ru, p, rng, ws):
     phase = st.sc[SC_PHASE]
-    planned = planner_action(np.int64(BOT_PLANNER), st, bd, ru, p, rng, ws, np.bool_(True))
+    planned = family_planner(st, bd, ru, p, rng, ws, np.bool_(True))
     keep = phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS
     if not keep and phase != PH_TURN:
         return planned
     prm = ws.bot_params
     if keep:
-        n = keep_candidates(st, bd, ru, ws, planned)
+        n = keep_candidates(st, bd, ru, ws, planned, ru[RULE_FAMILY] == FAMILY_TEAMS)
         budget = np.int64(prm[BP_EXPERT_ROLLOUTS] * prm[BP_EXPERT_KEEP_FACTOR])
     else:
         n = turn_candidates(st, bd, ru, p, ws, planned, np.int64(prm[BP_EXPERT_CANDIDATES]))
@@ -186,8 +208,9 @@ def _swap(cand, gain, square, runs, i, j):
 @njit(cache=True, _nrt=False, inline="always")  # see expert_action
 def rollout(st, bd, ru, p, ws, action, world_seed):
     """Put the game back, redeal what p cannot see from world_seed, play
-    `action`, then planner at every seat to the end (planner-v1's rules when
-    BP_EXPERT_ROLLOUT_EV is 0): p's margin (+ a win's points)."""
+    `action`, then the family's planner at every seat to the end (planner-v1's
+    rules when BP_EXPERT_ROLLOUT_EV is 0): p's margin over the best other team
+    (+ a win's points)."""
     load_state(st, ws)
     load_memory(ws)  # p's memory of the tickets it sent away (the last rollout's play changed it)
     n_players = st.sc[SC_N_PLAYERS]
@@ -201,12 +224,14 @@ def rollout(st, bd, ru, p, ws, action, world_seed):
     by_value = ws.bot_params[BP_EXPERT_ROLLOUT_EV] != 0.0
     while st.sc[SC_PHASE] != PH_OVER:
         q = st.sc[SC_PLAYER]
-        a = planner_action(np.int64(BOT_PLANNER), st, bd, ru, q, ws.ex_rng[q:q + 1], ws, by_value)
+        a = family_planner(st, bd, ru, q, ws.ex_rng[q:q + 1], ws, by_value)
         step(st, bd, ru, a, ws)
+    # a team's members share one total (TA-TEAM-2); on Ghost Train the total is tickets completed (GT-END-1/2)
     mine = st.final[p, FN_TOTAL]
+    own_team = team_first(ru, p)
     other = np.int64(-1 << 30)
     for q in range(n_players):
-        if q != p:
+        if team_first(ru, q) != own_team:
             other = max(other, np.int64(st.final[q, FN_TOTAL]))
     value = np.float64(mine - other)
     if st.final[p, FN_WINNER] != 0:
@@ -227,38 +252,65 @@ def _add(ws, n, a):
 
 
 @njit(cache=True, _nrt=False)
-def keep_candidates(st, bd, ru, ws, planned):
-    """Every legal keep, the planner's first."""
+def keep_candidates(st, bd, ru, ws, planned, teams):
+    """Every legal keep, the planner's first. With teams a keep also names
+    the kept tickets that are shared (TA-TKT-1/2): one keep per set of kept
+    tickets, sharing what the planner shares where it keeps them too, else
+    the first legal sharing (the list holds every set of a 4-ticket offer)."""
     n = _add(ws, np.int64(0), planned)
     m = legal_actions(st, bd, ru, ws.legal[:])
+    legal = ws.legal[:]
     for i in range(m):
-        if action_kind(ws.legal[i]) == A_KEEP_TICKETS:
-            n = _add(ws, n, ws.legal[i])
+        a = legal[i]
+        if action_kind(a) != A_KEEP_TICKETS:
+            continue
+        if teams:
+            mask = action_a(a)
+            if _mask_listed(ws, n, mask):
+                continue
+            share = action_b(planned)
+            if share & mask == share and _is_legal(legal, m, make_action(A_KEEP_TICKETS, mask, share)):
+                a = make_action(A_KEEP_TICKETS, mask, share)
+        n = _add(ws, n, a)
     return n
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _mask_listed(ws, n, mask):
+    for i in range(n):
+        if action_a(ws.ex_cand[i]) == mask:
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
 def turn_candidates(st, bd, ru, p, ws, planned, limit):
     """The planner's choice; a card draw (the planner's draw for its need, or
     blind); claims, routes of p's plan first, longest first; a ticket draw
-    when no claim is left to list."""
+    (a ticket swap on Ghost Train) when no claim is left to list. Team Asia
+    and Ghost Train claims pay as the legal list first offers (their planners
+    keep their own pay rules), and their card draw is blind."""
     limit = min(max(limit, 1), MAX_CANDIDATES)
+    solo = ru[RULE_FAMILY] == FAMILY_POINTS
+    race = ru[RULE_FAMILY] == FAMILY_TICKET_RACE
     n = _add(ws, np.int64(0), planned)
     m = legal_actions(st, bd, ru, ws.legal[:])
     legal = ws.legal[:]
     kind = action_kind(planned)
-    has_blind = False
-    has_tickets = False
+    blind = np.int64(-1)
+    tickets = np.int64(-1)
     for i in range(m):
         k = action_kind(legal[i])
-        has_blind |= k == A_DRAW_BLIND
-        has_tickets |= k == A_DRAW_TICKETS
+        if k == A_DRAW_BLIND and blind < 0:
+            blind = legal[i]
+        if (k == A_DRAW_TICKETS or k == A_SWAP_TICKETS) and tickets < 0:
+            tickets = legal[i]
     if n < limit and kind != A_DRAW_MARKET and kind != A_DRAW_BLIND:
-        d = draw_for_need(st, ru, p, np.bool_(False), ws)
+        d = draw_for_need(st, ru, p, np.bool_(False), ws) if solo else np.int64(-1)
         if d >= 0 and _is_legal(legal, m, d):
             n = _add(ws, n, d)
-        elif has_blind:
-            n = _add(ws, n, make_action(A_DRAW_BLIND, 0, 0))
+        elif blind >= 0:
+            n = _add(ws, n, blind)
     routes = bd.routes
     while n < limit:
         best = np.int64(-1)
@@ -270,18 +322,23 @@ def turn_candidates(st, bd, ru, p, ws, planned, limit):
             r = action_a(a)
             if _route_listed(ws, n, r):
                 continue
-            score = route_points(ru, routes, r) + (1000 if ws.want[p, r] != 0 else 0)
+            # (a race scores no points: length instead)
+            score = route_points(ru, routes, r) if not race else np.int64(routes[r, RT_LEN])
+            score += 1000 if ws.want[p, r] != 0 else 0
             if score > best_score:
                 best_score = score
                 best = a
         if best < 0:
             break
-        r = action_a(best)
-        c = pay_colour(ru, st.hand[p], routes, r, ws.need[p])
-        a = make_action(A_CLAIM, r, c)
-        n = _add(ws, n, a if c >= 0 and _is_legal(legal, m, a) else best)
-    if n < limit and has_tickets:  # last: a ticket draw's wide spread of outcomes wins noisy comparisons
-        n = _add(ws, n, make_action(A_DRAW_TICKETS, 0, 0))
+        a = best
+        if solo:
+            r = action_a(best)
+            c = pay_colour(ru, st.hand[p], routes, r, ws.need[p])
+            if c >= 0 and _is_legal(legal, m, make_action(A_CLAIM, r, c)):
+                a = make_action(A_CLAIM, r, c)
+        n = _add(ws, n, a)
+    if n < limit and tickets >= 0:  # last: a ticket draw's wide spread of outcomes wins noisy comparisons
+        n = _add(ws, n, tickets)
     return n
 
 
