@@ -178,7 +178,7 @@ def deal_tickets(st, bd, ru, p, rng, ws):
     shuffle_int16(rng, unseen, np.int64(n))
     race = ru[RULE_FAMILY] == FAMILY_TICKET_RACE
     if race:
-        _open_in_hands(st, bd, unseen, places, n)
+        _open_in_hands(st, bd, unseen, places, np.int64(n))
     turn = st.sc[SC_TURN]
     for i in range(n):
         t = unseen[i]
