@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+import warnings
 
 import pytest
 from cli_run import ttr
@@ -40,6 +41,15 @@ def scheduler():
 def test_local_cluster_equals_threads(reference):
     res = analyzer.simulate(cluster="local:2", **KW)
     assert res.manifest["backend"] == "dask:local:2" and res.manifest["threads"] == 2
+    _assert_same(reference, res)
+
+
+def test_a_local_cluster_beside_another_takes_a_free_port(scheduler, reference):
+    """With another cluster running (the `scheduler` fixture's holds port 8787, as a second run or
+    test file would), a local cluster's scheduler serves HTTP on a free port, with no warning."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        res = analyzer.simulate(cluster="local:1", **KW)
     _assert_same(reference, res)
 
 

@@ -28,6 +28,9 @@ from dataclasses import dataclass
 
 DASK_MISSING = "the Dask backend needs `pip install .[distributed]`"
 CLUSTER_FORMS = "'local:N' (N >= 1 worker processes) or 'tcp://HOST:PORT' (a running Dask scheduler)"
+# A local cluster without the dashboard; its scheduler still serves HTTP (health checks) and would take
+# port 8787, warning "already in use" when two local clusters run at once: a free port instead.
+NO_DASHBOARD = {"dashboard_address": None, "scheduler_kwargs": {"dashboard_address": ":0"}}
 _TCP = re.compile(r"tcp://(?P<host>\[[0-9A-Fa-f:.]+\]|[^\s/:]+):(?P<port>\d{1,5})")
 
 
@@ -139,7 +142,7 @@ class DaskBackend:
             import kernels  # noqa: F401
 
             self.cluster = distributed.LocalCluster(n_workers=target.workers, threads_per_worker=1, processes=True,
-                                                    dashboard_address=None)
+                                                    **NO_DASHBOARD)
             self.tasks_write_out = True  # the workers see this machine's folders
         else:
             self.tasks_write_out = shared_out
@@ -228,8 +231,7 @@ def study_cluster(cluster):
     distributed = _import_distributed()
     import kernels  # noqa: F401  (NUMBA_CACHE_DIR for the workers: see DaskBackend)
 
-    lc = distributed.LocalCluster(n_workers=target.workers, threads_per_worker=1, processes=True,
-                                  dashboard_address=None)
+    lc = distributed.LocalCluster(n_workers=target.workers, threads_per_worker=1, processes=True, **NO_DASHBOARD)
     try:
         with distributed.Client(lc) as client:
             client.run(_ignore_sigint)
