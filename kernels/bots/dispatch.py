@@ -5,8 +5,8 @@ import numpy as np
 from numba import njit
 
 from kernels.bots.expert import expert_action
+from kernels.bots.family_planner import family_planner
 from kernels.bots.ghost_greedy import greedy_action as ghost_greedy_action
-from kernels.bots.ghost_planner import ghost_planner_action
 from kernels.bots.greedy import greedy_action
 from kernels.bots.params import (
     BOT_BLOCKER,
@@ -24,7 +24,6 @@ from kernels.bots.planner import planner_action
 from kernels.bots.random import random_action
 from kernels.bots.simple import long_route_action, one_step_action, route_focus_action
 from kernels.bots.team_greedy import greedy_team_action
-from kernels.bots.team_planner import team_planner_action
 from kernels.layouts import FAMILY_TEAMS, FAMILY_TICKET_RACE, RULE_FAMILY
 
 
@@ -37,22 +36,20 @@ def choose_action(bot, st, bd, ru, p, rng, ws):
         return random_action(st, bd, ru, p, rng, ws)
     if bot == BOT_EXPERT:  # searches over the planner of the game's rule family
         return expert_action(st, bd, ru, p, rng, ws)
+    if bot == BOT_PLANNER:  # every rule family has its own (kernels/bots/family_planner.py)
+        return family_planner(st, bd, ru, p, rng, ws, np.bool_(True))
     family = ru[RULE_FAMILY]
     # Team Asia and Ghost Train have their own greedy and planner; the rest of the
     # heuristic suite is refused there by analyzer.bots, so any other bot is
     # played as greedy only as a safe legal fallback.
     if family == FAMILY_TEAMS:
-        if bot == BOT_PLANNER:
-            return team_planner_action(st, bd, ru, p, rng, ws)
         return greedy_team_action(st, bd, ru, p, rng, ws)
     if family == FAMILY_TICKET_RACE:
-        if bot == BOT_PLANNER:
-            return ghost_planner_action(st, bd, ru, p, rng, ws)
         return ghost_greedy_action(st, bd, ru, p, rng, ws)
-    if bot == BOT_PLANNER or bot == BOT_DESTINATION_HUNGRY or bot == BOT_BLOCKER:
+    if bot == BOT_DESTINATION_HUNGRY or bot == BOT_BLOCKER:
         return planner_action(bot, st, bd, ru, p, rng, ws, np.bool_(True))
     if bot == BOT_PLANNER_V1:  # planner before issue 16, move for move
-        return planner_action(np.int64(BOT_PLANNER), st, bd, ru, p, rng, ws, np.bool_(False))
+        return family_planner(st, bd, ru, p, rng, ws, np.bool_(False))
     if bot == BOT_ROUTE_FOCUS:
         return route_focus_action(st, bd, ru, p, rng, ws)
     if bot == BOT_LONG_ROUTE:

@@ -27,9 +27,8 @@ from numba import njit
 from kernels.bots.common import pay_colour
 from kernels.bots.determinize import determinize
 from kernels.bots.expert_memory import fresh_memory, load_memory, load_state, save_memory, save_state
-from kernels.bots.ghost_planner import ghost_planner_action
+from kernels.bots.family_planner import family_planner
 from kernels.bots.params import (
-    BOT_PLANNER,
     BP_EXPERT_CANDIDATES,
     BP_EXPERT_KEEP_FACTOR,
     BP_EXPERT_ROLLOUT_EV,
@@ -39,9 +38,7 @@ from kernels.bots.params import (
     BP_EXPERT_WIN_POINTS,
     MAX_CANDIDATES,
 )
-from kernels.bots.planner import planner_action
 from kernels.bots.tactics import draw_for_need, route_points
-from kernels.bots.team_planner import team_planner_action
 from kernels.core.actions import action_a, action_b, action_kind, make_action
 from kernels.core.seats import team_first
 from kernels.engine import legal_actions, step
@@ -71,19 +68,6 @@ from kernels.layouts import (
 from kernels.prng import mix64, next_u64
 
 MIN_PAIRS = 4  # the planner's choice stands unless the best other was compared with it on this many deals
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def family_planner(st, bd, ru, p, rng, ws, by_value):
-    """The planner of the game's rule family: the expert's default choice and
-    every seat's play in a rollout (by_value: the solo planner's mid-game
-    ticket estimate, else planner-v1's rules)."""
-    family = ru[RULE_FAMILY]
-    if family == FAMILY_TEAMS:
-        return team_planner_action(st, bd, ru, p, rng, ws)
-    if family == FAMILY_TICKET_RACE:
-        return ghost_planner_action(st, bd, ru, p, rng, ws)
-    return planner_action(np.int64(BOT_PLANNER), st, bd, ru, p, rng, ws, by_value)
 
 
 # successive_halving and rollout are inlined into this one function: each

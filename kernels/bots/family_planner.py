@@ -1,0 +1,26 @@
+"""Which `planner` plays a rule family: the solo planner on the points game,
+its Team Asia and Ghost Train counterparts on the variants. One place for the
+choice, used by the dispatcher (the `planner` bot) and by the search player
+(its default move and every seat's move in a rollout)."""
+
+import numpy as np
+from numba import njit
+
+from kernels.bots.ghost_planner import ghost_planner_action
+from kernels.bots.params import BOT_PLANNER
+from kernels.bots.planner import planner_action
+from kernels.bots.team_planner import team_planner_action
+from kernels.layouts import FAMILY_TEAMS, FAMILY_TICKET_RACE, RULE_FAMILY
+
+
+# Inlined, as the dispatcher is: it only forwards the state's arrays.
+@njit(cache=True, _nrt=False, inline="always")
+def family_planner(st, bd, ru, p, rng, ws, by_value):
+    """The planner of the game's rule family (by_value: on the points game, the
+    mid-game ticket estimate of `planner`; False plays `planner-v1`'s rules)."""
+    family = ru[RULE_FAMILY]
+    if family == FAMILY_TEAMS:
+        return team_planner_action(st, bd, ru, p, rng, ws)
+    if family == FAMILY_TICKET_RACE:
+        return ghost_planner_action(st, bd, ru, p, rng, ws)
+    return planner_action(np.int64(BOT_PLANNER), st, bd, ru, p, rng, ws, by_value)
