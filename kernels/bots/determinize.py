@@ -29,7 +29,7 @@ may be redealt into a regular place (Europe), and the other way round."""
 import numpy as np
 from numba import njit
 
-from kernels.core.seats import team_first
+from kernels.core.seats import team_first, team_size
 from kernels.core.tickets import ticket_outcome
 from kernels.layouts import (
     FAMILY_TICKET_RACE,
@@ -163,7 +163,9 @@ def deal_tickets(st, bd, ru, p, rng, ws):
     for q in range(n_players):
         if q == p:
             continue
-        for shared in range(2):  # how many each seat shared is seen, which ones are not: count them apart
+        # how many tickets each seat shared is seen, which ones are not: hidden places first, then shared
+        # ones (only Team Asia shares tickets: one pass elsewhere, this runs in every rollout)
+        for shared in range(2 if team_size(ru) > 1 else 1):
             for t in range(n_tickets):
                 if (holder[t] == q and (st.ticket_shared[t] != 0) == (shared == 1)
                         and not _seen_by(st, ru, ws, p, t) and m < n):
