@@ -8,6 +8,7 @@ import analyzer
 from kernels import layouts as L
 from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
+from kernels.bots.ghost_greedy import MAX_SWAPS
 from kernels.core.actions import action_a, action_b, action_kind
 
 
@@ -152,14 +153,32 @@ def test_planner_places_its_last_wagons_only_when_it_then_leads_in_tickets():
 
 
 def test_planner_trailing_with_nothing_in_reach_places_its_last_wagons():
-    """A trailing player with no ticket in reach and too few wagons for a swap (GT-TRN-3b) cannot
-    win by waiting; its last wagons end the game (GT-END-2) instead of leaving it to the turn cap
-    when every other seat is short of wagons too (3-player stalls, docs/bots.md)."""
+    """A trailing player with no ticket in reach and no swap left (its MAX_SWAPS used, GT-TRN-3b)
+    cannot win by waiting; its last wagons end the game (GT-END-2) instead of leaving it to the turn
+    cap when every other seat is short of wagons too (3-player stalls, docs/bots.md)."""
     g = ghost()
     g.hold(0, g.ticket("Crypt", "Railway Station"))  # 4 wagons: out of reach
     g.st.trains[0] = 2
     g.st.ps[0, L.PS_GT_TICKETS] = 1
     g.st.ps[1, L.PS_GT_TICKETS] = 2
+    g.st.ps[0, L.PS_GT_SWAPS] = MAX_SWAPS
     g.set_hand(0, red=2)
     kind, r, _ = planner_choice(g)
     assert kind == L.A_CLAIM and g.route_len(r) == 2
+
+
+def test_planner_swaps_down_to_its_last_wagons_unless_it_can_end_the_game_ahead():
+    """GT-TRN-3 / GT-TKT-2: with no open ticket in reach, a swap is worth a turn at any wagon count
+    (a fresh ticket may be complete as soon as it is drawn), but not when p can place its last
+    wagons now and lead or tie (GT-END-2 ends the game at once: a win or a shared one)."""
+    for lead, expect in ((-1, L.A_SWAP_TICKETS), (0, L.A_CLAIM), (1, L.A_CLAIM)):
+        g = ghost()
+        g.hold(0, g.ticket("Crypt", "Railway Station"))  # 4 wagons: out of reach
+        g.st.trains[0] = 2
+        g.st.ps[0, L.PS_GT_TICKETS] = 2 + lead
+        g.st.ps[1, L.PS_GT_TICKETS] = 2
+        g.set_hand(0, red=2)  # pays a 2-space red route: p's last wagons
+        kind, r, _ = planner_choice(g)
+        assert kind == expect, (lead, kind)
+        if kind == L.A_CLAIM:
+            assert g.route_len(r) == 2

@@ -12,15 +12,16 @@ ticket (GT-END-1).
   off that network (kernels/bots/ghost_greedy.py plan_regions), reusing its
   routes.
 - Claims: the affordable planned route of the tickets first, a route two
-  tickets share before one, a contested lane (GT-DBL-1) before a free one,
-  longest first (as greedy: taking the ticket nearest completion first won
-  no more games); then Trick or Treat, then the Town Hall. Cards are paid
-  sparing the colours the rest of the plan needs.
-- Swap (GT-TRN-3, assumption GT-TRN-3b): as greedy, when every open ticket
-  is out of reach (no open path, or longer than p's wagons), with wagons
-  enough for a fresh pair. Swapping with one ticket still in reach, or a
-  pair costing over 10 wagons, won fewer games against greedy (measured,
-  docs/bots.md).
+  tickets share before one, the last open route of a ticket before the
+  others, a contested lane (GT-DBL-1) before a free one, longest first (as
+  greedy: taking the ticket nearest completion first won no more games);
+  then Trick or Treat, then the Town Hall. Cards are paid sparing the
+  colours the rest of the plan needs.
+- Swap (GT-TRN-3, assumption GT-TRN-3b): when every open ticket is out of
+  reach (no open path, or longer than p's wagons), down to the last wagon
+  (greedy stops at 5): a fresh ticket may be complete as soon as drawn
+  (GT-TKT-2). Swapping with one ticket still in reach, or a pair costing
+  over 10 wagons, won fewer games against greedy (measured, docs/bots.md).
 - The end (GT-END-2: the last wagon placed ends the game at once): never
   placed while p would trail in tickets with a ticket still in reach; placed
   first when it would lead or tie, and when nothing is in reach and a swap is
@@ -45,7 +46,7 @@ from kernels.bots.ghost_greedy import (
 from kernels.bots.params import BP_CONTESTED_BONUS
 from kernels.bots.planning import plan_search, price_plan, route_tickets
 from kernels.bots.tactics import contested
-from kernels.core.actions import make_action
+from kernels.core.actions import action_a, make_action
 from kernels.core.cards import cards_available
 from kernels.core.claims import route_open_to
 from kernels.layouts import (
@@ -87,6 +88,13 @@ from kernels.layouts import (
 from kernels.variants.ghost import can_swap, tickets_done
 
 CARD_PRICE = 1.0  # plan price of each card of a route's colour p lacks, on top of its wagons (measured, docs/bots.md)
+# claim priority of a planned route that is the last open one of a ticket: a ticket done now draws the next one
+# now (GT-TKT-1), and it counts if the game ends before the next turn (GT-END-2); +0.6 points against greedy
+COMPLETES_BONUS = 5.0
+# A swap draws two fresh tickets, and with a large network one is often complete as soon as drawn (GT-TKT-2):
+# worth a turn down to the last wagon when no open ticket is in reach. greedy's SWAP_MIN_WAGONS (5) gave up
+# that chance in the end game: 59.3% against greedy at 5, 61.1% at 1 (docs/bots.md)
+SWAP_MIN_WAGONS_PLANNER = 1
 
 
 @njit(cache=True, _nrt=False)
@@ -167,7 +175,7 @@ def route_value(st, bd, ru, p, ws, k, r):
             for m in range(ws.path_len[i]):
                 if ws.path_buf[i, m] == r:
                     users += 1
-        v += 100.0 + 10.0 * users
+        v += 100.0 + 10.0 * users + COMPLETES_BONUS * completes(ws, k, r)
     if w & WANT_TRICK:
         v += 60.0
     if w & WANT_TOWN_HALL:
@@ -229,6 +237,18 @@ def ghost_claim(st, bd, ru, p, ws, k, only_planned, lead, concede):
 
 
 @njit(cache=True, _nrt=False)
+def ending_claim(st, bd, ru, p, ws, k, lead):
+    """A claim that places p's last wagons (GT-END-2) with p then leading or
+    level in tickets (the one ghost_claim would take first), or -1."""
+    a = ghost_claim(st, bd, ru, p, ws, k, np.bool_(False), lead, np.bool_(False))
+    if a < 0 or ru[RULE_END_IMMEDIATE] == 0:
+        return np.int64(-1)
+    if st.trains[p] - bd.routes[action_a(a), RT_LEN] > ru[RULE_END_TRAINS]:
+        return np.int64(-1)
+    return a
+
+
+@njit(cache=True, _nrt=False)
 def ghost_planner_action(st, bd, ru, p, rng, ws):
     phase = st.sc[SC_PHASE]
     if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
@@ -240,11 +260,12 @@ def ghost_planner_action(st, bd, ru, p, rng, ws):
         return make_action(A_DRAW_BLIND, 0, 0)
     k, n_open, out = ghost_plan(st, bd, ru, p, ws)
     swap_ok = ru[RULE_SWAP_TICKETS] != 0 and can_swap(st, p)
-    # a swap costs the turn and every unfinished ticket (GT-TRN-3): only when none is in reach
-    if (n_open > 0 and out == n_open and swap_ok and st.trains[p] >= SWAP_MIN_WAGONS
-            and st.ps[p, PS_GT_SWAPS] < MAX_SWAPS):
-        return make_action(A_SWAP_TICKETS, 0, 0)
     lead = lead_in_tickets(st, p)
+    # a swap costs the turn and every unfinished ticket (GT-TRN-3): only when none is in reach, and not
+    # when p can end the game now, leading or level (its last wagons placed, GT-END-2)
+    if (n_open > 0 and out == n_open and swap_ok and st.trains[p] >= SWAP_MIN_WAGONS_PLANNER
+            and st.ps[p, PS_GT_SWAPS] < MAX_SWAPS and ending_claim(st, bd, ru, p, ws, np.int64(k), lead) < 0):
+        return make_action(A_SWAP_TICKETS, 0, 0)
     # nothing in reach and no swap worth making: waiting cannot win, and with every seat short of wagons
     # the game could otherwise never end
     concede = k == 0 and st.trains[p] < SWAP_MIN_WAGONS
