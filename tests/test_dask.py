@@ -38,12 +38,6 @@ def scheduler():
         yield cl.scheduler_address
 
 
-def test_local_cluster_equals_threads(reference):
-    res = analyzer.simulate(cluster="local:2", **KW)
-    assert res.manifest["backend"] == "dask:local:2" and res.manifest["threads"] == 2
-    _assert_same(reference, res)
-
-
 def test_a_local_cluster_beside_another_takes_a_free_port(scheduler, reference):
     """With another cluster running (the `scheduler` fixture's holds port 8787, as a second run or
     test file would), a local cluster's scheduler serves HTTP on a free port, with no warning."""
@@ -54,9 +48,13 @@ def test_a_local_cluster_beside_another_takes_a_free_port(scheduler, reference):
     _assert_same(reference, res)
 
 
-def test_local_cluster_writes_parquet(tmp_path, reference):
+def test_local_cluster_equals_threads_and_writes_parquet(tmp_path, reference):
+    """One LocalCluster run (two worker processes; starting one costs seconds,
+    so one run checks both): the tables returned and the Parquet parts
+    written are the thread pool's."""
     out = tmp_path / "run"
     res = analyzer.simulate(cluster="local:2", out=out, **KW)
+    assert res.manifest["backend"] == "dask:local:2" and res.manifest["threads"] == 2
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["status"] == "complete" and manifest["backend"] == "dask:local:2"
     assert len(list((out / "chunks").glob("chunk-*.json"))) == manifest["n_chunks"] == 7
@@ -129,8 +127,7 @@ def test_missing_dask_is_a_clear_error(monkeypatch):
 
 def test_cli_cluster(tmp_path, reference):
     out = tmp_path / "cli"
-    proc = subprocess.run([*CLI, "--games", "200", "--chunk-size", "30", "--cluster", "local:2", "--out", str(out)],
-                          capture_output=True, text=True)
+    proc = ttr([*CLI[3:], "--games", "200", "--chunk-size", "30", "--cluster", "local:2", "--out", str(out)])
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "win_rate" in proc.stdout
     _assert_same(reference, analyzer.load(out))
