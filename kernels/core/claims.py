@@ -63,7 +63,7 @@ from kernels.layouts import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # a few comparisons called per route in every bot's loops
 def route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
     """Route r can be claimed by seat p as far as the board goes: unclaimed,
     not closed, p does not hold a parallel lane (BASE-DBL-1), enough trains
