@@ -153,7 +153,7 @@ def test_planner_places_its_last_wagons_only_when_it_then_leads_in_tickets():
 
 
 def test_planner_trailing_with_nothing_in_reach_places_its_last_wagons():
-    """A trailing player with no ticket in reach and no swap left (its MAX_SWAPS used, GT-TRN-3b)
+    """A trailing player with no ticket in reach and no swap left (the bots' MAX_SWAPS a game used)
     cannot win by waiting; its last wagons end the game (GT-END-2) instead of leaving it to the turn
     cap when every other seat is short of wagons too (3-player stalls, docs/bots.md)."""
     g = ghost()
@@ -168,9 +168,10 @@ def test_planner_trailing_with_nothing_in_reach_places_its_last_wagons():
 
 
 def test_planner_swaps_down_to_its_last_wagons_unless_it_can_end_the_game_ahead():
-    """GT-TRN-3 / GT-TKT-2: with no open ticket in reach, a swap is worth a turn at any wagon count
-    (a fresh ticket may be complete as soon as it is drawn), but not when p can place its last
-    wagons now and lead or tie (GT-END-2 ends the game at once: a win or a shared one)."""
+    """GT-TRN-3 / GT-TKT-2: with no open ticket in reach, a swap is worth a turn even at 2 wagons
+    (greedy stops swapping at 5; a fresh ticket may be complete as soon as it is drawn), but not
+    when p can place its last wagons now and lead or tie: it places them (GT-END-2 ends the game at
+    once: a win or a shared one)."""
     for lead, expect in ((-1, L.A_SWAP_TICKETS), (0, L.A_CLAIM), (1, L.A_CLAIM)):
         g = ghost()
         g.hold(0, g.ticket("Crypt", "Railway Station"))  # 4 wagons: out of reach

@@ -11,17 +11,19 @@ ticket (GT-END-1).
   (GT-BON-1, worth a whole ticket) and the Town Hall bonuses (GT-BON-2) hang
   off that network (kernels/bots/ghost_greedy.py plan_regions), reusing its
   routes.
-- Claims: the affordable planned route of the tickets first, a route two
-  tickets share before one, the last open route of a ticket before the
-  others, a contested lane (GT-DBL-1) before a free one, longest first (as
-  greedy: taking the ticket nearest completion first won no more games);
-  then Trick or Treat, then the Town Hall. Cards are paid sparing the
-  colours the rest of the plan needs.
+- Claims (route_value: weights that add up): the affordable planned route
+  of the tickets first, more for a route two tickets share, for the last
+  open route of a ticket (COMPLETES_BONUS), for a contested lane (GT-DBL-1)
+  and for length (as greedy: taking the ticket nearest completion first
+  won no more games); then Trick or Treat, then the Town Hall. Cards are
+  paid sparing the colours the rest of the plan needs.
 - Swap (GT-TRN-3, assumption GT-TRN-3b): when every open ticket is out of
   reach (no open path, or longer than p's wagons), down to the last wagon
   (greedy stops at 5): a fresh ticket may be complete as soon as drawn
-  (GT-TKT-2). Swapping with one ticket still in reach, or a pair costing
-  over 10 wagons, won fewer games against greedy (measured, docs/bots.md).
+  (GT-TKT-2); but when p can place its last wagons now leading or level,
+  it does that instead (the game ends, GT-END-2). Swapping with one ticket
+  still in reach, or a pair costing over 10 wagons, won fewer games against
+  greedy (measured, docs/bots.md).
 - The end (GT-END-2: the last wagon placed ends the game at once): never
   placed while p would trail in tickets with a ticket still in reach; placed
   first when it would lead or tie, and when nothing is in reach and a swap is
@@ -74,6 +76,7 @@ from kernels.layouts import (
     PS_GT_SWAPS,
     RT_COLOUR,
     RT_LEN,
+    RT_MOUNTAINS,
     RULE_END_IMMEDIATE,
     RULE_END_TRAINS,
     RULE_SWAP_TICKETS,
@@ -93,7 +96,7 @@ CARD_PRICE = 1.0  # plan price of each card of a route's colour p lacks, on top 
 COMPLETES_BONUS = 5.0
 # A swap draws two fresh tickets, and with a large network one is often complete as soon as drawn (GT-TKT-2):
 # worth a turn down to the last wagon when no open ticket is in reach. greedy's SWAP_MIN_WAGONS (5) gave up
-# that chance in the end game: 59.3% against greedy at 5, 61.1% at 1 (docs/bots.md)
+# that chance in the end game: 59.9% against greedy at 5, 61.1% at 1, both with COMPLETES_BONUS (docs/bots.md)
 SWAP_MIN_WAGONS_PLANNER = 1
 
 
@@ -165,8 +168,10 @@ def ghost_plan(st, bd, ru, p, ws):
 
 @njit(cache=True, _nrt=False)
 def route_value(st, bd, ru, p, ws, k, r):
-    """Claim priority of planned route r: tickets first, shared routes before
-    single ones, contested before free, longest first; then Trick or Treat, Town Hall."""
+    """Claim priority of planned route r, weights that add up: a ticket's route
+    100, plus 10 per planned ticket using it, plus COMPLETES_BONUS per ticket
+    it completes; Trick or Treat 60; Town Hall 20; a contested lane
+    BP_CONTESTED_BONUS; its length."""
     w = ws.want[p, r]
     v = 0.0
     if w & WANT_TICKET:
@@ -205,11 +210,19 @@ def completes(ws, k, r):
     return n
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def wagons(routes, r):
+    """Wagons a claim of route r places: its spaces and any mountain discards (as the engine counts them)."""
+    return routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+
+
 @njit(cache=True, _nrt=False)
 def ghost_claim(st, bd, ru, p, ws, k, only_planned, lead, concede):
     """The affordable route to claim (encoded action, or -1). A claim that
     places p's last wagons ends the game at once (GT-END-2): taken first when
-    p then leads in tickets, never when it would not."""
+    p then leads or is level in tickets (or concedes), never otherwise.
+    (The tickets it would complete count; a Trick-or-Treat ticket it would
+    win, GT-BON-1, does not: a known gap, on the cautious side.)"""
     want = ws.want[p]
     hand_p = st.hand[p]
     routes = bd.routes
@@ -226,7 +239,7 @@ def ghost_claim(st, bd, ru, p, ws, k, only_planned, lead, concede):
         if c < 0:
             continue
         v = route_value(st, bd, ru, p, ws, k, np.int64(r)) if only_planned else float(routes[r, RT_LEN])
-        if immediate and trains_p - routes[r, RT_LEN] <= ru[RULE_END_TRAINS]:
+        if immediate and trains_p - wagons(routes, r) <= ru[RULE_END_TRAINS]:
             if lead + completes(ws, k, np.int64(r)) < 0 and not concede:
                 continue  # ending the game now would lose it
             v += 1000.0
@@ -239,11 +252,12 @@ def ghost_claim(st, bd, ru, p, ws, k, only_planned, lead, concede):
 @njit(cache=True, _nrt=False)
 def ending_claim(st, bd, ru, p, ws, k, lead):
     """A claim that places p's last wagons (GT-END-2) with p then leading or
-    level in tickets (the one ghost_claim would take first), or -1."""
+    level in tickets, or -1. (ghost_claim over every route puts such a claim
+    first; anything else it returns does not end the game and is dropped.)"""
     a = ghost_claim(st, bd, ru, p, ws, k, np.bool_(False), lead, np.bool_(False))
     if a < 0 or ru[RULE_END_IMMEDIATE] == 0:
         return np.int64(-1)
-    if st.trains[p] - bd.routes[action_a(a), RT_LEN] > ru[RULE_END_TRAINS]:
+    if st.trains[p] - wagons(bd.routes, action_a(a)) > ru[RULE_END_TRAINS]:
         return np.int64(-1)
     return a
 
@@ -264,10 +278,11 @@ def ghost_planner_action(st, bd, ru, p, rng, ws):
     # a swap costs the turn and every unfinished ticket (GT-TRN-3): only when none is in reach, and not
     # when p can end the game now, leading or level (its last wagons placed, GT-END-2)
     if (n_open > 0 and out == n_open and swap_ok and st.trains[p] >= SWAP_MIN_WAGONS_PLANNER
-            and st.ps[p, PS_GT_SWAPS] < MAX_SWAPS and ending_claim(st, bd, ru, p, ws, np.int64(k), lead) < 0):
-        return make_action(A_SWAP_TICKETS, 0, 0)
-    # nothing in reach and no swap worth making: waiting cannot win, and with every seat short of wagons
-    # the game could otherwise never end
+            and st.ps[p, PS_GT_SWAPS] < MAX_SWAPS):
+        end = ending_claim(st, bd, ru, p, ws, np.int64(k), lead)
+        return end if end >= 0 else make_action(A_SWAP_TICKETS, 0, 0)
+    # nothing in reach, no swap left (or none possible) and few wagons: waiting cannot win, and with every
+    # seat short of wagons the game could otherwise never end
     concede = k == 0 and st.trains[p] < SWAP_MIN_WAGONS
     a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(True), lead, concede)
     if a >= 0:
