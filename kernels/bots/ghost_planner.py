@@ -26,8 +26,8 @@ ticket (GT-END-1).
   greedy (measured, docs/bots.md).
 - The end (GT-END-2: the last wagon placed ends the game at once): never
   placed while p would trail in tickets with a ticket still in reach; placed
-  first when it would lead or tie, and when nothing is in reach and a swap is
-  not worth it (waiting cannot win; it stalled 3-player games).
+  first when it would lead or tie, and when nothing is in reach and no swap
+  is left (waiting cannot win; it stalled 3-player games).
 Reads only seat p's hand and tickets and the public board.
 """
 
