@@ -183,3 +183,18 @@ def test_planner_swaps_down_to_its_last_wagons_unless_it_can_end_the_game_ahead(
         assert kind == expect, (lead, kind)
         if kind == L.A_CLAIM:
             assert g.route_len(r) == 2
+
+
+def test_planner_claims_the_route_that_completes_a_ticket_first():
+    """GT-TKT-1 (a completed ticket is laid down and the next drawn at once) and GT-END-2 (the
+    game may end before the next turn): with Crypt-Railway Station held, Railway Station-Abandoned
+    School (1 space) completes Crypt-Abandoned School; Gingerbread House-Witch's Cauldron still
+    needs two 2-space routes. Every one is affordable; the completing route is claimed first
+    (COMPLETES_BONUS outweighs the other routes' extra length)."""
+    g = ghost()
+    g.give(0, g.route("Crypt", "Railway Station"))
+    g.hold(0, g.ticket("Crypt", "Abandoned School"), g.ticket("Gingerbread House", "Witch's Cauldron"))
+    g.sc[L.SC_GT_SPECIAL_LEFT] = 0  # no Trick-or-Treat plan (GT-BON-1) to weigh in
+    g.set_hand(0, orange=1, red=2, blue=2)
+    kind, r, _ = planner_choice(g)
+    assert (kind, r) == (L.A_CLAIM, g.route("Railway Station", "Abandoned School"))
