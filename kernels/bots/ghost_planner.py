@@ -50,7 +50,7 @@ from kernels.bots.planning import plan_search, price_plan, route_tickets
 from kernels.bots.tactics import contested
 from kernels.core.actions import action_a, make_action
 from kernels.core.cards import cards_available
-from kernels.core.claims import route_open_to
+from kernels.core.claims import claim_trains, route_open_to
 from kernels.layouts import (
     A_CLAIM,
     A_DRAW_BLIND,
@@ -76,7 +76,6 @@ from kernels.layouts import (
     PS_GT_SWAPS,
     RT_COLOUR,
     RT_LEN,
-    RT_MOUNTAINS,
     RULE_END_IMMEDIATE,
     RULE_END_TRAINS,
     RULE_SWAP_TICKETS,
@@ -211,9 +210,9 @@ def completes(ws, k, r):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def wagons(routes, r):
-    """Wagons a claim of route r places: its spaces and any mountain discards (as the engine counts them)."""
-    return routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+def ends_game(ru, trains_p, routes, r):
+    """A claim of route r places p's last wagons: the game ends at once (GT-END-2)."""
+    return ru[RULE_END_IMMEDIATE] != 0 and trains_p - claim_trains(routes, r) <= ru[RULE_END_TRAINS]
 
 
 @njit(cache=True, _nrt=False)
@@ -227,7 +226,6 @@ def ghost_claim(st, bd, ru, p, ws, k, only_planned, lead, concede):
     hand_p = st.hand[p]
     routes = bd.routes
     trains_p = np.int64(st.trains[p])
-    immediate = ru[RULE_END_IMMEDIATE] != 0
     best = np.int64(-1)
     best_v = -1.0
     for r in range(routes.shape[0]):
@@ -239,7 +237,7 @@ def ghost_claim(st, bd, ru, p, ws, k, only_planned, lead, concede):
         if c < 0:
             continue
         v = route_value(st, bd, ru, p, ws, k, np.int64(r)) if only_planned else float(routes[r, RT_LEN])
-        if immediate and trains_p - wagons(routes, r) <= ru[RULE_END_TRAINS]:
+        if ends_game(ru, trains_p, routes, r):
             if lead + completes(ws, k, np.int64(r)) < 0 and not concede:
                 continue  # ending the game now would lose it
             v += 1000.0
@@ -255,9 +253,7 @@ def ending_claim(st, bd, ru, p, ws, k, lead):
     level in tickets, or -1. (ghost_claim over every route puts such a claim
     first; anything else it returns does not end the game and is dropped.)"""
     a = ghost_claim(st, bd, ru, p, ws, k, np.bool_(False), lead, np.bool_(False))
-    if a < 0 or ru[RULE_END_IMMEDIATE] == 0:
-        return np.int64(-1)
-    if st.trains[p] - wagons(bd.routes, action_a(a)) > ru[RULE_END_TRAINS]:
+    if a < 0 or not ends_game(ru, np.int64(st.trains[p]), bd.routes, action_a(a)):
         return np.int64(-1)
     return a
 

@@ -19,7 +19,7 @@ from kernels.bots.common import (
 from kernels.bots.destinations import ticket_ends
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
-from kernels.core.claims import route_open_to
+from kernels.core.claims import claim_trains, route_open_to
 from kernels.layouts import (
     A_CLAIM,
     A_DRAW_BLIND,
@@ -97,7 +97,7 @@ def _planned_trains(st, bd, p, ws):
     total = 0
     for r in range(routes.shape[0]):
         if want[r] and owner[r] < 0:
-            total += routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+            total += claim_trains(routes, r)
     return total
 
 
@@ -169,7 +169,7 @@ def _refresh_plan(st, bd, ru, p, ws):
     if not stale:
         for r in range(routes.shape[0]):
             if want[r] and (owner[r] >= 0 and owner[r] != p or closed[r] != 0
-                            or routes[r, RT_LEN] + routes[r, RT_MOUNTAINS] > trains_p):
+                            or claim_trains(routes, r) > trains_p):
                 stale = True
                 break
     if stale:

@@ -19,7 +19,7 @@ from numba import njit
 from kernels.bots.common import PLANNED_PRICE, fewest_trains_of_others, plan_need
 from kernels.bots.destinations import planned_points, ticket_ends
 from kernels.core.actions import make_action, popcount
-from kernels.core.claims import route_open_to
+from kernels.core.claims import claim_trains, route_open_to
 from kernels.graph import uf_find
 from kernels.layouts import (
     A_KEEP_TICKETS,
@@ -33,9 +33,7 @@ from kernels.layouts import (
     RT_COLOUR,
     RT_GROUP,
     RT_KIND,
-    RT_LEN,
     RT_LOCOS,
-    RT_MOUNTAINS,
     RULE_DRAW_KEEP_MIN,
     RULE_SETUP_KEEP_MIN,
     SC_N_OFFER,
@@ -57,7 +55,7 @@ def route_cost(routes, r):
     """Plan price of an open route: its trains (mountain discards included,
     LA-MTN-3), plus the expected extra cards of a tunnel (EU-TUN-3: ~0.7 of a
     card for 3 revealed) and the locomotives a ferry insists on (EU-FRY-1)."""
-    cost = float(routes[r, RT_LEN] + routes[r, RT_MOUNTAINS])
+    cost = float(claim_trains(routes, r))
     kind = routes[r, RT_KIND]
     if kind == KIND_TUNNEL:
         cost += 0.7
@@ -231,7 +229,7 @@ def route_tickets(st, bd, p, ws, k, passes, foreign):
     cost = 0.0
     for r in range(bd.routes.shape[0]):
         if cnt[r] > 0:
-            cost += routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+            cost += claim_trains(routes, r)
     return cost + UNREACHABLE * unreachable
 
 
@@ -258,7 +256,7 @@ def plan_is_broken(st, bd, p, ws):
     trains_p = np.int64(st.trains[p])
     for r in range(routes.shape[0]):
         if want[r] and owner[r] != p and (owner[r] >= 0 or closed[r] != 0
-                                          or routes[r, RT_LEN] + routes[r, RT_MOUNTAINS] > trains_p):
+                                          or claim_trains(routes, r) > trains_p):
             return True
     return False
 
@@ -347,7 +345,7 @@ def planned_trains(st, bd, p, ws):
     n = 0
     for r in range(routes.shape[0]):
         if want[r] and owner[r] < 0:
-            n += routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+            n += claim_trains(routes, r)
     return n
 
 

@@ -10,7 +10,7 @@ from kernels.bots.params import BP_CONTESTED_BONUS
 from kernels.bots.planning import FOREIGN_COST, plan_search, price_plan, ticket_open
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
-from kernels.core.claims import route_open_to
+from kernels.core.claims import claim_trains, route_open_to
 from kernels.core.payment import station_cost, station_payment
 from kernels.graph import uf_find
 from kernels.layouts import (
@@ -90,7 +90,7 @@ def best_planned_claim(st, bd, ru, p, ws, risky_tunnels):
             continue
         if routes[r, RT_KIND] == KIND_TUNNEL and not risky_tunnels and tunnel_spare(hand_p, routes, r, c) < 1:
             continue
-        v = float(routes[r, RT_LEN] + routes[r, RT_MOUNTAINS])
+        v = float(claim_trains(routes, r))
         if contested(st, bd, ru, r):
             v += ws.bot_params[BP_CONTESTED_BONUS]
         if v > best_v:
@@ -122,7 +122,7 @@ def best_scoring_claim(st, bd, ru, p, ws, min_len, risky_tunnels):
             continue
         if routes[r, RT_KIND] == KIND_TUNNEL and not risky_tunnels and tunnel_spare(hand_p, routes, r, c) < 1:
             continue
-        v = route_points(ru, routes, r) - 0.01 * (routes[r, RT_LEN] + routes[r, RT_MOUNTAINS])
+        v = route_points(ru, routes, r) - 0.01 * claim_trains(routes, r)
         if v > best_v:
             best_v = v
             best = make_action(A_CLAIM, r, c)

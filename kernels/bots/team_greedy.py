@@ -32,7 +32,7 @@ from kernels.bots.common import (
 )
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available, fill_purse
-from kernels.core.claims import route_open_to
+from kernels.core.claims import claim_trains, route_open_to
 from kernels.core.seats import team_first, team_size
 from kernels.layouts import (
     A_CLAIM,
@@ -59,7 +59,6 @@ from kernels.layouts import (
     RT_KIND,
     RT_LEN,
     RT_LOCOS,
-    RT_MOUNTAINS,
     RULE_DRAW_KEEP_MIN,
     RULE_FACEUP_LOCO_WHOLE_DRAW,
     RULE_MARKET_SIZE,
@@ -98,7 +97,7 @@ def price_team_routes(st, bd, ru, p, trains, want, price):
             if want[r]:
                 cost = PLANNED_PRICE
             else:
-                cost = float(routes[r, RT_LEN] + routes[r, RT_MOUNTAINS])
+                cost = float(claim_trains(routes, r))
                 if routes[r, RT_KIND] == KIND_TUNNEL:
                     cost += 0.5
                 elif routes[r, RT_KIND] == KIND_FERRY:
@@ -162,7 +161,7 @@ def _refresh(st, bd, ru, p, ws):
         trains_p = np.int64(st.trains[p])
         for r in range(routes.shape[0]):
             if want[r] and ((owner[r] >= 0 and (owner[r] < first or owner[r] >= first + size))
-                            or st.closed[r] != 0 or (owner[r] < 0 and routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+                            or st.closed[r] != 0 or (owner[r] < 0 and claim_trains(routes, r)
                                                      > trains_p)):
                 stale = True
                 break

@@ -42,7 +42,7 @@ from kernels.bots.team_greedy import (
 )
 from kernels.core.actions import make_action, popcount
 from kernels.core.cards import cards_available, fill_purse
-from kernels.core.claims import route_open_to, tunnel_reveal_count
+from kernels.core.claims import claim_trains, route_open_to, tunnel_reveal_count
 from kernels.core.seats import team_first, team_size
 from kernels.layouts import (
     A_CLAIM,
@@ -61,7 +61,6 @@ from kernels.layouts import (
     PH_TUNNEL,
     RT_KIND,
     RT_LEN,
-    RT_MOUNTAINS,
     RULE_DRAW_KEEP_MIN,
     RULE_SETUP_KEEP_MIN,
     RULE_SHARED_TICKETS_DRAW,
@@ -126,7 +125,7 @@ def team_plan_broken(st, bd, ru, p, ws):
         o = owner[r]
         if o >= 0 and (o < first or o >= first + size):
             return True
-        if st.closed[r] != 0 or (o < 0 and routes[r, RT_LEN] + routes[r, RT_MOUNTAINS] > trains_p):
+        if st.closed[r] != 0 or (o < 0 and claim_trains(routes, r) > trains_p):
             return True
     return False
 

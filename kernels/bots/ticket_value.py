@@ -38,6 +38,7 @@ from kernels.bots.params import (
     BP_EV_TURNS_PER_TRAIN,
 )
 from kernels.bots.tactics import contested
+from kernels.core.claims import claim_trains
 from kernels.core.seats import team_first, team_size
 from kernels.graph import uf_find, uf_reset, uf_union
 from kernels.layouts import (
@@ -45,8 +46,6 @@ from kernels.layouts import (
     N_CARD_KINDS,
     RT_A,
     RT_B,
-    RT_LEN,
-    RT_MOUNTAINS,
     RULE_DRAW_KEEP_MIN,
     RULE_DRAW_TICKETS,
     RULE_END_TRAINS,
@@ -268,7 +267,7 @@ def planned_and_cards(st, bd, p, ws):
     planned = 0.0
     for r in range(routes.shape[0]):
         if want[r] and owner[r] < 0:
-            planned += routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+            planned += claim_trains(routes, r)
     cards = 0
     for k in range(N_CARD_KINDS):
         cards += st.purse[k]

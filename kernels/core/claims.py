@@ -63,13 +63,21 @@ from kernels.layouts import (
 )
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def claim_trains(routes, r):
+    """Trains a claim of route r places: its spaces and the mountain discards
+    (BASE-CLM-2, LA-MTN-3). Claiming needs this many; the end of the game
+    counts them (BASE-END-1, GT-END-2)."""
+    return routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+
+
 @njit(cache=True, _nrt=False, inline="always")  # a few comparisons called per route in every bot's loops
 def route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
     """Route r can be claimed by seat p as far as the board goes: unclaimed,
     not closed, p does not hold a parallel lane (BASE-DBL-1), enough trains
     for the spaces and mountain discards (BASE-CLM-2, LA-MTN-3).
     Takes plain arrays, hoisted by the callers out of their loops."""
-    ok = owner[r] < 0 and closed[r] == 0 and trains_p >= routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+    ok = owner[r] < 0 and closed[r] == 0 and trains_p >= claim_trains(routes, r)
     g = routes[r, RT_GROUP]
     if ok and g >= 0:
         for i in range(group_routes.shape[1]):
