@@ -42,13 +42,15 @@ report: $(STAMP)
 # process, so its module fixtures run once). The runner's kernels are compiled
 # first, once, so the workers only load them; Numba compiles on one core, so
 # the tests that need no bot or runner kernel (marked compile_light by
-# tests/conftest.py) run on the other core meanwhile. Every test runs; the
-# target fails if any part failed.
+# tests/conftest.py) run on the other core meanwhile, and then the test-only
+# kernels compile there while the runner's compile finishes (tests/warm_cache.py).
+# Every test runs; the target fails if any part failed.
 TEST_WORKERS ?= 2
 test: $(STAMP)
 	$(BIN)/ruff check analyzer kernels tests bench tools
-	$(BIN)/python tests/warm_cache.py & warm=$$!; \
+	$(BIN)/python tests/warm_cache.py runner & warm=$$!; \
 	$(BIN)/python -m pytest -q -m compile_light; light=$$?; \
+	$(BIN)/python tests/warm_cache.py tests || { wait $$warm; exit 1; }; \
 	wait $$warm || exit 1; \
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile -m "not compile_light"; rest=$$?; \
 	test $$light -eq 0 && test $$rest -eq 0

@@ -283,12 +283,12 @@ def check_ghost(st, bd, ru):
 
 
 @njit(cache=True, nogil=True)
-def play_checked(bd, ru, bots, bot_params, master_seed, first, n_games, check_legal, errors, reasons, turns, totals):
-    """Play games first..first+n_games-1 checking every step; errors[i] = code."""
+def play_checked(bd, ru, bots, state, scratch, master_seed, first, n_games, check_legal, errors, reasons, turns,
+                 totals):
+    """Play games first..first+n_games-1 in `state` (new_state) with `scratch`
+    (new_scratch, its bot_params set), checking every step; errors[i] = code.
+    The last game's final state stays in `state` for the caller to read."""
     n_players = bots.shape[0]
-    state = new_state(bd, ru, n_players)
-    scratch = new_scratch()
-    scratch[0].bot_params[:] = bot_params
     legal = np.zeros(MAX_LEGAL, np.int64)
     counts = np.zeros(N_ACTION_KINDS, np.int64)
     bot_rng = np.zeros(n_players, np.uint64)
@@ -379,9 +379,23 @@ def run_checked(board, players, bots, games, check_legal, seed=2024, overrides=N
 
     def part(i):
         lo, hi = bounds[i], bounds[i + 1]
-        play_checked(bd, ru, bots, params, seed, lo, hi - lo, check_legal, errors[lo:hi], reasons[lo:hi], turns[lo:hi],
-                     totals[lo:hi])
+        state, scratch = new_state(bd, ru, players), new_scratch()
+        scratch["bot_params"][0] = params
+        play_checked(bd, ru, bots, state, scratch, seed, lo, hi - lo, check_legal, errors[lo:hi], reasons[lo:hi],
+                     turns[lo:hi], totals[lo:hi])
 
     with ThreadPoolExecutor(threads) as pool:
         list(pool.map(part, range(threads)))
     return Checked(errors, reasons, turns, totals, rs)
+
+
+def play_one(state, scratch, bd, ru, bots, master_seed, game) -> int:
+    """Play game number `game` (the runner's deal and bot streams for
+    master_seed) into `state` (new_state) with `scratch` (new_scratch),
+    checking every step; returns the error code (OK: 0). For the tests that
+    read a finished game's state (the score oracles): play_checked plays it,
+    so no second compiled game loop is needed (kernels.runner.play_game
+    called from Python compiles the engine and every bot once more, ~20 s)."""
+    out = np.full(1, -1, np.int64), np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros((1, bots.shape[0]), np.int64)
+    play_checked(bd, ru, bots, state, scratch, np.int64(master_seed), np.int64(game), np.int64(1), False, *out)
+    return int(out[0][0])

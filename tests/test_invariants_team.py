@@ -82,12 +82,13 @@ def test_team_final_scores_match_the_oracle(players):
     the final owners and ticket holders: team networks (tickets, longest
     trail), Asia Express, Globetrotter, one total per team, team winners."""
     import numpy as np
+    from invariant_kernels import play_one
     from oracle import brute_force_longest_trail, connected
 
     from analyzer.boards import load_board
     from kernels import layouts as L
     from kernels.core.state import new_state, state_record
-    from kernels.runner import play_game, scratch_record
+    from kernels.runner import new_scratch
 
     board = load_board("team_asia")
     rs = board.rules()
@@ -97,13 +98,12 @@ def test_team_final_scores_match_the_oracle(players):
     lengths = [int(x) for x in board.routes["length"]]
     tickets = [(city[a], city[b], int(p)) for a, b, p in
                zip(board.tickets["a"], board.tickets["b"], board.tickets["points"], strict=True)]
-    st = state_record(new_state(bd, ru, players))
-    ws = scratch_record()
-    bot_rng = np.zeros(players, np.uint64)
+    state, scratch = new_state(bd, ru, players), new_scratch()
+    st = state_record(state)
     bots = np.array([1, 0] * (players // 2), np.int8)  # greedy and random teammates
     n_teams = players // 2
     for game in range(25):
-        play_game(st, bd, ru, bots, 77, game, ws, bot_rng)
+        assert play_one(state, scratch, bd, ru, bots, 77, game) == 0, f"game {game} broke an invariant"
         owner = [int(o) for o in st.owner]
         totals, done, trails = [], [], []
         for tm in range(n_teams):

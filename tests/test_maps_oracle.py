@@ -15,13 +15,14 @@ from functools import cache
 
 import numpy as np
 import pytest
+from invariant_kernels import play_one
 from oracle import recompute_map_score
 
 from analyzer.boards import load_board
 from kernels import layouts as L
 from kernels.bots import params as P
 from kernels.core.state import new_state, state_record
-from kernels.runner import play_game, scratch_record
+from kernels.runner import new_scratch
 
 GAMES = 150
 
@@ -89,14 +90,13 @@ def test_final_score_matches_the_oracle(name, n_players, bot):
     winners of GAMES games equal the oracle's recomputation."""
     _, bd, ru, _, _ = setup(name)
     bots = np.array([bot] * n_players, np.int8)
-    st = state_record(new_state(bd, ru, n_players))
-    ws = scratch_record()
-    bot_rng = np.zeros(n_players, np.uint64)
+    state, scratch = new_state(bd, ru, n_players), new_scratch()
+    st = state_record(state)
     master = 77 + 10 * n_players + bot
     stats = dict(country_tickets=0, country_completed=0, grand_tour=0, globetrotter=0)
     failures = []
     for g in range(GAMES):
-        play_game(st, bd, ru, bots, np.int64(master), np.int64(g), ws, bot_rng)
+        assert play_one(state, scratch, bd, ru, bots, master, g) == 0, f"game {g} broke an invariant"
         bad = check_game(st, name, n_players, stats)
         if bad:
             failures.append((g, bad))

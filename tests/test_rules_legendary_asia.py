@@ -14,7 +14,8 @@ from oracle import largest_network
 
 from analyzer.bots import bot_param_array
 from kernels import layouts as L
-from kernels.runner import run_block
+from kernels.core.state import new_state
+from kernels.runner import new_scratch, run_block
 
 SCORES = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}  # BASE-CLM-2, unchanged on this map
 COLOURS = set(range(L.N_COLOURS))
@@ -588,7 +589,8 @@ def test_LA_invariants_trains_with_mountain_pass_and_explorer_network(compiled, 
     reasons = np.full(GAMES, -1, np.int64)
     finals = np.zeros((GAMES, players), np.int64)
     turns = np.zeros(GAMES, np.int64)
-    play_checked(bd, ru, bots, bot_param_array(), SEED, 0, GAMES, True, errors, reasons, turns, finals)
+    state, scratch = new_state(bd, ru, players), new_scratch()  # the default bot weights
+    play_checked(bd, ru, bots, state, scratch, SEED, 0, GAMES, True, errors, reasons, turns, finals)
     bad = np.flatnonzero(errors != OK)
     assert not len(bad), f"game {bad[0]}: {ERROR_NAMES[errors[bad[0]]] if errors[bad[0]] >= 0 else 'not run'}"
 

@@ -11,6 +11,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from invariant_kernels import play_one
 from oracle import recompute_score, winners
 
 from analyzer.boards import load_board
@@ -38,7 +39,7 @@ from kernels.layouts import (
     TR_NOT_HELD,
     TR_VIA_STATION,
 )
-from kernels.runner import play_game, scratch_record
+from kernels.runner import new_scratch
 
 GAMES = 300  # per (board, players, bot) configuration
 
@@ -159,20 +160,19 @@ def test_final_score_matches_oracle(name, n_players, bot):
     the winner flags of GAMES random games equal the oracle's recomputation."""
     rs, bd, ru, _, _ = setup(name)
     bots = np.array([bot] * n_players, np.int8)
-    st = state_record(new_state(bd, ru, n_players))
-    ws = scratch_record()
-    bot_rng = np.zeros(n_players, np.uint64)
+    state, scratch = new_state(bd, ru, n_players), new_scratch()
+    st = state_record(state)
     master = 4242 + 100 * n_players + bot
     stats = dict(ambiguous_completed=0, stations_built=0, station_gain=0, bonus_holders=0, tied_on_points=0,
                  shared_wins=0)
     failures = []
     for g in range(GAMES):
-        play_game(st, bd, ru, bots, master, g, ws, bot_rng)
+        assert play_one(state, scratch, bd, ru, bots, master, g) == 0, f"game {g} broke an invariant"
         bad = check_game(st, name, n_players, stats)
         if bad:
             failures.append((g, bad))
     assert not failures, (
-        f"{len(failures)} of {GAMES} games disagree with the oracle (play_game master_seed={master}); "
+        f"{len(failures)} of {GAMES} games disagree with the oracle (the runner's games of master_seed={master}); "
         f"first: game {failures[0][0]}: (seat, field, kernel, oracle) {failures[0][1][:6]}"
     )
     assert stats["bonus_holders"] >= GAMES  # the bonus is handed out every game

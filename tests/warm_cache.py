@@ -1,13 +1,19 @@
-"""Compile the kernels the tests use, once, before pytest's workers start
-(`make test` runs this, then pytest with two workers): two workers that both
-found an empty cache would each compile the same kernels. With the cache
-warm, each worker loads them in about a second. Numba compiles on one core:
-`make test` runs the tests that need none of these kernels on the other core
-meanwhile (tests/conftest.py, COMPILE_LIGHT).
+"""Compile the kernels the tests use, once, before pytest's workers start:
+two workers that both found an empty cache would each compile the same
+kernels. With the cache warm, each worker loads them in about a second.
 
-Compiling both trees in two processes at once was measured and is slower
-(244 s wall, 440 CPU-s, against about 213 s in one process): each process
-types and compiles every bot and the engine again."""
+Numba compiles on one core, so `make test` spreads the warm-up over both:
+    core 1: warm_cache.py runner  (run_block: the engine and every bot)
+    core 2: the compile_light tests (tests/conftest.py), then
+            warm_cache.py tests   (the test-only kernels)
+The test-only kernels reuse whatever the runner's compile has cached by then
+and compile the rest themselves. Measured from an empty cache, one run each,
+2026-12-01: the warm-up ended at 303 s with both parts in one process after
+the light tests' 188 s, at 274 s split (runner 268 s; light tests 208 s, then
+the test-only kernels 62 s). Starting both parts at once, beside the light
+tests, was measured earlier and is slower (three processes on two cores).
+
+`warm_cache.py` alone does both, in one process."""
 
 import sys
 import time
@@ -26,8 +32,9 @@ def compile_runner() -> None:
 
 
 def compile_test_kernels() -> None:
-    """The test-only entry points: the invariant checker (tests/invariant_kernels.py),
-    play_game and the scoring kernels called from Python, the tunnel odds."""
+    """The test-only entry points: the invariant checker (tests/invariant_kernels.py,
+    which also plays the games the score oracles read), the scoring kernels
+    called from Python, the tunnel odds."""
     import numpy as np
     from invariant_kernels import run_checked
 
@@ -35,22 +42,19 @@ def compile_test_kernels() -> None:
     from analyzer.boards import load_board
     from analyzer.bots import BOTS
     from kernels.core.scoring import grand_tour_bonus
-    from kernels.core.state import new_state, state_record
-    from kernels.runner import play_game, scratch_record
 
     run_checked("usa", 2, BOTS["random"][0], 2, check_legal=True, seed=1, threads=1)
-    board = load_board("usa")
-    rules = board.rules()
-    bd, ru = board.compile(rules), rules.to_array()
-    st = state_record(new_state(bd, ru, 2))
-    play_game(st, bd, ru, np.array([BOTS["random"][0]] * 2, np.int8), np.int64(1), np.int64(0),
-              scratch_record(), np.zeros(2, np.uint64))
-    grand_tour_bonus(ru, np.int64(1))
+    grand_tour_bonus(load_board("usa").rules().to_array(), np.int64(1))
     analyzer.tunnel_odds_mc(revealed=[3], colour="red", trials=100, seed=1)
 
 
 if __name__ == "__main__":
+    # `warm_cache.py runner` / `warm_cache.py tests`: one of the two (make test runs them on both cores)
+    parts = sys.argv[1:] or ["runner", "tests"]
     t0 = time.perf_counter()
-    compile_runner()
-    compile_test_kernels()
-    print(f"tests/warm_cache.py: kernels compiled or loaded in {time.perf_counter() - t0:.0f} s", flush=True)
+    if "runner" in parts:
+        compile_runner()
+    if "tests" in parts:
+        compile_test_kernels()
+    print(f"tests/warm_cache.py {' + '.join(parts)}: kernels compiled or loaded in {time.perf_counter() - t0:.0f} s",
+          flush=True)
