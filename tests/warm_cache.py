@@ -8,9 +8,9 @@ Numba compiles on one core, so `make test` spreads the warm-up over both:
             warm_cache.py tests   (the test-only kernels)
 The test-only kernels reuse whatever the runner's compile has cached by then
 and compile the rest themselves. Measured from an empty cache, one run each,
-2026-12-01: the warm-up ended at 303 s with both parts in one process after
-the light tests' 188 s, at 274 s split (runner 268 s; light tests 208 s, then
-the test-only kernels 62 s). Starting both parts at once, beside the light
+2026-12-01: both parts in one process beside the light tests (188 s) ended
+at 303 s; split, at 274 s (the runner 268 s; the light tests 208 s, then the
+test-only kernels 62 s). Starting both parts at once, beside the light
 tests, was measured earlier and is slower (three processes on two cores).
 
 `warm_cache.py` alone does both, in one process."""
@@ -51,6 +51,8 @@ def compile_test_kernels() -> None:
 if __name__ == "__main__":
     # `warm_cache.py runner` / `warm_cache.py tests`: one of the two (make test runs them on both cores)
     parts = sys.argv[1:] or ["runner", "tests"]
+    if not set(parts) <= {"runner", "tests"}:
+        sys.exit(f"usage: {sys.argv[0]} [runner] [tests]  (not {' '.join(parts)!r})")
     t0 = time.perf_counter()
     if "runner" in parts:
         compile_runner()
