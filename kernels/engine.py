@@ -22,7 +22,14 @@ from kernels.core.cards import (
     take_from_market,
 )
 from kernels.core.claimable import claim_masks, has_bit, masks_apply
-from kernels.core.claims import build_station, claim_route, finish_tunnel, route_open_to, start_tunnel
+from kernels.core.claims import (
+    build_station,
+    claim_route,
+    finish_tunnel,
+    last_wagons_end_game,
+    route_open_to,
+    start_tunnel,
+)
 from kernels.core.payment import claim_payment, station_cost, station_payment, surcharge_payment
 from kernels.core.scoring import score_points_game
 from kernels.core.seats import team_trains
@@ -69,7 +76,6 @@ from kernels.layouts import (
     RULE_CARDS_PER_DRAW,
     RULE_DRAW_KEEP_MIN,
     RULE_DRAW_TICKETS,
-    RULE_END_IMMEDIATE,
     RULE_END_TRAINS,
     RULE_FACEUP_LOCO_WHOLE_DRAW,
     RULE_FAMILY,
@@ -410,7 +416,7 @@ def end_turn(st, bd, ru, ws):
     now = np.int64(END_NONE)
     if ru[RULE_FAMILY] == FAMILY_TICKET_RACE:
         now = ghost.settle(st, bd, ru, p)  # GT-TKT-1/2, GT-BON-1/2, GT-END-1
-    if now == END_NONE and ru[RULE_END_IMMEDIATE] != 0 and st.trains[p] <= ru[RULE_END_TRAINS]:
+    if now == END_NONE and last_wagons_end_game(ru, st.trains[p]):
         now = np.int64(END_TRAINS)  # GT-END-2: the last wagon ends the game at once
     st.ps[p, PS_TURNS] += 1
     sc[SC_TURN] += 1

@@ -12,7 +12,7 @@ from numba import njit
 from kernels.bots.destinations import ticket_ends
 from kernels.core.actions import make_action
 from kernels.core.cards import fill_purse
-from kernels.core.claims import route_open_to
+from kernels.core.claims import claim_trains, route_open_to
 from kernels.core.payment import claim_payment, surcharge_payment
 from kernels.layouts import (
     A_TUNNEL_ABANDON,
@@ -223,4 +223,18 @@ def committed_trains(bd, want_p):
     for r in range(bd.routes.shape[0]):
         if want_p[r]:
             n += bd.routes[r, RT_LEN]
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def planned_trains(st, bd, p, ws):
+    """Trains p's planned, still unclaimed routes (ws.want[p]) need: spaces
+    and mountain discards (claim_trains). Every planning bot reads it; one copy."""
+    want = ws.want[p]
+    routes = bd.routes
+    owner = st.owner
+    n = 0
+    for r in range(routes.shape[0]):
+        if want[r] and owner[r] < 0:
+            n += claim_trains(routes, r)
     return n

@@ -50,7 +50,7 @@ from kernels.bots.planning import plan_search, price_plan, route_tickets
 from kernels.bots.tactics import contested
 from kernels.core.actions import action_a, make_action
 from kernels.core.cards import cards_available
-from kernels.core.claims import claim_trains, route_open_to
+from kernels.core.claims import claim_trains, last_wagons_end_game, route_open_to
 from kernels.layouts import (
     A_CLAIM,
     A_DRAW_BLIND,
@@ -76,8 +76,6 @@ from kernels.layouts import (
     PS_GT_SWAPS,
     RT_COLOUR,
     RT_LEN,
-    RULE_END_IMMEDIATE,
-    RULE_END_TRAINS,
     RULE_SWAP_TICKETS,
     RULE_TOWN_HALL_CARDS,
     SC_GT_SPECIAL_LEFT,
@@ -212,7 +210,7 @@ def completes(ws, k, r):
 @njit(cache=True, _nrt=False, inline="always")
 def ends_game(ru, trains_p, routes, r):
     """A claim of route r places p's last wagons: the game ends at once (GT-END-2)."""
-    return ru[RULE_END_IMMEDIATE] != 0 and trains_p - claim_trains(routes, r) <= ru[RULE_END_TRAINS]
+    return last_wagons_end_game(ru, trains_p - claim_trains(routes, r))
 
 
 @njit(cache=True, _nrt=False)

@@ -13,6 +13,7 @@ from kernels.bots.common import (
     mark_path,
     pay_colour,
     plan_need,
+    planned_trains,
     price_routes,
     tunnel_decision,
 )
@@ -85,20 +86,7 @@ def _plan_paths(st, bd, p, ws, x_cost):
         if shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:], ws.done[:]) >= INF:
             continue  # blocked: nothing to plan for it
         mark_path(st, bd, src, dst, want, np.int64(1), ws)
-    return _planned_trains(st, bd, p, ws)
-
-
-@njit(cache=True, _nrt=False)
-def _planned_trains(st, bd, p, ws):
-    """Trains p's planned, still unclaimed routes need (spaces + mountain X)."""
-    want = ws.want[p]
-    routes = bd.routes
-    owner = st.owner
-    total = 0
-    for r in range(routes.shape[0]):
-        if want[r] and owner[r] < 0:
-            total += claim_trains(routes, r)
-    return total
+    return planned_trains(st, bd, p, ws)
 
 
 @njit(cache=True, _nrt=False)
@@ -210,7 +198,7 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
         v = float(ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]])
         if c >= 0 and routes[r, RT_MOUNTAINS] > 0:
             if not x_known:
-                x_value = mountain_x_value(bd, ru, trains_p, _planned_trains(st, bd, p, ws))
+                x_value = mountain_x_value(bd, ru, trains_p, planned_trains(st, bd, p, ws))
                 x_known = True
             v += x_value * routes[r, RT_MOUNTAINS]
         if c >= 0 and v > best_v:

@@ -7,7 +7,7 @@ can be tuned without recompiling."""
 import numpy as np
 from numba import njit
 
-from kernels.bots.common import fewest_trains_of_others, hand_size, pay_colour, tunnel_decision
+from kernels.bots.common import fewest_trains_of_others, hand_size, pay_colour, planned_trains, tunnel_decision
 from kernels.bots.grand_tour import grand_tour_claim
 from kernels.bots.params import (
     BOT_BLOCKER,
@@ -36,7 +36,6 @@ from kernels.bots.planning import (
     FULL_HAND,
     choose_keep_mask,
     plan_search,
-    planned_trains,
     price_plan,
     refresh_network_plan,
 )

@@ -336,19 +336,6 @@ def refresh_network_plan(st, bd, p, ws):
     return fill_need(st, bd, p, ws)
 
 
-@njit(cache=True, _nrt=False)
-def planned_trains(st, bd, p, ws):
-    """Trains the unclaimed planned routes of p still need."""
-    want = ws.want[p]
-    routes = bd.routes
-    owner = st.owner
-    n = 0
-    for r in range(routes.shape[0]):
-        if want[r] and owner[r] < 0:
-            n += claim_trains(routes, r)
-    return n
-
-
 # --- tickets to keep -------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):

@@ -25,7 +25,7 @@ import math
 import numpy as np
 from numba import njit
 
-from kernels.bots.common import PLANNED_PRICE
+from kernels.bots.common import PLANNED_PRICE, planned_trains
 from kernels.bots.params import (
     BP_EV_CARD_TURNS,
     BP_EV_CLOCK,
@@ -38,7 +38,6 @@ from kernels.bots.params import (
     BP_EV_TURNS_PER_TRAIN,
 )
 from kernels.bots.tactics import contested
-from kernels.core.claims import claim_trains
 from kernels.core.seats import team_first, team_size
 from kernels.graph import uf_find, uf_reset, uf_union
 from kernels.layouts import (
@@ -261,13 +260,7 @@ def ticket_value(st, bd, p, ws, t, planned, trains_p, cards, left, train_price):
 @njit(cache=True, _nrt=False)
 def planned_and_cards(st, bd, p, ws):
     """Trains p's plan still needs (unclaimed routes of ws.want[p]) and the cards p holds."""
-    want = ws.want[p]
-    routes = bd.routes
-    owner = st.owner
-    planned = 0.0
-    for r in range(routes.shape[0]):
-        if want[r] and owner[r] < 0:
-            planned += claim_trains(routes, r)
+    planned = float(planned_trains(st, bd, p, ws))
     cards = 0
     for k in range(N_CARD_KINDS):
         cards += st.purse[k]

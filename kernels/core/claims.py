@@ -35,6 +35,8 @@ from kernels.layouts import (
     RT_MOUNTAINS,
     RT_REVEAL,
     RULE_DOUBLES_MIN_PLAYERS,
+    RULE_END_IMMEDIATE,
+    RULE_END_TRAINS,
     RULE_MOUNTAIN_POINTS,
     RULE_ROUTE_SCORE,
     RULE_STATIONS,
@@ -69,6 +71,14 @@ def claim_trains(routes, r):
     (BASE-CLM-2, LA-MTN-3). Claiming needs this many; the end of the game
     counts them (BASE-END-1, GT-END-2)."""
     return routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def last_wagons_end_game(ru, trains_left):
+    """A player left with trains_left trains after a claim ends the game at
+    once (GT-END-2: RULE_END_IMMEDIATE, at END_TRAINS or fewer). The engine
+    ends it here; a bot asks the same before claiming."""
+    return ru[RULE_END_IMMEDIATE] != 0 and trains_left <= ru[RULE_END_TRAINS]
 
 
 @njit(cache=True, _nrt=False, inline="always")  # a few comparisons called per route in every bot's loops
