@@ -52,7 +52,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q -m compile_light; light=$$?; \
 	$(BIN)/python tests/warm_cache.py tests || { wait $$warm; exit 1; }; \
 	wait $$warm || exit 1; \
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile -m "not compile_light"; rest=$$?; \
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder -m "not compile_light"; rest=$$?; \
 	test $$light -eq 0 && test $$rest -eq 0
 
 # A plain `pip install .` (no extras) in a fresh virtual environment, then a

@@ -25,14 +25,17 @@ COMPILE_LIGHT = {
 }
 
 
-# The files that take longest (CPU seconds in a `make test` on the 2-core machine, 2026-12-01), run
-# first: pytest-xdist hands out whole files (--dist loadfile) in collection order, so a long file
-# collected last keeps one worker busy after the other has finished. Longest first, the short files fill
-# the gaps at the end. Only the order changes; a file missing here runs after these, in collection order.
+# The files that take longest (wall seconds of each file in the second phase of a `make test` on the
+# 2-core machine, 2026-12-02), run first: pytest-xdist hands out whole files (--dist loadfile) in
+# collection order (the Makefile passes --no-loadscope-reorder: by default xdist reorders the files by
+# their number of tests), so a long file collected last keeps one worker busy after the other has
+# finished. Longest first, the short files fill the gaps at the end. Only the order changes; a file
+# missing here runs after these, in collection order.
 LONGEST_FIRST = (
-    "analyzer/run/test_tune.py", "analyzer/report/test_report_page.py", "test_golden.py", "test_invariants.py",
-    "test_dask.py", "test_score_recompute.py", "analyzer/report/test_report.py", "test_contract.py",
-    "analyzer/run/test_sweep.py", "test_maps_oracle.py", "analyzer/run/test_runner.py",
+    "analyzer/run/test_tune.py", "test_golden.py", "test_invariants.py", "analyzer/report/test_report_page.py",
+    "test_dask.py", "test_score_recompute.py", "test_contract.py", "analyzer/run/test_sweep.py",
+    "analyzer/report/test_report.py", "analyzer/run/test_runner.py", "test_maps_oracle.py",
+    "test_rules_legendary_asia.py", "analyzer/run/test_compile_notice.py", "test_bots_expert.py",
 )
 
 
