@@ -52,6 +52,11 @@ _SCRATCH_FIELDS = (
     ("plan_cnt", np.int32, (_R,)),  # planned routes being built (heuristic bots, kernels/bots/planning.py)
     ("tk_list", np.int32, (_T + MAX_OFFER,)),  # tickets being planned, in planning order
     ("path_len", np.int32, (_T + MAX_OFFER,)),
+    # choose_keep_mask's walk over the offer's subsets (kernels/bots/planning.py)
+    ("keep_offer", np.int32, (_T + MAX_OFFER,)),  # each tk_list position's offer index (-1: a ticket held)
+    ("keep_rank_offer", np.int32, (MAX_OFFER,)),  # offer index of the offered tickets, most valuable first
+    ("keep_pos", np.int32, (_T + MAX_OFFER,)),  # tk_list position of the ticket planned d-th
+    ("keep_lost", np.int8, (_T + MAX_OFFER,)),  # 1: the ticket planned d-th could not be joined
     ("dist2", np.float64, (2, _C)),  # distances from both ends of a ticket (one-step)
     ("route_val", np.float64, (_R,)),  # per-route values (one-step)
     ("bot_params", np.float64, (BP_FIELDS,)),  # planner weights (BOT_PARAM_DEFAULTS; tunable without recompiling)
