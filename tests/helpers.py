@@ -210,14 +210,14 @@ class Game:
         its own routes for a team of one (TA-TEAM-2a)."""
         st = self.st
         size = self.rules.team_size
+        ufs, routes = st.uf, self.bd.routes  # fetched once: a state field fetched per route is slow in Python
         for p in range(self.n):
-            uf_reset(st.uf[p])
-        for r in range(self.bd.routes.shape[0]):
-            o = st.owner[r]
+            uf_reset(ufs[p])
+        for r, o in enumerate(st.owner.tolist()):
             if o >= 0:
                 first = o // size * size
                 for q in range(first, first + size):
-                    uf_union(st.uf[q], self.bd.routes[r, L.RT_A], self.bd.routes[r, L.RT_B])
+                    uf_union(ufs[q], routes[r, L.RT_A], routes[r, L.RT_B])
         sync_claim_bits(st, self.bd)  # the engine's open and blocked route sets follow the owners
 
     def give(self, p: int, *routes: int) -> None:

@@ -60,13 +60,14 @@ def station_joinable_tickets(st, bd, p):
     """Tickets not joined by p's routes that one of p's stations could join by
     borrowing one route."""
     uf = [int(x) for x in st.uf[p]]
+    owner = st.owner.tolist()  # plain lists: a state field read element by element is slow in Python
     pairs = set()
     for c in st.station_city[p]:
         if c < 0:
             continue
         for r in range(bd.routes.shape[0]):
             a, b = int(bd.routes[r, RT_A]), int(bd.routes[r, RT_B])
-            if st.owner[r] >= 0 and st.owner[r] != p and c in (a, b) and uf[a] != uf[b]:
+            if owner[r] >= 0 and owner[r] != p and c in (a, b) and uf[a] != uf[b]:
                 pairs.add(frozenset((uf[a], uf[b])))
     return {t for t in range(bd.tickets.shape[0])
             if frozenset((uf[bd.tickets[t, TK_A]], uf[bd.tickets[t, TK_B]])) in pairs}
@@ -94,30 +95,33 @@ def random_state(rng, bd, ru, max_routes=None):
         st.uf[p] = own_union_find(bd, st.owner, p, n_cities)
     st.station_city[:, :] = -1
     st.city_station[:] = -1
+    # the state's fields fetched once (views: writes go to the state); fetching a field per element
+    # is what made this helper slow
+    owner, city_station, holder = st.owner, st.city_station, st.ticket_holder
     touched = [set() for _ in range(n_players)]
     for r in range(n_routes):
-        if st.owner[r] >= 0:
-            touched[st.owner[r]] |= {int(bd.routes[r, RT_A]), int(bd.routes[r, RT_B])}
+        if owner[r] >= 0:
+            touched[owner[r]] |= {int(bd.routes[r, RT_A]), int(bd.routes[r, RT_B])}
     for p in range(n_players):
         n_st = int(rng.integers(1, 4)) if p == 0 else int(rng.integers(0, 4))
         for i in range(n_st):
             # a station pays off next to the owner's network: put most there
-            near = [c for c in touched[p] if st.city_station[c] < 0]
-            free = [c for c in range(n_cities) if st.city_station[c] < 0]
+            near = [c for c in touched[p] if city_station[c] < 0]
+            free = [c for c in range(n_cities) if city_station[c] < 0]
             c = int(rng.choice(near if near and rng.random() < 0.7 else free))
             st.station_city[p, i] = c
-            st.city_station[c] = p
+            city_station[c] = p
         st.stations_left[p] = 3 - n_st
-    st.ticket_holder[:] = TH_PILE
+    holder[:] = TH_PILE
     for p in range(n_players):
         n_t = int(rng.integers(2, 7)) if p == 0 else int(rng.integers(0, 5))
         joinable = station_joinable_tickets(st, bd, p)
         for _ in range(n_t):
             # most tickets joined by some single borrowed route: there the
             # station choice matters, and stations compete for the same tickets
-            free = [t for t in range(n_tickets) if st.ticket_holder[t] == TH_PILE]
+            free = [t for t in range(n_tickets) if holder[t] == TH_PILE]
             near = [t for t in free if t in joinable]
-            st.ticket_holder[int(rng.choice(near if near and rng.random() < 0.6 else free))] = p
+            holder[int(rng.choice(near if near and rng.random() < 0.6 else free))] = p
     return st, n_players
 
 
@@ -126,13 +130,14 @@ def plain_station_data(st, bd, p):
     (not from the kernel's adjacency lists)."""
     n_routes = bd.routes.shape[0]
     ends = [(int(bd.routes[r, RT_A]), int(bd.routes[r, RT_B])) for r in range(n_routes)]
-    own = [ends[r] for r in range(n_routes) if st.owner[r] == p]
+    owner, holder = st.owner.tolist(), st.ticket_holder.tolist()
+    own = [ends[r] for r in range(n_routes) if owner[r] == p]
     stations = [int(c) for c in st.station_city[p] if c >= 0]
-    other_ids = [[r for r in range(n_routes) if st.owner[r] >= 0 and st.owner[r] != p and c in ends[r]]
+    other_ids = [[r for r in range(n_routes) if owner[r] >= 0 and owner[r] != p and c in ends[r]]
                  for c in stations]
     other = [[ends[r] for r in ids] for ids in other_ids]
     tickets = [(int(bd.tickets[t, TK_A]), int(bd.tickets[t, TK_B]), int(bd.tickets[t, TK_POINTS]))
-               for t in range(bd.tickets.shape[0]) if st.ticket_holder[t] == p]
+               for t in range(bd.tickets.shape[0]) if holder[t] == p]
     return own, stations, other_ids, other, tickets
 
 
@@ -214,6 +219,7 @@ def oracle_final(st, board, rs, n_players, route_points=None):
     city = {n: i for i, n in enumerate(board.cities["name"])}
     rt, tk = board.routes, board.tickets
     tickets = [(city[a], city[b], int(x)) for a, b, x in zip(tk["a"], tk["b"], tk["points"], strict=True)]
+    holder = st.ticket_holder.tolist()
     return recompute_score(
         n_players,
         route_ends=[(city[a], city[b]) for a, b in zip(rt["a"], rt["b"], strict=True)],
@@ -222,7 +228,7 @@ def oracle_final(st, board, rs, n_players, route_points=None):
         owner=[int(o) for o in st.owner],
         route_scores=list(rs.route_scores),
         mountain_points=rs.mountain_points,
-        held_tickets=[[tickets[t] for t in range(len(tickets)) if st.ticket_holder[t] == p] for p in range(n_players)],
+        held_tickets=[[tickets[t] for t, h in enumerate(holder) if h == p] for p in range(n_players)],
         station_cities=[[int(c) for c in st.station_city[p] if c >= 0] for p in range(n_players)],
         stations_left=[int(s) for s in st.stations_left],
         station_value=rs.station_value,
