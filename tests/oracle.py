@@ -82,6 +82,28 @@ def connected(edges, x, y) -> bool:
     return False
 
 
+def network_labels(edges) -> dict:
+    """Plain BFS over `edges` = [(a, b), ...]: city -> the first city found of
+    its network (two cities are joined when their labels are equal)."""
+    adj = defaultdict(list)
+    for a, b in edges:
+        adj[a].append(b)
+        adj[b].append(a)
+    label = {}
+    for s in adj:
+        if s in label:
+            continue
+        label[s] = s
+        queue = deque([s])
+        while queue:
+            v = queue.popleft()
+            for w in adj[v]:
+                if w not in label:
+                    label[w] = s
+                    queue.append(w)
+    return label
+
+
 def station_outcomes(own_edges, other_edges_by_station, tickets):
     """Every way the stations can borrow routes, as a list of
     (ticket value, tickets completed, points won, points lost, choice, indices
@@ -98,8 +120,9 @@ def station_outcomes(own_edges, other_edges_by_station, tickets):
                 edges.append(tuple(other_edges_by_station[s][k][:2]))
         won = lost = done = 0
         joined = set()
+        label = network_labels(edges)  # one search per combination, not one per ticket
         for i, (a, b, pts) in enumerate(tickets):
-            if connected(edges, a, b):
+            if a == b or (a in label and label.get(b) == label[a]):
                 won += pts
                 done += 1
                 joined.add(i)

@@ -68,7 +68,8 @@ def setup(name):
 
 def oracle_for(st, name, n_players):
     rs, _, _, plain, tickets = setup(name)
-    held = [[tickets[t] for t in range(len(tickets)) if st.ticket_holder[t] == p] for p in range(n_players)]
+    holder = st.ticket_holder.tolist()  # fetched once: a state field read per element is slow in Python
+    held = [[tickets[t] for t in range(len(tickets)) if holder[t] == p] for p in range(n_players)]
     stations = [[int(c) for c in st.station_city[p] if c >= 0] for p in range(n_players)]
     return recompute_score(
         n_players,
@@ -87,6 +88,7 @@ def check_game(st, name, n_players, stats):
     fin = st.final
     assert st.sc[SC_PHASE] == PH_OVER
     res = oracle_for(st, name, n_players)
+    result, done_turn = st.ticket_result.tolist(), st.ticket_done_turn.tolist()  # plain ints, fetched once
     bad = []
 
     def same(p, field, got, want):
@@ -115,14 +117,14 @@ def check_game(st, name, n_players, stats):
         # per ticket: the joined set is one a points-optimal choice joins;
         # TR_COMPLETED when p's own routes join it, TR_VIA_STATION when only a
         # borrowed route does (recorded as via_station), TR_FAILED otherwise
-        joined = frozenset(i for i, t in enumerate(held) if st.ticket_result[t] > 0)
+        joined = frozenset(i for i, t in enumerate(held) if result[t] > 0)
         if joined not in r["completed_sets"]:
             bad.append((p, "joined tickets", sorted(held[i] for i in joined),
                         [sorted(held[i] for i in js) for js in r["completed_sets"]]))
         for i, t in enumerate(held):
             want = TR_FAILED if i not in joined else TR_COMPLETED if i in r["own_joined"] else TR_VIA_STATION
-            same(p, f"ticket_result[{t}]", int(st.ticket_result[t]), want)
-            same(p, f"ticket_done_turn[{t}] >= 0", bool(st.ticket_done_turn[t] >= 0), i in r["own_joined"])
+            same(p, f"ticket_result[{t}]", result[t], want)
+            same(p, f"ticket_done_turn[{t}] >= 0", done_turn[t] >= 0, i in r["own_joined"])
         same(p, "FN_LONGEST_PATH", int(fin[p, FN_LONGEST_PATH]), r["longest_path"])
         same(p, "FN_NETWORK_CITIES", int(fin[p, FN_NETWORK_CITIES]), r["network_cities"])
         same(p, "FN_LONGEST_BONUS", int(fin[p, FN_LONGEST_BONUS]), r["longest_bonus"])
@@ -134,9 +136,9 @@ def check_game(st, name, n_players, stats):
         stats["stations_built"] += built
         stats["station_gain"] += r["station_gain"] > 0
         stats["bonus_holders"] += r["longest_bonus"] > 0
-    for t in range(st.ticket_holder.shape[0]):
-        if not 0 <= st.ticket_holder[t] < n_players:
-            same(-1, f"ticket_result[{t}] (not held)", int(st.ticket_result[t]), TR_NOT_HELD)
+    for t, h in enumerate(st.ticket_holder.tolist()):
+        if not 0 <= h < n_players:
+            same(-1, f"ticket_result[{t}] (not held)", result[t], TR_NOT_HELD)
     # BASE-SCR-3, with the completed-ticket counts the kernel settled on
     # (checked above to come from a points-optimal station choice)
     flags = winners([r["total"] for r in res], completed, [r["longest_bonus"] > 0 for r in res])
@@ -149,7 +151,7 @@ def check_game(st, name, n_players, stats):
 
 
 def oracle_held(st, p):
-    return [t for t in range(st.ticket_holder.shape[0]) if st.ticket_holder[t] == p]
+    return [t for t, h in enumerate(st.ticket_holder.tolist()) if h == p]
 
 
 @pytest.mark.parametrize("bot", [0, 1], ids=["random", "greedy"])
