@@ -413,7 +413,7 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
                 rank += 1
     for r in range(bd.routes.shape[0]):
         ws.plan_cnt[r] = 0
-    price_plan(st, bd, p, ws.plan_cnt, ws.price[:])
+    price_plan(st, bd, p, ws.plan_cnt[:], ws.price[:])
     foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0
     depth = 0
     best_mask = (1 << n) - 1
