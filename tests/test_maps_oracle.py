@@ -51,7 +51,8 @@ def setup(name):
 def check_game(st, name, n_players, stats):
     _, bd, _, plain, tickets = setup(name)
     assert bd.tickets.shape[0] == len(tickets)
-    held_ids = [[t for t in range(len(tickets)) if st.ticket_holder[t] == p] for p in range(n_players)]
+    holder = st.ticket_holder.tolist()  # fetched once: a state field read per element is slow in Python
+    held_ids = [[t for t in range(len(tickets)) if holder[t] == p] for p in range(n_players)]
     res = recompute_map_score(n_players, owner=[int(o) for o in st.owner],
                               held=[[tickets[t] for t in ids] for ids in held_ids], **plain)
     fin = st.final
