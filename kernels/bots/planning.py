@@ -368,6 +368,22 @@ def refresh_network_plan(st, bd, p, ws):
 
 # --- tickets to keep -------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
+def keep_value(st, bd, p, ws, mask, cost, unreachable, price, budget, over_price):
+    """What keeping the offered tickets in `mask` is worth with the network now
+    in ws.plan_cnt (`cost` trains, `unreachable` tickets it cannot join):
+    their points, less `price` a train, 40 a ticket out of reach and
+    `over_price` a train beyond `budget`."""
+    points = 0.0
+    for i in range(st.sc[SC_N_OFFER]):
+        if (mask >> i) & 1:
+            points += planned_points(st, bd, p, ws, np.int64(st.offer[i]))
+    v = points - price * cost - 40.0 * unreachable
+    if cost > budget:
+        v -= over_price * (cost - budget)
+    return v
+
+
+@njit(cache=True, _nrt=False)
 def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
     """The set of offered tickets worth most: points kept minus `price` per
     train of the whole network that joins them with the tickets held, minus
@@ -449,14 +465,8 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
             unreachable = 0
             for e in range(depth):
                 unreachable += ws.keep_lost[e]
-            cost = plan_trains(bd, ws)
-            points = 0.0
-            for i in range(n):
-                if (mask >> i) & 1:
-                    points += planned_points(st, bd, p, ws, np.int64(st.offer[i]))
-            v = points - price * cost - 40.0 * unreachable
-            if cost > budget:
-                v -= over_price * (cost - budget)
+            v = keep_value(st, bd, p, ws, np.int64(mask), plan_trains(bd, ws), np.int64(unreachable), price, budget,
+                           over_price)
             # the first best in increasing mask order, as trying the masks 1, 2, 3, ... would give
             if v > best_v or (v == best_v and mask < best_mask):
                 best_v = v

@@ -28,9 +28,8 @@ import numpy as np
 from numba import njit
 
 from kernels.bots.common import pay_colour, plan_need, tunnel_decision, tunnel_spare
-from kernels.bots.destinations import planned_points
 from kernels.bots.params import BP_CONTESTED_BONUS, BP_OVER_PRICE, BP_SETUP_BUDGET
-from kernels.bots.planning import UNREACHABLE, adopt_plan, route_tickets
+from kernels.bots.planning import UNREACHABLE, adopt_plan, keep_value, route_tickets
 from kernels.bots.tactics import contested, route_points
 from kernels.bots.team_greedy import (
     card_destination,
@@ -173,14 +172,8 @@ def team_keep(st, bd, ru, p, ws, setup):
             continue
         raw = team_plan_network(st, bd, ru, p, ws, np.int64(mask))
         unreachable = int(raw // UNREACHABLE)
-        cost = raw - UNREACHABLE * unreachable
-        points = 0.0
-        for i in range(n):
-            if (mask >> i) & 1:
-                points += planned_points(st, bd, p, ws, np.int64(st.offer[i]))
-        v = points - TEAM_KEEP_PRICE * cost - 40.0 * unreachable
-        if cost > budget:
-            v -= prm[BP_OVER_PRICE] * (cost - budget)
+        v = keep_value(st, bd, p, ws, mask, raw - UNREACHABLE * unreachable, unreachable, TEAM_KEEP_PRICE, budget,
+                       prm[BP_OVER_PRICE])
         if v > best_v:
             best_v = v
             best_mask = mask
