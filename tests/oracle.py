@@ -61,30 +61,11 @@ def brute_force_longest_trail(edges) -> int:
 
 
 # --- BASE-SCR-1 with EU-STN-2/3 -----------------------------------------------
-def connected(edges, x, y) -> bool:
-    """Plain BFS: are cities x and y joined by `edges` = [(a, b), ...]?"""
-    if x == y:
-        return True
-    adj = defaultdict(list)
-    for a, b in edges:
-        adj[a].append(b)
-        adj[b].append(a)
-    seen = {x}
-    queue = deque([x])
-    while queue:
-        v = queue.popleft()
-        for w in adj[v]:
-            if w == y:
-                return True
-            if w not in seen:
-                seen.add(w)
-                queue.append(w)
-    return False
-
-
 def network_labels(edges) -> dict:
     """Plain BFS over `edges` = [(a, b), ...]: city -> the first city found of
-    its network (two cities are joined when their labels are equal)."""
+    its network (two cities are joined when their labels are equal). The one
+    search of this module's network questions (connected, largest_network,
+    reachable, station_outcomes)."""
     adj = defaultdict(list)
     for a, b in edges:
         adj[a].append(b)
@@ -102,6 +83,16 @@ def network_labels(edges) -> dict:
                     label[w] = s
                     queue.append(w)
     return label
+
+
+def same_network(label, x, y) -> bool:
+    """Are cities x and y joined, by the labels of network_labels?"""
+    return x == y or (x in label and label.get(y) == label[x])
+
+
+def connected(edges, x, y) -> bool:
+    """Are cities x and y joined by `edges` = [(a, b), ...]?"""
+    return same_network(network_labels(edges), x, y)
 
 
 def station_outcomes(own_edges, other_edges_by_station, tickets):
@@ -122,7 +113,7 @@ def station_outcomes(own_edges, other_edges_by_station, tickets):
         joined = set()
         label = network_labels(edges)  # one search per combination, not one per ticket
         for i, (a, b, pts) in enumerate(tickets):
-            if a == b or (a in label and label.get(b) == label[a]):
+            if same_network(label, a, b):
                 won += pts
                 done += 1
                 joined.add(i)
@@ -140,27 +131,10 @@ def brute_force_station_tickets(own_edges, other_edges_by_station, tickets) -> i
 
 def largest_network(edges) -> int:
     """Cities in the largest connected network of `edges` = [(a, b)] (BFS)."""
-    adj = defaultdict(list)
-    for a, b in edges:
-        adj[a].append(b)
-        adj[b].append(a)
-    seen = set()
-    best = 0
-    for s in adj:
-        if s in seen:
-            continue
-        seen.add(s)
-        queue = deque([s])
-        size = 0
-        while queue:
-            v = queue.popleft()
-            size += 1
-            for w in adj[v]:
-                if w not in seen:
-                    seen.add(w)
-                    queue.append(w)
-        best = max(best, size)
-    return best
+    sizes = defaultdict(int)
+    for first in network_labels(edges).values():
+        sizes[first] += 1
+    return max(sizes.values(), default=0)
 
 
 def largest_component_union_find(edges) -> int:
@@ -270,20 +244,10 @@ def recompute_score(
 
 # --- SW-TKT-3..6: tickets with options -----------------------------------------------
 def reachable(edges, sources) -> set:
-    """Every city joined to one of `sources` by `edges` = [(a, b)] (plain BFS)."""
-    adj = defaultdict(list)
-    for a, b in edges:
-        adj[a].append(b)
-        adj[b].append(a)
-    seen = set(sources)
-    queue = deque(sources)
-    while queue:
-        v = queue.popleft()
-        for w in adj[v]:
-            if w not in seen:
-                seen.add(w)
-                queue.append(w)
-    return seen
+    """Every city joined to one of `sources` by `edges` = [(a, b)] (BFS)."""
+    label = network_labels(edges)
+    firsts = {label[c] for c in sources if c in label}
+    return set(sources) | {c for c, first in label.items() if first in firsts}
 
 
 def ticket_with_options(edges, start, options) -> tuple[int, int]:
