@@ -39,18 +39,18 @@ report: $(STAMP)
 		--results $(RESULTS)
 
 # TEST_WORKERS: pytest processes (pytest-xdist; a test file stays in one
-# process, so its module fixtures run once). The runner's kernels are compiled
-# first, once, so the workers only load them; Numba compiles on one core, so
-# the tests that need no bot or runner kernel (marked compile_light by
-# tests/conftest.py) run on the other core meanwhile, and then the test-only
-# kernels compile there while the runner's compile finishes (tests/warm_cache.py).
-# Every test runs; the target fails if any part failed.
+# process, so its module fixtures run once). The kernels are compiled first,
+# once, so the workers only load them. Numba compiles on one core per process
+# and a process loads what another has cached, so the warm-up is two lines of
+# work, one per core (tests/warm_cache.py): the engine and the simple bots,
+# then the tests that need no bot or runner kernel (marked compile_light by
+# tests/conftest.py); beside it the planners, the runner (which loads both
+# parts) and the test-only kernels. Every test runs; the target fails if any part failed.
 TEST_WORKERS ?= 2
 test: $(STAMP)
 	$(BIN)/ruff check analyzer kernels tests bench tools
-	$(BIN)/python tests/warm_cache.py runner & warm=$$!; \
-	$(BIN)/python -m pytest -q -m compile_light; light=$$?; \
-	$(BIN)/python tests/warm_cache.py tests || { wait $$warm; exit 1; }; \
+	$(BIN)/python tests/warm_cache.py planners runner tests & warm=$$!; \
+	$(BIN)/python tests/warm_cache.py engine && $(BIN)/python -m pytest -q -m compile_light; light=$$?; \
 	wait $$warm || exit 1; \
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder -m "not compile_light"; rest=$$?; \
 	test $$light -eq 0 && test $$rest -eq 0

@@ -2,19 +2,21 @@
 two workers that both found an empty cache would each compile the same
 kernels. With the cache warm, each worker loads them in about a second.
 
-Numba compiles on one core, so `make test` spreads the warm-up over both:
-    core 1: warm_cache.py runner  (run_block: the engine and every bot)
-    core 2: the compile_light tests (tests/conftest.py), then
-            warm_cache.py tests   (the test-only kernels)
-The test-only kernels reuse whatever the runner's compile has cached by then
-and compile the rest themselves. Measured from an empty cache, one run each,
-2026-12-01: both parts in one process beside the light tests (188 s) ended
-at 303 s; split, at 274 s (the runner 268 s; the light tests 208 s, then the
-test-only kernels 62 s). Starting both parts at once, beside the light
-tests, was measured earlier and is slower (three processes on two cores).
+Numba compiles on one core per process, and a kernel one process has cached
+is loaded by the others (analyzer/run/compile.py), so `make test` spreads the
+warm-up over both cores in two lines of work that meet in the cache:
+    core 1: warm_cache.py engine   (the engine and the greedy and simple bots),
+            then the compile_light tests (tests/conftest.py)
+    core 2: warm_cache.py planners runner tests
+            (the planner family and the search player; then run_block, which
+            loads both parts and links them; then the test-only kernels, which
+            load what the runner cached)
+The parts are analyzer.run.compile's COMPILE_PARTS, the ones a first
+`ttr simulate` compiles on two cores.
 
-`warm_cache.py` alone does both, in one process."""
+`warm_cache.py` alone does every part, in one process."""
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -25,8 +27,13 @@ sys.path.insert(0, str(TESTS.parent))
 
 
 def compile_runner() -> None:
-    """run_block and what it calls: every bot, the engine, the writer."""
+    """run_block and what it calls: every bot, the engine, the writer. The
+    parts it does not find cached it compiles in this process (no helper:
+    the other core has its own line of work)."""
     import analyzer
+    from analyzer.run.compile import PROCESSES_VAR
+
+    os.environ[PROCESSES_VAR] = "1"
 
     analyzer.simulate(board="usa", players=2, bots="random", games=2, seed=1, threads=1, progress=False)
 
@@ -49,14 +56,16 @@ def compile_test_kernels() -> None:
 
 
 if __name__ == "__main__":
-    # `warm_cache.py runner` / `warm_cache.py tests`: one of the two (make test runs them on both cores)
-    parts = sys.argv[1:] or ["runner", "tests"]
-    if not set(parts) <= {"runner", "tests"}:
-        sys.exit(f"usage: {sys.argv[0]} [runner] [tests]  (not {' '.join(parts)!r})")
+    # `warm_cache.py PART ...`: those parts, in that order (make test runs two lines of them, one per core)
+    from analyzer.run.compile import COMPILE_PARTS, compile_part
+
+    steps = {**{name: lambda name=name: compile_part(name) for name in COMPILE_PARTS},
+             "runner": compile_runner, "tests": compile_test_kernels}
+    parts = sys.argv[1:] or list(steps)
+    if not set(parts) <= set(steps):
+        sys.exit(f"usage: {sys.argv[0]} [{'] ['.join(steps)}]  (not {' '.join(parts)!r})")
     t0 = time.perf_counter()
-    if "runner" in parts:
-        compile_runner()
-    if "tests" in parts:
-        compile_test_kernels()
+    for part in parts:
+        steps[part]()
     print(f"tests/warm_cache.py {' + '.join(parts)}: kernels compiled or loaded in {time.perf_counter() - t0:.0f} s",
           flush=True)

@@ -1,14 +1,49 @@
 """The first run of a version of the kernels compiles them (Numba, minutes);
 later runs load them from the disk cache in about a second. `kernels_compiled`
-tells which case this is, so the CLI can say why the first run is slow."""
+tells which case this is, so the CLI can say why the first run is slow, and
+`compile_kernels` does the compiling on two cores.
+
+Numba compiles on one thread of one process. A kernel that one process has
+compiled is written to the disk cache, and another process that then needs it
+loads it instead of compiling it again (a dispatcher looks in the cache before
+it compiles). So the kernels a run reaches are split into two parts that
+share little: the planner family with the search player, compiled by a helper
+process, and the engine with the other bots, compiled here meanwhile. The
+runner, compiled last, then loads both parts and only links them. Every part
+is compiled for the argument types the runner passes (one signature per
+kernel: tests/test_kernel_signatures.py)."""
 
 from __future__ import annotations
 
+import importlib
 import os
+import subprocess
+import sys
+import tempfile
+import warnings
 from pathlib import Path
 
-COMPILE_NOTICE = ("Compiling the simulation kernels with Numba before the first game: about 3–6 minutes on 2 "
+COMPILE_NOTICE = ("Compiling the simulation kernels with Numba before the first game: about 3 minutes on 2 "
                   "cores, once per version of the kernels (they are cached; later runs start in about a second).")
+
+# Each kernel, by module and name, with the names of its arguments (the
+# runner's play_game calls them so): "bot" is a bot's decision, "step" the engine's.
+ARGUMENTS = {"bot": ("st", "bd", "ru", "p", "rng", "ws"), "step": ("st", "bd", "ru", "action", "ws")}
+COMPILE_PARTS = {
+    # expert_action reaches every planner (kernels/bots/family_planner.py): about half the compile time
+    "planners": (("kernels.bots.expert", "expert_action", "bot"),),
+    "engine": (
+        ("kernels.engine", "step", "step"),
+        ("kernels.bots.greedy", "greedy_action", "bot"),
+        ("kernels.bots.team_greedy", "greedy_team_action", "bot"),
+        ("kernels.bots.ghost_greedy", "greedy_action", "bot"),
+        ("kernels.bots.simple", "route_focus_action", "bot"),
+        ("kernels.bots.simple", "long_route_action", "bot"),
+        ("kernels.bots.simple", "one_step_action", "bot"),
+    ),
+}
+# TTR_COMPILE_PROCESSES=1: compile both parts in this process (no helper)
+PROCESSES_VAR = "TTR_COMPILE_PROCESSES"
 
 
 def kernels_compiled() -> bool:
@@ -28,3 +63,66 @@ def kernels_compiled() -> bool:
     except AttributeError:
         root = os.environ.get("NUMBA_CACHE_DIR")
         return bool(root) and any(Path(root).rglob("*run_block*.nbi"))
+
+
+def argument_types() -> dict:
+    """The Numba type of each argument name of ARGUMENTS, taken from a real
+    game state, board, rule vector and scratch (every board compiles to the
+    same types: analyzer/board_arrays.py)."""
+    import numpy as np
+    from numba import typeof, types
+
+    from analyzer.boards import load_board
+    from kernels.core.state import new_state, state_record
+    from kernels.runner import scratch_record
+
+    board = load_board("usa")
+    rules = board.rules()
+    bd, ru = board.compile(rules), rules.to_array()
+    st = state_record(new_state(bd, ru, 2))
+    return {"st": typeof(st), "bd": typeof(bd), "ru": typeof(ru), "p": types.int64, "action": types.int64,
+            # the runner passes a seat's one-element slice of its uint64 array
+            "rng": typeof(np.zeros(1, np.uint64)), "ws": typeof(scratch_record())}
+
+
+def compile_part(name: str) -> None:
+    """Compile (or load from the cache) the kernels of COMPILE_PARTS[name]."""
+    types = argument_types()
+    for module, kernel, kind in COMPILE_PARTS[name]:
+        dispatcher = getattr(importlib.import_module(module), kernel)
+        dispatcher.compile(tuple(types[a] for a in ARGUMENTS[kind]))
+
+
+def compile_kernels() -> None:
+    """Compile the kernels a run needs, on two cores when the machine has
+    them: the "planners" part in a helper process, the "engine" part here.
+    The runner itself compiles at the first game, loading both parts.
+
+    Nothing depends on the helper: should it fail or be stopped, the runner
+    compiles whatever is missing from the cache itself (a warning says why
+    the first run is slower)."""
+    if (os.cpu_count() or 1) < 2 or os.environ.get(PROCESSES_VAR) == "1":
+        for name in COMPILE_PARTS:
+            compile_part(name)
+        return
+    with tempfile.TemporaryFile() as err:
+        # the same interpreter, environment (NUMBA_CACHE_DIR) and working folder as this process
+        helper = subprocess.Popen([sys.executable, "-m", "analyzer.run.compile", "planners"],
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
+        try:
+            compile_part("engine")
+            code = helper.wait()
+        finally:
+            if helper.poll() is None:  # this process was interrupted: stop the helper too
+                helper.kill()
+                helper.wait()
+        if code != 0:
+            err.seek(0)
+            last = (err.read().decode(errors="replace").strip().splitlines() or ["no message"])[-1]
+            warnings.warn(f"the helper compiling the planner kernels failed ({last}); compiling them here",
+                          RuntimeWarning, stacklevel=2)
+
+
+if __name__ == "__main__":
+    # `python -m analyzer.run.compile PART`: compile_kernels' helper
+    compile_part(sys.argv[1])

@@ -30,7 +30,7 @@ from analyzer.bots import (
 )
 from analyzer.rules import RuleError, RuleSet
 from analyzer.run.backends import ClusterError, parse_cluster
-from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
+from analyzer.run.compile import COMPILE_NOTICE, compile_kernels, kernels_compiled
 from analyzer.run.progress import CtrlC, RunProgress
 from analyzer.run.protocol import (
     MANIFEST,
@@ -233,8 +233,15 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
     with target.open(threads, shared_out) as backend:
         todo = _prepare_out_dir(out_dir, spec, manifest, resume) if out_dir is not None else list(range(total))
         done_games = spec.games - sum(_chunk_games(spec, c) for c in todo)
-        compiling = progress and bool(todo) and not kernels_compiled()
-        bar = RunProgress(spec.games, done_games, enabled=progress, notice=COMPILE_NOTICE if compiling else None)
+        compiling = bool(todo) and not kernels_compiled()
+        bar = RunProgress(spec.games, done_games, enabled=progress,
+                          notice=COMPILE_NOTICE if compiling and progress else None)
+        if compiling:
+            try:
+                compile_kernels()  # on two cores (analyzer/run/compile.py); the runner compiles at its first game
+            except BaseException:  # Ctrl-C while compiling: nothing was played; the run resumes from nothing
+                bar.close()
+                raise
         if out_dir is not None and backend.tasks_write_out:
             job["out"] = str(out_dir.resolve())
 
