@@ -44,13 +44,15 @@ report: $(STAMP)
 # and a process loads what another has cached, so the warm-up is two lines of
 # work, one per core (tests/warm_cache.py): the engine and the simple bots,
 # then the tests that need no bot or runner kernel (marked compile_light by
-# tests/conftest.py); beside it the planners, the runner (which loads both
-# parts) and the test-only kernels. Every test runs; the target fails if any part failed.
+# tests/conftest.py), then the test-only kernels (which load the bots the
+# other core has cached by then); beside it the planners, then the runner
+# (which loads both parts). Every test runs; the target fails if any part failed.
 TEST_WORKERS ?= 2
 test: $(STAMP)
 	$(BIN)/ruff check analyzer kernels tests bench tools
-	$(BIN)/python tests/warm_cache.py planners runner tests & warm=$$!; \
+	$(BIN)/python tests/warm_cache.py planners runner & warm=$$!; \
 	$(BIN)/python tests/warm_cache.py engine && $(BIN)/python -m pytest -q -m compile_light; light=$$?; \
+	$(BIN)/python tests/warm_cache.py tests || { wait $$warm; exit 1; }; \
 	wait $$warm || exit 1; \
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder -m "not compile_light"; rest=$$?; \
 	test $$light -eq 0 && test $$rest -eq 0

@@ -5,7 +5,9 @@ analyzer/board_arrays.py."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -16,7 +18,7 @@ from analyzer.board_files import BoardError, read_board_folder
 from analyzer.rules import RuleError, RuleSet, preset
 from kernels import layouts as L
 
-__all__ = ["DATA_DIR", "Board", "BoardError", "builtin_boards", "load_board"]
+__all__ = ["DATA_DIR", "Board", "BoardError", "board_arrays", "board_folder", "builtin_boards", "load_board"]
 
 DATA_DIR = Path(__file__).parent / "boards_data"
 
@@ -136,8 +138,8 @@ def builtin_boards() -> list[str]:
     return sorted(p.name for p in DATA_DIR.iterdir() if (p / "board.toml").exists())
 
 
-def load_board(name_or_path: str | Path) -> Board:
-    """A built-in board by name (`usa`, `europe`, ...) or a board folder."""
+def board_folder(name_or_path: str | Path) -> Path:
+    """The folder of a built-in board by name (`usa`, `europe`, ...) or a board folder."""
     p = Path(name_or_path)
     if not p.is_dir():
         key = str(name_or_path).lower().replace("-", "_")
@@ -148,4 +150,37 @@ def load_board(name_or_path: str | Path) -> Board:
                 name_or_path, None, None,
                 f"no such board folder, and not a built-in board ({', '.join(builtin_boards())})",
             )
-    return Board(**read_board_folder(p))
+    return p
+
+
+def load_board(name_or_path: str | Path) -> Board:
+    """A built-in board by name (`usa`, `europe`, ...) or a board folder: a
+    Board of its own (the caller may change it)."""
+    return Board(**copy.deepcopy(_read_folder(*_folder_key(name_or_path))))
+
+
+def board_arrays(name_or_path: str | Path, rules: RuleSet) -> L.BoardArrays:
+    """load_board(name_or_path).compile(rules), compiled once per folder
+    contents and rule set (a tuning study plays hundreds of runs on one
+    board); each caller gets its own copy of the arrays."""
+    arrays = _compiled(*_folder_key(name_or_path), rules)
+    return L.BoardArrays(*(a.copy() for a in arrays))
+
+
+def _folder_key(name_or_path: str | Path) -> tuple[str, str, tuple]:
+    """The folder as named and as resolved, and a stamp of its files (name,
+    size, modification time): a file written since the last read is read again."""
+    p = board_folder(name_or_path)
+    stamp = tuple((f.name, st.st_size, st.st_mtime_ns) for f in sorted(p.iterdir()) if f.is_file()
+                  for st in [f.stat()])
+    return str(p), str(p.resolve()), stamp
+
+
+@lru_cache(maxsize=64)
+def _read_folder(path: str, resolved: str, stamp: tuple) -> dict:
+    return read_board_folder(Path(path))  # a bad folder raises, and lru_cache keeps nothing
+
+
+@lru_cache(maxsize=256)
+def _compiled(path: str, resolved: str, stamp: tuple, rules: RuleSet) -> L.BoardArrays:
+    return compile_board(Board(**_read_folder(path, resolved, stamp)), rules)

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.boards import Board, load_board
+from analyzer.boards import Board, board_arrays, load_board
 from analyzer.bots import (
     bot_ids,
     bot_param_array,
@@ -132,7 +132,9 @@ def make_spec(board="europe", players=4, bots=None, games=10_000, seed=1, rules=
     chunk = chunk_size or min(DEFAULT_CHUNK, max(50, -(-games // 16)))
     if chunk < 1:
         raise ValueError("chunk size must be >= 1")
-    arrays = b.compile(rs)  # raises if e.g. the route-score table is too short for the board
+    # raises if e.g. the route-score table is too short for the board; a board
+    # given by name is compiled once per rule set (analyzer.boards.board_arrays)
+    arrays = b.compile(rs) if isinstance(board, Board) else board_arrays(board, rs)
     return RunSpec(b, rs, players, names, games, seed, chunk, params, arrays)
 
 
