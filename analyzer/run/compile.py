@@ -7,8 +7,9 @@ Numba compiles on one thread of one process. A kernel that one process has
 compiled is written to the disk cache, and another process that then needs it
 loads it instead of compiling it again (a dispatcher looks in the cache before
 it compiles). So the kernels a run reaches are split into two parts that
-share little: the planner family with the search player, compiled by a helper
-process, and the engine with the other bots, compiled here meanwhile. The
+share little: the planner family with the search player and the simple bots
+(built from the planner's kernels), compiled by a helper process, and the
+engine with the greedy bots, compiled here meanwhile. The
 runner, compiled last, then loads both parts and only links them. Every part
 is compiled for the argument types the runner passes (one signature per
 kernel: tests/test_kernel_signatures.py)."""
@@ -30,16 +31,19 @@ COMPILE_NOTICE = ("Compiling the simulation kernels with Numba before the first 
 # runner's play_game calls them so): "bot" is a bot's decision, "step" the engine's.
 ARGUMENTS = {"bot": ("st", "bd", "ru", "p", "rng", "ws"), "step": ("st", "bd", "ru", "action", "ws")}
 COMPILE_PARTS = {
-    # expert_action reaches every planner (kernels/bots/family_planner.py): about half the compile time
-    "planners": (("kernels.bots.expert", "expert_action", "bot"),),
+    # expert_action reaches every planner (kernels/bots/family_planner.py): about half the
+    # compile time; the simple bots are built from the planner's planning and tactics kernels
+    "planners": (
+        ("kernels.bots.expert", "expert_action", "bot"),
+        ("kernels.bots.simple", "route_focus_action", "bot"),
+        ("kernels.bots.simple", "long_route_action", "bot"),
+        ("kernels.bots.simple", "one_step_action", "bot"),
+    ),
     "engine": (
         ("kernels.engine", "step", "step"),
         ("kernels.bots.greedy", "greedy_action", "bot"),
         ("kernels.bots.team_greedy", "greedy_team_action", "bot"),
         ("kernels.bots.ghost_greedy", "greedy_action", "bot"),
-        ("kernels.bots.simple", "route_focus_action", "bot"),
-        ("kernels.bots.simple", "long_route_action", "bot"),
-        ("kernels.bots.simple", "one_step_action", "bot"),
     ),
 }
 # TTR_COMPILE_PROCESSES=1: compile both parts in this process (no helper)
