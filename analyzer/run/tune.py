@@ -224,7 +224,10 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
                                 directions=[o.direction for o in objs],
                                 pruner=_pruner(manifest["rung_games"][0], factor))
     _recover(study)
-    spec = {"board": b, "players": players, "seatings": seats, "threads": threads, "cluster": cluster}
+    # a board given by name goes to simulate by name: it is then read and compiled once per rule set
+    # (analyzer.boards.board_arrays), not once per run
+    spec = {"board": b if isinstance(board, Board) else (board or "europe"), "players": players, "seatings": seats,
+            "threads": threads, "cluster": cluster}
     rung_seeds = [derived_seed(seed, r) for r in range(rungs)]
     dists = {p.key: p.distribution() for p in ps}
     measures = list(dict.fromkeys([o.measure for o in objs] + [c.measure for c in cons]))
@@ -254,7 +257,7 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
                 trial.set_user_attr("index", index)
                 try:
                     trial_rules = base.with_overrides({p.key: p.rule_value(trial.params[p.key]) for p in ps})
-                    make_spec(b, players, spec0.bots, 1, seed, trial_rules)
+                    make_spec(spec["board"], players, spec0.bots, 1, seed, trial_rules)  # a valid rule set?
                 except (RuleError, ValueError) as e:
                     trial.set_user_attr("invalid", str(e))
                     study.tell(trial, state=optuna.trial.TrialState.FAIL)
