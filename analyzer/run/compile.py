@@ -109,9 +109,13 @@ def compile_kernels() -> None:
         for name in COMPILE_PARTS:
             compile_part(name)
         return
+    # The same interpreter, environment (NUMBA_CACHE_DIR) and working folder as this
+    # process, and this copy of the package first on the path (a copy of other sources
+    # would compile kernels this process cannot use).
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
     with tempfile.TemporaryFile() as err:
-        # the same interpreter, environment (NUMBA_CACHE_DIR) and working folder as this process
-        helper = subprocess.Popen([sys.executable, "-m", "analyzer.run.compile", "planners"],
+        helper = subprocess.Popen([sys.executable, "-m", "analyzer.run.compile", "planners"], env=env,
                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
         try:
             compile_part("engine")
