@@ -6,6 +6,7 @@ analyzer/board_arrays.py."""
 from __future__ import annotations
 
 import copy
+import hashlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -168,11 +169,13 @@ def board_arrays(name_or_path: str | Path, rules: RuleSet) -> L.BoardArrays:
 
 
 def _folder_key(name_or_path: str | Path) -> tuple[str, str, tuple]:
-    """The folder as named and as resolved, and a stamp of its files (name,
-    size, modification time): a file written since the last read is read again."""
+    """The folder as named and as resolved, and a digest of each of its files:
+    a folder whose contents changed since the last read is read again (by
+    contents, not modification times, which a quick rewrite can leave equal;
+    reading the few small files costs far less than parsing them)."""
     p = board_folder(name_or_path)
-    stamp = tuple((f.name, st.st_size, st.st_mtime_ns) for f in sorted(p.iterdir()) if f.is_file()
-                  for st in [f.stat()])
+    stamp = tuple((f.name, hashlib.blake2b(f.read_bytes(), digest_size=16).digest())
+                  for f in sorted(p.iterdir()) if f.is_file())
     return str(p), str(p.resolve()), stamp
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from cli_run import ttr
 
-from analyzer.boards import BoardError, builtin_boards, load_board
+from analyzer.boards import BoardError, board_arrays, builtin_boards, load_board
+from kernels import layouts as L
 
 # Totals transcribed from each board's SOURCE.md (the shared provenance files), copied as numbers.
 SOURCES = json.loads((Path(__file__).parents[1] / "fixtures" / "board_sources.json").read_text())
@@ -144,6 +145,27 @@ def _expect(board_dir, file, line, field, words):
 
 def test_user_board_folder_loads(board_copy):
     assert load_board(board_copy).summary()["routes"] == 100
+
+
+def test_a_board_read_again_sees_a_same_size_edit_and_each_caller_owns_its_board(board_copy):
+    """load_board and board_arrays keep what they read per folder contents: a
+    rewrite that keeps the file's size (and, done quickly, its modification
+    time) is still seen, and changing a loaded Board changes no later one."""
+    first = load_board(board_copy)
+    routes = (board_copy / "routes.csv").read_text()
+    row = next(line for line in routes.splitlines() if ",5,blue," in line)
+    (board_copy / "routes.csv").write_text(routes.replace(row, row.replace(",5,blue,", ",4,blue,"), 1))
+    again = load_board(board_copy)
+    assert again.routes["length"].sum() == first.routes["length"].sum() - 1
+    rules = again.rules()
+    assert board_arrays(board_copy, rules).routes[:, L.RT_LEN].sum() == again.routes["length"].sum()
+    again.routes.loc[0, "length"] = 99
+    again.deck["red"] = 0
+    third = load_board(board_copy)
+    assert third.routes["length"].iloc[0] != 99 and third.deck["red"] == first.deck["red"]
+    arrays = board_arrays(board_copy, rules)
+    arrays.routes[0, L.RT_LEN] = 99
+    assert board_arrays(board_copy, rules).routes[0, L.RT_LEN] != 99
 
 
 def test_unknown_city_in_route(board_copy):
