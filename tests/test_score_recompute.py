@@ -66,9 +66,10 @@ def setup(name):
     return rs, board.compile(rs), rs.to_array(), plain, tickets
 
 
-def oracle_for(st, name, n_players):
+def oracle_for(st, name, n_players, holder):
+    """The oracle's scores; holder: st.ticket_holder as a list (a state field
+    read per element is slow in Python, so check_game fetches it once)."""
     rs, _, _, plain, tickets = setup(name)
-    holder = st.ticket_holder.tolist()  # fetched once: a state field read per element is slow in Python
     held = [[tickets[t] for t in range(len(tickets)) if holder[t] == p] for p in range(n_players)]
     stations = [[int(c) for c in st.station_city[p] if c >= 0] for p in range(n_players)]
     return recompute_score(
@@ -87,8 +88,9 @@ def check_game(st, name, n_players, stats):
     rs = setup(name)[0]
     fin = st.final
     assert st.sc[SC_PHASE] == PH_OVER
-    res = oracle_for(st, name, n_players)
-    result, done_turn = st.ticket_result.tolist(), st.ticket_done_turn.tolist()  # plain ints, fetched once
+    holder, result, done_turn = (st.ticket_holder.tolist(), st.ticket_result.tolist(),
+                                 st.ticket_done_turn.tolist())  # plain ints, fetched once
+    res = oracle_for(st, name, n_players, holder)
     bad = []
 
     def same(p, field, got, want):
@@ -112,7 +114,7 @@ def check_game(st, name, n_players, stats):
             bad.append((p, "FN_TICKETS_COMPLETED", done, r["tickets_completed"]))
         if len(r["completed_options"]) > 1:
             stats["ambiguous_completed"] += 1
-        held = oracle_held(st, p)
+        held = [t for t, h in enumerate(holder) if h == p]
         same(p, "FN_TICKETS_FAILED", int(fin[p, FN_TICKETS_FAILED]), len(held) - done)
         # per ticket: the joined set is one a points-optimal choice joins;
         # TR_COMPLETED when p's own routes join it, TR_VIA_STATION when only a
@@ -136,7 +138,7 @@ def check_game(st, name, n_players, stats):
         stats["stations_built"] += built
         stats["station_gain"] += r["station_gain"] > 0
         stats["bonus_holders"] += r["longest_bonus"] > 0
-    for t, h in enumerate(st.ticket_holder.tolist()):
+    for t, h in enumerate(holder):
         if not 0 <= h < n_players:
             same(-1, f"ticket_result[{t}] (not held)", result[t], TR_NOT_HELD)
     # BASE-SCR-3, with the completed-ticket counts the kernel settled on
@@ -148,10 +150,6 @@ def check_game(st, name, n_players, stats):
         stats["tied_on_points"] += 1
     stats["shared_wins"] += sum(flags) > 1
     return bad
-
-
-def oracle_held(st, p):
-    return [t for t, h in enumerate(st.ticket_holder.tolist()) if h == p]
 
 
 @pytest.mark.parametrize("bot", [0, 1], ids=["random", "greedy"])

@@ -5,22 +5,15 @@ its first run is slower. (That the parts compile no second signature of any
 kernel is tests/test_kernel_signatures.py's check: `make test` compiles the
 parts in the cache it reads.)"""
 
-import pickle
 import subprocess
 import sys
 import warnings
 
+from test_kernel_signatures import cached_signatures  # empty unless compiled under the current sources
+
 import analyzer
 from analyzer.run import compile as C
 from kernels.bots.expert import expert_action
-
-
-def _cached_signatures(dispatcher) -> set[str]:
-    with open(dispatcher._cache._cache_file._index_path, "rb") as f:
-        pickle.load(f)  # numba version
-        stamp, overloads = pickle.loads(f.read())
-    assert stamp == dispatcher._cache._cache_file._source_stamp
-    return {str(key[0]) for key in overloads}
 
 
 def test_the_helper_caches_its_part_for_the_runners_argument_types():
@@ -29,7 +22,7 @@ def test_the_helper_caches_its_part_for_the_runners_argument_types():
     assert proc.returncode == 0, proc.stderr
     types = C.argument_types()
     wanted = str(tuple(types[a] for a in C.ARGUMENTS["bot"]))
-    assert _cached_signatures(expert_action) == {wanted}
+    assert cached_signatures(expert_action) == {wanted}
 
 
 def test_every_part_names_real_kernels_and_argument_lists():
