@@ -1,5 +1,5 @@
-"""A board compiled into the arrays the kernels read (kernels.layouts
-BoardArrays) under a rule set: the route table (with RT_WILD_SET, NC-FRY-2 /
+"""A board compiled into the record the kernels read (kernels.layouts
+BOARD) under a rule set: the route table (with RT_WILD_SET, NC-FRY-2 /
 NC-CLM-1), the parallel groups, the adjacency lists, and one ticket row per
 printed ticket card, the tickets with options (SW-TKT-3..6) after the
 city-city ones with their ends and options in arrays of fixed types (empty on
@@ -12,6 +12,7 @@ import pandas as pd
 
 from analyzer.rules import RuleError
 from kernels import layouts as L
+from kernels.core.board_view import BoardRecord, pack_board
 from kernels.core.claimable import fill_board_bits
 
 ROUTE_COLOURS = L.COLOUR_NAMES + ("gray",)
@@ -37,7 +38,7 @@ def ticket_rows(board) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["a", "b", "points", "long", "options", "option_points", "multi", "name"])
 
 
-def compile_board(board, rules) -> L.BoardArrays:
+def compile_board(board, rules) -> BoardRecord:
     """The kernels' view of `board` (an analyzer.boards.Board) under `rules`."""
     cidx = {n: i for i, n in enumerate(board.cities["name"])}
     rt = board.routes
@@ -86,14 +87,21 @@ def compile_board(board, rules) -> L.BoardArrays:
     deck = board.effective_deck(rules)
     for what, n, most in (("cities", n_cities, L.MAX_CITIES), ("routes", n_routes, L.MAX_ROUTES),
                           ("tickets", len(tickets), L.MAX_TICKETS), ("train cards", int(deck.sum()), L.MAX_DECK),
-                          ("routes at one city", int(np.diff(adj_start).max()), L.MAX_DEGREE)):
-        if n > most:  # the state's and Scratch's fields are sized by these bounds (GAME_STATE, SCRATCH)
+                          ("routes at one city", int(np.diff(adj_start).max()), L.MAX_DEGREE),
+                          ("lanes in one parallel group", width, L.MAX_LANES),
+                          ("parallel groups", group_routes.shape[0], L.MAX_GROUPS),
+                          ("ticket ends with options", len(end_start) - 1, L.MAX_ENDS),
+                          ("nodes of ticket ends", len(end_nodes), L.MAX_END_NODES),
+                          ("tickets with options", len(multi), L.MAX_MULTI),
+                          ("ticket options", len(multi_opts), L.MAX_MULTI_OPTS)):
+        if n > most:  # the board's, state's and Scratch's fields are sized by these bounds (BOARD, GAME_STATE, SCRATCH)
             raise RuleError(f"board '{board.name}': {n} {what}, the kernels allow at most {most}")
     route_bits = np.zeros((L.BITS_ROWS, (n_routes + 63) // 64), np.uint64)
     lane_bits = np.zeros((n_routes, route_bits.shape[1]), np.uint64)
     fill_board_bits(routes, group_routes, route_bits, lane_bits)
-    return L.BoardArrays(routes, tickets, deck, adj_start, adj_route, group_routes,
-                         board.city_flags(rules), route_bits, lane_bits, end_start, end_nodes, multi, multi_opts)
+    return pack_board(routes=routes, tickets=tickets, deck=deck, adj_start=adj_start, adj_route=adj_route,
+                      group_routes=group_routes, city_flags=board.city_flags(rules), route_bits=route_bits,
+                      lane_bits=lane_bits, end_start=end_start, end_nodes=end_nodes, multi=multi, multi_opts=multi_opts)
 
 
 def _tickets(board, cidx: dict):

@@ -18,6 +18,7 @@ from analyzer.board_arrays import compile_board, ticket_rows
 from analyzer.board_files import BoardError, read_board_folder
 from analyzer.rules import RuleError, RuleSet, preset
 from kernels import layouts as L
+from kernels.core.board_view import BoardRecord, copy_board
 
 __all__ = ["DATA_DIR", "Board", "BoardError", "board_arrays", "board_folder", "builtin_boards", "load_board"]
 
@@ -64,7 +65,7 @@ class Board:
             deck[L.LOCO] = rules.locomotive_cards
         return deck
 
-    def compile(self, rules: RuleSet) -> L.BoardArrays:
+    def compile(self, rules: RuleSet) -> BoardRecord:
         """The kernels' view of this board under these rules (analyzer/board_arrays.py)."""
         return compile_board(self, rules)
 
@@ -160,12 +161,11 @@ def load_board(name_or_path: str | Path) -> Board:
     return Board(**copy.deepcopy(_read_folder(*_folder_key(name_or_path))))
 
 
-def board_arrays(name_or_path: str | Path, rules: RuleSet) -> L.BoardArrays:
+def board_arrays(name_or_path: str | Path, rules: RuleSet) -> BoardRecord:
     """load_board(name_or_path).compile(rules), compiled once per folder
     contents and rule set (a tuning study plays hundreds of runs on one
     board); each caller gets its own copy of the arrays."""
-    arrays = _compiled(*_folder_key(name_or_path), rules)
-    return L.BoardArrays(*(a.copy() for a in arrays))
+    return copy_board(_compiled(*_folder_key(name_or_path), rules))
 
 
 def _folder_key(name_or_path: str | Path) -> tuple[str, str, tuple]:
@@ -185,5 +185,5 @@ def _read_folder(path: str, resolved: str, stamp: tuple) -> dict:
 
 
 @lru_cache(maxsize=256)
-def _compiled(path: str, resolved: str, stamp: tuple, rules: RuleSet) -> L.BoardArrays:
+def _compiled(path: str, resolved: str, stamp: tuple, rules: RuleSet) -> BoardRecord:
     return compile_board(Board(**_read_folder(path, resolved, stamp)), rules)

@@ -1,6 +1,6 @@
-"""How many scalar arguments a kernel call passes: Numba passes a namedtuple
-of arrays as every array's fields (data pointer, shape, strides, ...), one
-LLVM argument each, and a record as one pointer. Counted from Numba's own
+"""How many scalar arguments a kernel call passes: Numba passes an array as
+its fields (data pointer, shape, strides, ...), one LLVM argument each (a
+namedtuple of arrays as all of them), and a record as one pointer. Counted from Numba's own
 argument packing of the types (nothing is compiled):
 
     .venv/bin/python bench/kernel_args.py [--board usa] [--players 2]

@@ -10,15 +10,17 @@
 
 Every kernel that does not allocate is compiled with `_nrt=False`: Numba then
 emits no reference counting. With it, every read of an array field of the
-BoardArrays namedtuple and every view such as `st.hand[p]` cost
+board (then a namedtuple of arrays) and every view such as `st.hand[p]` cost
 an atomic increment and decrement, and `perf` showed more than half of the
 run time there; without it the same games run about 3x faster. The arrays
 are allocated and owned by the few kernels that keep the runtime
 (`new_state`, `new_scratch`, `run_block`), and Numba refuses at compile time
-a `_nrt=False` kernel that allocates or returns an array. The game state
-and the Scratch are records (layouts.GAME_STATE, bots/scratch.SCRATCH), each
-passed as one pointer: `st = state[0]` of the array new_state allocates
-(`ws = scratch[0]` of new_scratch's), valid while that array is alive.
+a `_nrt=False` kernel that allocates or returns an array. The board, the
+game state and the Scratch are records (layouts.BOARD, layouts.GAME_STATE,
+bots/scratch.SCRATCH), each passed as one pointer: `st = state[0]` of the
+array new_state allocates (`ws = scratch[0]` of new_scratch's), valid while
+that array is alive; a board record from analyzer (core/board_view.py) keeps
+its array alive itself.
 
 The compiled kernels are cached on disk, each stamped with a hash of its
 module and everything that module imports (kernels/cache.py), under

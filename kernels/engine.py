@@ -206,7 +206,7 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
         return team.place_actions(out, kinds, limit)
     if phase == PH_TUNNEL:
         if (kinds >> A_TUNNEL_PAY) & 1:
-            use, _ = surcharge_payment(ru, purse, bd.routes, sc[SC_PEND_ROUTE], sc[SC_PEND_COLOUR],
+            use, _ = surcharge_payment(ru, purse, bd.routes[:bd.n_routes], sc[SC_PEND_ROUTE], sc[SC_PEND_COLOUR],
                                        sc[SC_PEND_SURCHARGE])
             if use >= 0:
                 out[n] = make_action(A_TUNNEL_PAY, 0, 0)
@@ -292,8 +292,8 @@ def claim_actions(st, bd, ru, p, purse, out, n, limit):
 def claim_actions_by_payment(st, bd, ru, p, purse, out, n, limit):
     """claim_actions route by route through core/payment.py, for a locomotive
     policy the claim masks do not model."""
-    routes = bd.routes
-    group_routes = bd.group_routes
+    routes = bd.routes[:bd.n_routes]
+    group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
     closed = st.closed
     trains_p = np.int64(st.trains[p])
@@ -368,7 +368,7 @@ def step(st, bd, ru, action, ws):
             return False
     elif kind == A_CLAIM:
         fill_purse(st, ru, p)
-        use, locos, sets = claim_payment(ru, st.purse, bd.routes, a, b)
+        use, locos, sets = claim_payment(ru, st.purse, bd.routes[:bd.n_routes], a, b)
         if bd.routes[a, RT_KIND] == KIND_TUNNEL:  # never with sets (NC-TUN-1)
             if start_tunnel(st, bd, ru, p, a, b, use, locos) > 0:
                 sc[SC_PHASE] = PH_TUNNEL

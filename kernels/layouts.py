@@ -1,14 +1,12 @@
 """Every constant and record layout the kernels share, written out.
 
-Kernels work on plain arrays. A board is a `BoardArrays` namedtuple of int
-arrays, a rule set is one int64 vector indexed by the `RULE_*` constants, a
-game is one `GAME_STATE` record (kernels take it as one pointer) whose fields
+Kernels work on plain arrays and records. A board is one `BOARD` record, a
+rule set is one int64 vector indexed by the `RULE_*` constants, a game is one
+`GAME_STATE` record (kernels take each record as one pointer) whose fields
 are sized by the MAX_* bounds, not by the board, so every kernel compiles once
 for all boards and variants. The
 result tables are one structured dtype each (*_RECORD, at the end).
 """
-
-from collections import namedtuple
 
 import numpy as np
 
@@ -21,7 +19,7 @@ GRAY = 8
 N_CARD_KINDS = 9  # 8 colours + locomotive
 CARD_NAMES = COLOUR_NAMES + ("locomotive",)
 
-# --- route table columns (BoardArrays.routes, int32[R, ROUTE_FIELDS]) ------
+# --- route table columns (BOARD routes, int32[R, ROUTE_FIELDS]) ------
 RT_A = 0  # city index
 RT_B = 1  # city index
 RT_LEN = 2  # spaces (trains placed)
@@ -41,41 +39,40 @@ KIND_FERRY = 2
 KIND_MOUNTAIN = 3
 KIND_NAMES = ("normal", "tunnel", "ferry", "mountain")
 
-# --- ticket table columns (BoardArrays.tickets, int32[T, TICKET_FIELDS]) ---
+# --- ticket table columns (BOARD tickets, int32[T, TICKET_FIELDS]) ---
 TK_A = 0
 TK_B = 1
 TK_POINTS = 2
 TK_LONG = 3
-TK_MULTI = 4  # row of BoardArrays.multi for a ticket with options (SW-TKT-3/4), -1 for one between two cities
+TK_MULTI = 4  # row of BOARD multi for a ticket with options (SW-TKT-3/4), -1 for one between two cities
 TICKET_FIELDS = 5
 # A ticket with options: TK_A, TK_B a node of its start and of its best-paid option, TK_POINTS that value;
 # what it scores is core/tickets.py ticket_outcome's answer alone. An "end" is a set of nodes: a city, or a
-# country's border points (SW-TKT-6). BoardArrays.multi columns: start end, first option, option count;
-# BoardArrays.multi_opts columns: the option's end, its points.
+# country's border points (SW-TKT-6). BOARD multi columns: start end, first option, option count;
+# BOARD multi_opts columns: the option's end, its points.
 MT_FROM, MT_FIRST, MT_COUNT = 0, 1, 2
 MO_END, MO_POINTS = 0, 1
 
-BoardArrays = namedtuple(
-    "BoardArrays",
-    [
-        "routes",  # int32[R, ROUTE_FIELDS]
-        "tickets",  # int32[T, TICKET_FIELDS]
-        "deck",  # int32[N_CARD_KINDS]: cards of each kind in the box
-        "adj_start",  # int32[C + 1]: CSR offsets of routes incident to each city
-        "adj_route",  # int32[2R]: route ids incident to each city
-        "group_routes",  # int32[G, 3]: route ids of each parallel group (-1 pads)
-        "city_flags",  # int32[C]: bit flags per city (regions, bonus places)
-        "route_bits",  # uint64[BITS_ROWS, W]: route sets as bit masks, W = ceil(R / 64) words (BITS_*)
-        "lane_bits",  # uint64[R, W]: the other lanes of each route's parallel group
-        # tickets with options (empty arrays of these types on the boards without them):
-        "end_start",  # int32[E + 1]: CSR offsets of each end's nodes
-        "end_nodes",  # int32[N]: the nodes of every end
-        "multi",  # int32[M, 3]: MT_* of each printed design
-        "multi_opts",  # int32[O, 2]: MO_* of every option
-    ],
-)
+# A board (BOARD, at the end): one record a kernel takes as one pointer, like a game. Its fields:
+#   routes        int32[R, ROUTE_FIELDS]
+#   tickets       int32[T, TICKET_FIELDS]
+#   deck          int32[N_CARD_KINDS]: cards of each kind in the box
+#   adj_start     int32[C + 1]: CSR offsets of routes incident to each city
+#   adj_route     int32[2R]: route ids incident to each city
+#   group_routes  int32[G, MAX_LANES]: route ids of each parallel group (-1 pads)
+#   city_flags    int32[C]: bit flags per city (regions, bonus places)
+#   route_bits    uint64[BITS_ROWS, W]: route sets as bit masks, W = ceil(R / 64) words (BITS_*)
+#   lane_bits     uint64[R, W]: the other lanes of each route's parallel group
+#   tickets with options (none on the boards without them):
+#   end_start     int32[E + 1]: CSR offsets of each end's nodes
+#   end_nodes     int32[N]: the nodes of every end
+#   multi         int32[M, 3]: MT_* of each printed design
+#   multi_opts    int32[O, 2]: MO_* of every option
+# and the sizes in play (n_routes R, n_tickets T, n_cities C, ...). The fields are sized by the MAX_*
+# bounds: a kernel reads bd.routes[r, RT_A] directly and passes a whole field cut to the board,
+# bd.routes[:bd.n_routes]; Python sees them cut (kernels/core/board_view.py).
 
-# Rows of BoardArrays.route_bits: route sets the claim masks combine
+# Rows of BOARD route_bits: route sets the claim masks combine
 # (kernels/core/claimable.py). Bit r of a row's words is route r.
 BITS_COLOUR = 0  # + card colour 0..7: routes of that colour or grey; + LOCO: every route
 BITS_LEN_LE = BITS_COLOUR + 9  # + n, n = 0..MAX_SCORED_LEN: routes of at most n spaces
@@ -262,6 +259,9 @@ MAX_DEGREE = 32  # routes incident to one city (the Scratch's graph buffers; ana
 MAX_SEATS, MAX_MARKET = 8, 8  # analyzer/rules.py allows at most these
 MAX_ROUTES, MAX_TICKETS, MAX_DECK = 256, 256, 256  # analyzer/board_arrays.py refuses larger boards
 MAX_WORDS = MAX_ROUTES // 64
+MAX_LANES = 3  # routes in one parallel group (triple routes)
+MAX_GROUPS = MAX_ROUTES // 2
+MAX_ENDS, MAX_END_NODES, MAX_MULTI, MAX_MULTI_OPTS = 64, 256, 64, 256  # tickets with options (SW-TKT-3..6)
 MAX_TURN_CAP = 4000  # rows of the tunnel log (analyzer/rules.py refuses a larger turn_cap)
 
 # End-of-game components (st.final).
@@ -348,6 +348,21 @@ def record_dtype(fields):
 GAME_STATE = record_dtype(_GAME_STATE_FIELDS)
 STATE_COPY_BYTES = GAME_STATE.fields["tunnel_log"][1]  # every field before the log (copy_state)
 
+# A board (see the field list above BITS_*); analyzer/board_arrays.py builds it and refuses boards beyond
+# the bounds.
+BOARD_SIZES = ("n_routes", "n_tickets", "n_cities", "n_groups", "n_lanes", "n_words", "n_ends", "n_end_nodes",
+               "n_multi", "n_multi_opts")
+BOARD = record_dtype((
+    *((n, np.int64, ()) for n in BOARD_SIZES),
+    ("routes", np.int32, (MAX_ROUTES, ROUTE_FIELDS)), ("tickets", np.int32, (MAX_TICKETS, TICKET_FIELDS)),
+    ("deck", np.int32, (N_CARD_KINDS,)), ("adj_start", np.int32, (MAX_CITIES + 1,)),
+    ("adj_route", np.int32, (2 * MAX_ROUTES,)), ("group_routes", np.int32, (MAX_GROUPS, MAX_LANES)),
+    ("city_flags", np.int32, (MAX_CITIES,)), ("route_bits", np.uint64, (BITS_ROWS, MAX_WORDS)),
+    ("lane_bits", np.uint64, (MAX_ROUTES, MAX_WORDS)), ("end_start", np.int32, (MAX_ENDS + 1,)),
+    ("end_nodes", np.int32, (MAX_END_NODES,)), ("multi", np.int32, (MAX_MULTI, 3)),
+    ("multi_opts", np.int32, (MAX_MULTI_OPTS, 2)),
+))
+
 # The Scratch (a worker's graph-search and bot memory) is laid out in kernels/bots/scratch.py.
 INF = 1e18  # price of an unusable route, distance of an unreachable city
 
@@ -375,7 +390,7 @@ MAX_LEGAL = 4096
 DEST_HAND = 0
 DEST_HOLDER = 1
 
-# --- regions (BoardArrays.city_flags bits) -------------------------------------
+# --- regions (BOARD city_flags bits) -------------------------------------
 # A board declares its regions in board.toml ([regions] name = [places]); bit i
 # of a city's flags is region REGION_NAMES[i]. Ghost Train reads the first five.
 REGION_NAMES = ("dark_forest", "coast", "town_hall", "crypt", "manor")

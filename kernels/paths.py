@@ -41,9 +41,9 @@ def shortest_path(bd, price, src, dst, dist, prev, done):
     """Cheapest path from src to dst (dst = -1: to every city) over
     price[route]. dist and prev (the route into each city) hold the tree.
     Returns dist[dst] (>= INF when unreachable), or 0 for dst = -1."""
-    routes = bd.routes
-    adj_start = bd.adj_start
-    adj_route = bd.adj_route
+    routes = bd.routes[:bd.n_routes]
+    adj_start = bd.adj_start[:bd.n_cities + 1]
+    adj_route = bd.adj_route[:2 * bd.n_routes]
     n_cities = adj_start.shape[0] - 1
     for c in range(n_cities):
         dist[c] = INF

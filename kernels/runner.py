@@ -136,8 +136,8 @@ def run_block(bd, ru, bots, bot_params, master_seed, first_game, n_games,
     for i in range(BP_FIELDS):
         scratch[0].bot_params[i] = bot_params[i]
     bot_rng = np.zeros(n_players, np.uint64)
-    n_routes = bd.routes.shape[0]
-    n_tickets = bd.tickets.shape[0]
+    n_routes = bd.n_routes
+    n_tickets = bd.n_tickets
     for i in range(n_games):
         # the records point into `state` and `scratch`; reading them in the loop keeps the arrays alive
         st = state[0]
@@ -229,7 +229,7 @@ def write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels,
         r.locos_left = st.hand[p, LOCO]
         r.grand_tour_tickets = fin[p, FN_GRAND_TOUR_TICKETS]
         r.grand_tour_bonus = fin[p, FN_GRAND_TOUR_BONUS]
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         res = st.ticket_result[t]
         if res == TR_NOT_HELD:
             continue
@@ -247,7 +247,7 @@ def write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels,
         k.shared = st.ticket_shared[t] != 0
         k.option = st.ticket_option[t]
         k.points = st.ticket_points[t]
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         if st.owner[r] < 0:
             continue
         c = claims[counts[3]]

@@ -140,7 +140,7 @@ def check_state(st, bd, ru, deck_size, acc):
     # routes fills every seat's sums (acc rows: trains used, points, routes,
     # trains placed, X, mountain routes): the check runs after every step.
     acc[:, :n] = 0
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         p = st.owner[r]
         if p < 0:
             continue
@@ -169,11 +169,11 @@ def check_state(st, bd, ru, deck_size, acc):
     if all_trains != n * ru[RULE_TRAINS]:
         return TRAINS_NOT_CONSERVED
     # doubles: never two lanes to one seat; with few players at most one lane
-    for g in range(bd.group_routes.shape[0]):
+    for g in range(bd.n_groups):
         owned = 0
         lanes = 0
         always_open = 0
-        for i in range(bd.group_routes.shape[1]):
+        for i in range(bd.n_lanes):
             r = bd.group_routes[g, i]
             if r < 0:
                 continue
@@ -181,7 +181,7 @@ def check_state(st, bd, ru, deck_size, acc):
             always_open = max(always_open, bd.routes[r, RT_ALWAYS_OPEN])
             if st.owner[r] >= 0:
                 owned += 1
-                for j in range(i + 1, bd.group_routes.shape[1]):
+                for j in range(i + 1, bd.n_lanes):
                     r2 = bd.group_routes[g, j]
                     if r2 >= 0 and st.owner[r2] == st.owner[r]:
                         return DOUBLE_RULE_BROKEN
@@ -190,7 +190,7 @@ def check_state(st, bd, ru, deck_size, acc):
         if n < ru[RULE_DOUBLES_MIN_PLAYERS] and owned > allowed:
             return DOUBLE_RULE_BROKEN
     # the engine's route sets (kernels/core/claimable.py) agree with owners and closed lanes
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         w = r // 64
         bit = np.uint64(1) << np.uint64(r % 64)
         is_open = st.owner[r] < 0 and st.closed[r] == 0
@@ -200,7 +200,7 @@ def check_state(st, bd, ru, deck_size, acc):
         lane_holders = 0
         g = bd.routes[r, RT_GROUP]
         if g >= 0:
-            for i in range(bd.group_routes.shape[1]):
+            for i in range(bd.n_lanes):
                 r2 = bd.group_routes[g, i]
                 if r2 >= 0 and r2 != r and st.owner[r2] >= 0:
                     lane_holders |= 1 << st.owner[r2]
@@ -210,7 +210,7 @@ def check_state(st, bd, ru, deck_size, acc):
                 return CLAIM_BITS_MISMATCH
     # tickets: each exactly once, pile count matches
     in_pile = 0
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         h = st.ticket_holder[t]
         if h == TH_PILE:
             in_pile += 1
@@ -220,7 +220,7 @@ def check_state(st, bd, ru, deck_size, acc):
         return TICKETS_NOT_CONSERVED
     # NC-CRD-1, SW-CRD-1: on a route of a kind the policy keeps locomotives off, only a ferry's symbols
     # (or the cards of a set, NC-FRY-2 / NC-CLM-1) take locomotives
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         if st.owner[r] >= 0 and (ru[RULE_LOCO_POLICY] >> bd.routes[r, RT_KIND]) & 1 == 0:
             if bd.routes[r, RT_WILD_SET] == 0 and st.claim_locos[r] > bd.routes[r, RT_LOCOS]:
                 return LOCOS_WHERE_NOT_WILD
@@ -235,7 +235,7 @@ def check_ghost(st, bd, ru):
     for p in range(n):
         done = 0
         open_ = 0
-        for t in range(bd.tickets.shape[0]):
+        for t in range(bd.n_tickets):
             if st.ticket_holder[t] == p:
                 if st.ticket_done_turn[t] >= 0:
                     done += 1

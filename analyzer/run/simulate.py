@@ -45,6 +45,7 @@ from analyzer.run.protocol import (
 from analyzer.run.results import Results, chunk_frames
 from kernels import SOURCE_HASH
 from kernels import layouts as L
+from kernels.core.board_view import board_buffer, board_view
 
 DEFAULT_CHUNK = 2000
 POLL_S = 0.2  # how often the chunk loop looks at Ctrl-C while it waits
@@ -174,7 +175,7 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
 def run_chunk(job: dict, c: int, first: int, n: int) -> tuple[int, int, dict[str, pd.DataFrame] | None]:
     """Play one chunk: games first..first+n-1. The one chunk function of every
     backend, so `job` holds only picklable plain data (numpy arrays, numbers,
-    strings): the compiled board arrays, the rules vector, the bot ids and
+    strings): the compiled board (one-element BOARD array), the rules vector, the bot ids and
     names, the seed, the kernel source hash and the output folder (None: the
     tables go back to the caller). With a folder, the chunk writes its own
     part files and marker and returns no tables."""
@@ -185,7 +186,7 @@ def run_chunk(job: dict, c: int, first: int, n: int) -> tuple[int, int, dict[str
     if out_dir is not None and not (out_dir / MANIFEST).exists():
         raise ValueError(f"a worker on {platform.node()} cannot see the output folder {out_dir}; "
                          "give the workers the same folder or use --no-shared-out")
-    bd = L.BoardArrays(**job["board"])
+    bd = board_view(job["board"])
     arrays = run_games(bd, job["rules"], job["bot_ids"], job["seed"], first, n, job["bot_params"])
     dfs = chunk_frames(arrays, job["bots"])
     if out_dir is not None:
@@ -222,7 +223,7 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
     out_dir = Path(out) if out else None
     frames: dict[int, dict[str, pd.DataFrame]] = {}
     job = {
-        "board": dict(bd._asdict()),  # numpy arrays
+        "board": board_buffer(bd),  # a one-element BOARD array
         "rules": spec.rules.to_array(),
         "bot_ids": bot_ids(spec.bots),
         "bot_params": bot_param_array(spec.bot_params),

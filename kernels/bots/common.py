@@ -47,8 +47,8 @@ def price_routes(st, bd, p, trains, want, x_cost, price):
     it, PLANNED_PRICE if p plans it (want != 0), its trains (each mountain X
     costing x_cost, LA-MTN-2) plus a little for a tunnel's surcharge risk and a
     ferry's locomotives if p can still claim it (never below 0.1), INF otherwise."""
-    routes = bd.routes
-    group_routes = bd.group_routes
+    routes = bd.routes[:bd.n_routes]
+    group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
     closed = st.closed
     for r in range(routes.shape[0]):
@@ -73,7 +73,7 @@ def mark_path(st, bd, src, dst, want, bit, ws):
     """want[r] |= bit for the unclaimed routes of the path the last search
     left in ws.prev_route (dst back to src); each newly planned route then
     costs PLANNED_PRICE in ws.price. Returns the routes newly marked."""
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     v = dst
     n = 0
     while v != src:
@@ -185,7 +185,7 @@ def tunnel_decision(st, bd, ru, p):
     """The route was chosen knowing the risk: pay the surcharge when the hand
     (and the team's holder, TA-TUN-2) can, else take the cards back (EU-TUN-4)."""
     fill_purse(st, ru, p)
-    use, _ = surcharge_payment(ru, st.purse, bd.routes, st.sc[SC_PEND_ROUTE], st.sc[SC_PEND_COLOUR],
+    use, _ = surcharge_payment(ru, st.purse, bd.routes[:bd.n_routes], st.sc[SC_PEND_ROUTE], st.sc[SC_PEND_COLOUR],
                                st.sc[SC_PEND_SURCHARGE])
     return make_action(A_TUNNEL_PAY if use >= 0 else A_TUNNEL_ABANDON, 0, 0)
 
@@ -220,7 +220,7 @@ def keep_cheapest(st, bd, p, ws, keep_min, budget):
 def committed_trains(bd, want_p):
     """Trains of every route in a plan (claimed ones included)."""
     n = 0
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         if want_p[r]:
             n += bd.routes[r, RT_LEN]
     return n
@@ -231,7 +231,7 @@ def planned_trains(st, bd, p, ws):
     """Trains p's planned, still unclaimed routes (ws.want[p]) need: spaces
     and mountain discards (claim_trains). Every planning bot reads it; one copy."""
     want = ws.want[p]
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     owner = st.owner
     n = 0
     for r in range(routes.shape[0]):

@@ -40,7 +40,7 @@ def ticket_ends(bd, ws, t):
     most points less OPTION_TRAIN_PRICE per unit of path price, from the start
     node nearest to it (the ticket's TK_A / TK_B when none is reachable).
     Leaves ws.dist, ws.prev_route and ws.done overwritten."""
-    tickets = bd.tickets
+    tickets = bd.tickets[:bd.n_tickets]
     src = np.int64(tickets[t, TK_A])
     dst = np.int64(tickets[t, TK_B])
     points = np.int64(tickets[t, TK_POINTS])
@@ -73,9 +73,9 @@ def planned_points(st, bd, p, ws, t):
     minus its lowest). Uses ws.uf_tmp."""
     points = np.int64(bd.tickets[t, TK_POINTS])
     if bd.tickets[t, TK_MULTI] >= 0:
-        uf = ws.uf_tmp[:bd.adj_start.shape[0] - 1]  # the board's cities, not MAX_CITIES
+        uf = ws.uf_tmp[:bd.n_cities]  # the board's cities, not MAX_CITIES
         uf_reset(uf)
-        routes = bd.routes
+        routes = bd.routes[:bd.n_routes]
         for r in range(routes.shape[0]):
             if st.owner[r] == p or (st.owner[r] < 0 and ws.plan_cnt[r] > 0):
                 uf_union(uf, routes[r, RT_A], routes[r, RT_B])

@@ -133,7 +133,7 @@ def deal_tickets(st, bd, ru, p, rng, ws):
     """Every ticket p has not seen goes back to a place that held one: the
     pile's positions, the other seats' undecided setup deals, their hands
     (as many as each holds), the box."""
-    n_tickets = bd.tickets.shape[0]
+    n_tickets = bd.n_tickets
     n_players = st.sc[SC_N_PLAYERS]
     holder = st.ticket_holder
     unseen = ws.ex_pool[0]

@@ -295,7 +295,7 @@ def turn_candidates(st, bd, ru, p, ws, planned, limit):
             n = _add(ws, n, d)
         elif blind >= 0:
             n = _add(ws, n, blind)
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     while n < limit:
         best = np.int64(-1)
         best_score = np.int64(-1)

@@ -62,7 +62,7 @@ MAX_SWAPS = 4  # per game
 def planned_wagons(st, bd, p, ws):
     want = ws.want[p]
     total = 0
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         if want[r] != 0 and st.owner[r] < 0:
             total += bd.routes[r, RT_LEN]
     return total
@@ -72,7 +72,7 @@ def planned_wagons(st, bd, p, ws):
 def plan_regions(st, bd, p, flag_a, flag_b, bit, budget, ws):
     """Cheapest path between any place of region a and any of region b (the
     planned routes cost ~0); marked with `bit` when it fits in `budget` wagons."""
-    flags = bd.city_flags
+    flags = bd.city_flags[:bd.n_cities]
     n = flags.shape[0]
     best = INF
     best_a = -1
@@ -104,7 +104,7 @@ def plan(st, bd, ru, p, ws):
     price_routes(st, bd, p, np.int64(trains), want, 1.0, ws.price[:])
     n_open = 0
     blocked = 0
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         if st.ticket_holder[t] != p or st.ticket_done_turn[t] >= 0:
             continue
         n_open += 1
@@ -133,8 +133,8 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     100, Trick or Treat 60, Town Hall 20, + length), or (-1, -1)."""
     want = ws.want[p]
     hand_p = st.hand[p]
-    routes = bd.routes
-    group_routes = bd.group_routes
+    routes = bd.routes[:bd.n_routes]
+    group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
     closed = st.closed
     trains_p = np.int64(st.trains[p])
@@ -185,7 +185,7 @@ def greedy_action(st, bd, ru, p, rng, ws):
     if r >= 0:
         return make_action(A_CLAIM, r, c)
     planned = 0
-    for k in range(bd.routes.shape[0]):
+    for k in range(bd.n_routes):
         planned += ws.want[p, k] != 0
     if planned == 0:
         # nothing left to aim at (no tickets to draw, bonuses gone): wagons

@@ -103,7 +103,7 @@ def card_fit_prices(st, bd, p, ws):
     per card of the route's colour missing from p's hand: cards come only two
     blind ones a turn (GT-TRN-1), so a network in the colours held is built
     in fewer turns, and the race is to tickets before the wagons run out."""
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     hand = st.hand[p]
     for r in range(routes.shape[0]):
         if st.owner[r] >= 0 or ws.price[r] >= INF:
@@ -128,14 +128,14 @@ def ghost_plan(st, bd, ru, p, ws):
     want = ws.want[p]
     want[:] = 0
     cnt = ws.plan_cnt[:]
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         cnt[r] = 0
     trains = np.int64(st.trains[p])
     price_plan(st, bd, p, cnt, ws.price[:])
     n_open = 0
     out = 0
     k = 0
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         if st.ticket_holder[t] != p or st.ticket_done_turn[t] >= 0:
             continue
         n_open += 1
@@ -147,7 +147,7 @@ def ghost_plan(st, bd, ru, p, ws):
         k += 1
     card_fit_prices(st, bd, p, ws)
     route_tickets(st, bd, p, ws, np.int64(k), np.int64(2), 0.0)
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         if cnt[r] > 0:
             want[r] = WANT_TICKET
     if st.ps[p, PS_GT_SPECIAL] == 0 and st.sc[SC_GT_SPECIAL_LEFT] > 0:
@@ -159,7 +159,7 @@ def ghost_plan(st, bd, ru, p, ws):
             plan_regions(st, bd, p, np.int64(CF_TOWN_HALL), np.int64(CF_CRYPT), np.int64(WANT_TOWN_HALL), budget, ws)
         if st.ps[p, PS_GT_MANOR] == 0:
             plan_regions(st, bd, p, np.int64(CF_TOWN_HALL), np.int64(CF_MANOR), np.int64(WANT_TOWN_HALL), budget, ws)
-    plan_need(bd.routes, st.owner, want, ws.need[p])
+    plan_need(bd.routes[:bd.n_routes], st.owner, want, ws.need[p])
     return k, n_open, out
 
 
@@ -222,14 +222,14 @@ def ghost_claim(st, bd, ru, p, ws, k, only_planned, lead, concede):
     win, GT-BON-1, does not: a known gap, on the cautious side.)"""
     want = ws.want[p]
     hand_p = st.hand[p]
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     trains_p = np.int64(st.trains[p])
     best = np.int64(-1)
     best_v = -1.0
     for r in range(routes.shape[0]):
         if only_planned and want[r] == 0:
             continue
-        if not route_open_to(st.owner, st.closed, trains_p, routes, bd.group_routes, p, r):
+        if not route_open_to(st.owner, st.closed, trains_p, routes, bd.group_routes[:bd.n_groups], p, r):
             continue
         c = pay_colour(ru, hand_p, routes, r, ws.need[p])
         if c < 0:
@@ -251,7 +251,7 @@ def ending_claim(st, bd, ru, p, ws, k, lead):
     level in tickets, or -1. (ghost_claim over every route puts such a claim
     first; anything else it returns does not end the game and is dropped.)"""
     a = ghost_claim(st, bd, ru, p, ws, k, np.bool_(False), lead, np.bool_(False))
-    if a < 0 or not ends_game(ru, np.int64(st.trains[p]), bd.routes, action_a(a)):
+    if a < 0 or not ends_game(ru, np.int64(st.trains[p]), bd.routes[:bd.n_routes], action_a(a)):
         return np.int64(-1)
     return a
 
@@ -282,7 +282,7 @@ def ghost_planner_action(st, bd, ru, p, rng, ws):
     if a >= 0:
         return a
     planned = 0
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         planned += ws.want[p, r] != 0
     if planned == 0:
         # nothing left to aim at: wagons placed bring the end (GT-END-2) nearer, so spend cards on the

@@ -39,13 +39,13 @@ def grand_tour_claim(st, bd, ru, p, ws):
     first = team_first(ru, p)
     members = np.int64(((1 << team_size(ru)) - 1) << first)
     now = grand_tour_bonus(ru, grand_tour_tickets(st, bd, p, members, ws))
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     uf = st.uf[p]
     hand_p = st.hand[p]
     trains_p = np.int64(st.trains[p])
     best_v = 0.0
     for r in range(routes.shape[0]):
-        if not route_open_to(st.owner, st.closed, trains_p, routes, bd.group_routes, p, r):
+        if not route_open_to(st.owner, st.closed, trains_p, routes, bd.group_routes[:bd.n_groups], p, r):
             continue
         if uf_find(uf, routes[r, RT_A]) != uf_find(uf, routes[r, RT_B]):
             continue  # joins two pieces: no new loop

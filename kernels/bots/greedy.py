@@ -79,7 +79,7 @@ def _plan_paths(st, bd, p, ws, x_cost):
     want = ws.want[p]
     want[:] = 0
     price_routes(st, bd, p, np.int64(st.trains[p]), want, x_cost, ws.price[:])
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         if st.ticket_holder[t] != p or st.ticket_done_turn[t] >= 0:
             continue
         src, dst, _ = ticket_ends(bd, ws, t)  # a ticket with options: the option to aim at
@@ -92,7 +92,7 @@ def _plan_paths(st, bd, p, ws, x_cost):
 @njit(cache=True, _nrt=False)
 def _open_mountains(st, bd):
     """True while some mountain route is unclaimed."""
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     owner = st.owner
     found = False
     for r in range(routes.shape[0]):
@@ -107,7 +107,7 @@ def train_value(bd, ru, trains_left):
     """Points one train of the supply can still earn on the board: the best
     points per train over the board's route lengths that fit in trains_left
     (route-score table)."""
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     best = 0.0
     for r in range(routes.shape[0]):
         n = routes[r, RT_LEN]
@@ -149,7 +149,7 @@ def _refresh_plan(st, bd, ru, p, ws):
     route was taken by someone else, closed, or no longer fits p's trains.
     Returns the number of planned routes still to claim; fills ws.need[p]."""
     want = ws.want[p]
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     owner = st.owner
     closed = st.closed
     trains_p = np.int64(st.trains[p])
@@ -178,8 +178,8 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     best_v = -INF
     want = ws.want[p]
     hand_p = st.hand[p]
-    routes = bd.routes
-    group_routes = bd.group_routes
+    routes = bd.routes[:bd.n_routes]
+    group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
     closed = st.closed
     trains_p = np.int64(st.trains[p])

@@ -85,12 +85,12 @@ def block_choice(st, bd, ru, p, ws):
     forces, divided by the number of opponents (a block helps every other
     player as much as us). Returns an action or -1."""
     n = st.sc[SC_N_PLAYERS]
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     owner = st.owner
     hand_p = st.hand[p]
     need_p = ws.need[p]
     cnt = ws.plan_cnt[:]
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         cnt[r] = 0
     price = ws.price[:]
     best = np.int64(-1)
@@ -132,7 +132,7 @@ def block_choice(st, bd, ru, p, ws):
             r = np.int64(ws.path_buf[0, i])
             if routes[r, RT_LEN] > 2:
                 continue
-            if not route_open_to(owner, st.closed, np.int64(st.trains[p]), routes, bd.group_routes, p, r):
+            if not route_open_to(owner, st.closed, np.int64(st.trains[p]), routes, bd.group_routes[:bd.n_groups], p, r):
                 continue
             if not contested(st, bd, ru, r):
                 continue
@@ -165,7 +165,7 @@ def price_network(st, bd, ru, p, ws):
     """ws.price <- p's plan prices with its plan (ws.want[p]) in place; st.purse <- its cards."""
     cnt = ws.plan_cnt[:]
     want = ws.want[p]
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         cnt[r] = 1 if want[r] else 0
     price_plan(st, bd, p, cnt, ws.price[:])
     fill_purse(st, ru, p)

@@ -68,8 +68,8 @@ def route_cost(routes, r):
 def price_plan(st, bd, p, cnt, price):
     """price <- seat p's plan prices: own routes 0, planned ones (cnt > 0)
     PLANNED_PRICE, open ones route_cost, others' routes and closed lanes INF."""
-    routes = bd.routes
-    group_routes = bd.group_routes
+    routes = bd.routes[:bd.n_routes]
+    group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
     closed = st.closed
     trains_p = np.int64(st.trains[p])
@@ -87,7 +87,7 @@ def price_foreign(st, bd, p, foreign, price):
     """Others' routes cost `foreign` where p could still put a station at one
     of their ends (free city, or p's own station), INF elsewhere; foreign = 0
     makes them all INF again."""
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     owner = st.owner
     city_station = st.city_station
     for r in range(routes.shape[0]):
@@ -120,7 +120,7 @@ def station_joins(st, bd, p, t):
     fb = uf_find(uf, bd.tickets[t, TK_B])
     if fa == fb:
         return False
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     owner = st.owner
     for i in range(st.station_city.shape[1]):
         s = st.station_city[p, i]
@@ -147,10 +147,10 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
     """Fill ws.plan_cnt with the routes of a cheap network joining p's open
     tickets (only `only_ticket` when >= 0) and the offered tickets in
     offer_mask. Returns its trains plus UNREACHABLE per ticket it cannot join."""
-    tickets = bd.tickets
+    tickets = bd.tickets[:bd.n_tickets]
     cnt = ws.plan_cnt[:]
     tk = ws.tk_list
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         cnt[r] = 0
     k = 0
     if only_ticket >= 0:
@@ -189,7 +189,7 @@ def route_ticket(st, bd, p, ws, i, t, foreign):
     foreign > 0, another player's route borrowed with a station when no open
     path joins it); its open routes join the plan: ws.plan_cnt + 1, and
     PLANNED_PRICE for the next tickets. Returns False when nothing joins it."""
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     owner = st.owner
     cnt = ws.plan_cnt
     price = ws.price[:]
@@ -220,7 +220,7 @@ def route_ticket(st, bd, p, ws, i, t, foreign):
 def unroute_ticket(st, bd, ws, i):
     """Take path i out of the plan: a route no other path uses gets its open
     price back (route_ticket undone, exactly)."""
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     owner = st.owner
     cnt = ws.plan_cnt
     price = ws.price
@@ -237,9 +237,9 @@ def unroute_ticket(st, bd, ws, i):
 def plan_trains(bd, ws):
     """Trains of the routes marked in ws.plan_cnt."""
     cost = 0.0
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         if ws.plan_cnt[r] > 0:
-            cost += claim_trains(bd.routes, r)
+            cost += claim_trains(bd.routes[:bd.n_routes], r)
     return cost
 
 
@@ -251,7 +251,7 @@ def route_tickets(st, bd, p, ws, k, passes, foreign):
     joins may borrow another player's route (a station). Returns the trains
     of the network plus UNREACHABLE per ticket it cannot join."""
     tk = ws.tk_list
-    sort_by_points(bd.tickets, tk, k)
+    sort_by_points(bd.tickets[:bd.n_tickets], tk, k)
     unreachable = 0
     for i in range(k):
         ws.path_len[i] = 0
@@ -268,7 +268,7 @@ def plan_key(st, bd, p):
     """Changes whenever p's tickets are kept or joined, or a station is built
     (the plan must then be redone). Never -1 (the runner's "new game" mark)."""
     key = np.int64(st.stations_left[p]) + 2
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         if st.ticket_holder[t] == p:
             key = key * 31 + t + 1 + (7919 if not ticket_open(st, bd, p, t) else 0)
     if key == -1:
@@ -280,7 +280,7 @@ def plan_key(st, bd, p):
 def plan_is_broken(st, bd, p, ws):
     """A planned route was taken by someone else, closed, or outgrew p's trains."""
     want = ws.want[p]
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     owner = st.owner
     closed = st.closed
     trains_p = np.int64(st.trains[p])
@@ -296,7 +296,7 @@ def adopt_plan(st, bd, p, ws):
     """want[p] <- the routes marked in ws.plan_cnt."""
     want = ws.want[p]
     cnt = ws.plan_cnt
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         want[r] = 1 if cnt[r] > 0 else 0
 
 
@@ -318,8 +318,8 @@ def pick_lanes(st, bd, p, ws):
     """The plan names one lane of a double route; move the mark to the open
     lane whose colour p's hand holds most (either lane joins the same cities)."""
     want = ws.want[p]
-    routes = bd.routes
-    group_routes = bd.group_routes
+    routes = bd.routes[:bd.n_routes]
+    group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
     closed = st.closed
     trains_p = np.int64(st.trains[p])
@@ -350,7 +350,7 @@ def fill_need(st, bd, p, ws):
     """ws.need[p] <- cards the unclaimed planned routes need, after choosing
     the lanes of doubles. Returns the number of such routes."""
     pick_lanes(st, bd, p, ws)
-    left, _ = plan_need(bd.routes, st.owner, ws.want[p], ws.need[p])
+    left, _ = plan_need(bd.routes[:bd.n_routes], st.owner, ws.want[p], ws.need[p])
     return left
 
 
@@ -410,14 +410,14 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
     # position in ws.tk_list and "could not join" of the ticket planned d-th.
     tk = ws.tk_list
     k = 0
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         if ticket_open(st, bd, p, t):
             tk[k] = t
             k += 1
     for i in range(n):
         tk[k + i] = st.offer[i]
     k += n
-    sort_by_points(bd.tickets, tk, k)
+    sort_by_points(bd.tickets[:bd.n_tickets], tk, k)
     offer_of = ws.keep_offer  # position in tk -> offer index (-1: a ticket held)
     rank = 0
     for j in range(k):
@@ -427,7 +427,7 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
                 offer_of[j] = i
                 ws.keep_rank_offer[rank] = i  # the rank-th offered ticket by value
                 rank += 1
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         ws.plan_cnt[r] = 0
     price_plan(st, bd, p, ws.plan_cnt[:], ws.price[:])
     foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0

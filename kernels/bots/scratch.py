@@ -5,7 +5,7 @@ Its bot_params row is laid out in kernels/bots/params.py.
 
 Like GAME_STATE, every field is sized by the MAX_* bounds, not by the board:
 `ws.<field>.shape` is the bound, so loops run to the board's sizes
-(bd.routes.shape[0], st.sc[SC_N_*]); a whole field passed to another kernel
+(bd.n_routes, st.sc[SC_N_*]); a whole field passed to another kernel
 goes as `ws.<field>[:]` (a plain array: one compiled signature with the
 callers that pass rows or test arrays). Entries past the board's sizes stay
 as allocated."""

@@ -95,7 +95,7 @@ def _spend_or_draw(st, bd, ru, p, ws, endgame):
 def _held_key(st, bd, p):
     """Changes only when p keeps new tickets (not when it completes them)."""
     key = np.int64(3)
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         if st.ticket_holder[t] == p:
             key = key * 31 + t + 1
     return key
@@ -114,7 +114,7 @@ def route_focus_action(st, bd, ru, p, rng, ws):
     if phase == PH_TUNNEL:
         return tunnel_decision(st, bd, ru, p)
     want = ws.want[p]
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     owner = st.owner
     key = _held_key(st, bd, p)
     if ws.plan_version[p] != key or plan_is_broken(st, bd, p, ws):
@@ -125,7 +125,7 @@ def route_focus_action(st, bd, ru, p, rng, ws):
         for r in range(routes.shape[0]):
             want[r] = 0
         k = 0
-        for t in range(bd.tickets.shape[0]):
+        for t in range(bd.n_tickets):
             if ticket_open(st, bd, p, t):
                 k += 1
         for i in range(k):
@@ -157,7 +157,7 @@ def route_focus_action(st, bd, ru, p, rng, ws):
         hand_p = st.hand[p]
         need_p = ws.need[p]
         trains_p = np.int64(st.trains[p])
-        if route_open_to(owner, st.closed, trains_p, routes, bd.group_routes, p, np.int64(nxt)):
+        if route_open_to(owner, st.closed, trains_p, routes, bd.group_routes[:bd.n_groups], p, np.int64(nxt)):
             c = pay_colour(ru, hand_p, routes, np.int64(nxt), need_p)
             if c >= 0 and (routes[nxt, RT_KIND] != KIND_TUNNEL or endgame or tunnel_spare(hand_p, routes, nxt, c) >= 1):
                 return make_action(A_CLAIM, nxt, c)
@@ -165,7 +165,7 @@ def route_focus_action(st, bd, ru, p, rng, ws):
         for r in range(routes.shape[0]):
             if want[r] == 0 or r == nxt:
                 continue
-            if not route_open_to(owner, st.closed, trains_p, routes, bd.group_routes, p, r):
+            if not route_open_to(owner, st.closed, trains_p, routes, bd.group_routes[:bd.n_groups], p, r):
                 continue
             c = pay_colour(ru, hand_p, routes, r, need_p)
             if c < 0 or c == LOCO or (keep != GRAY and c == keep):
@@ -196,7 +196,7 @@ def long_route_action(st, bd, ru, p, rng, ws):
     if phase == PH_TUNNEL:
         return tunnel_decision(st, bd, ru, p)
     first = -1
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         if ticket_open(st, bd, p, t) and (first < 0 or bd.tickets[t, TK_POINTS] > bd.tickets[first, TK_POINTS]):
             first = t
     want = ws.want[p]
@@ -204,7 +204,7 @@ def long_route_action(st, bd, ru, p, rng, ws):
         plan_network(st, bd, p, ws, np.int64(0), np.int64(first), np.int64(1))
         adopt_plan(st, bd, p, ws)
     else:
-        for r in range(bd.routes.shape[0]):
+        for r in range(bd.n_routes):
             want[r] = 0
     left = fill_need(st, bd, p, ws)
     # once the 5+ routes are gone (Europe has three), the longest left will do
@@ -250,11 +250,11 @@ def one_step_action(st, bd, ru, p, rng, ws):
         return choose_keep_mask(st, bd, ru, p, ws, phase == PH_SETUP_KEEP, 0.5, 0.5, 3.0)
     if phase == PH_TUNNEL:
         return tunnel_decision(st, bd, ru, p)
-    routes = bd.routes
-    tickets = bd.tickets
+    routes = bd.routes[:bd.n_routes]
+    tickets = bd.tickets[:bd.n_tickets]
     owner = st.owner
     closed = st.closed
-    group_routes = bd.group_routes
+    group_routes = bd.group_routes[:bd.n_groups]
     trains_p = np.int64(st.trains[p])
     val = ws.route_val
     prm = ws.bot_params

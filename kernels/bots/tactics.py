@@ -54,7 +54,7 @@ def contested(st, bd, ru, r):
     if g < 0 or st.sc[SC_N_PLAYERS] < ru[RULE_DOUBLES_MIN_PLAYERS]:
         return True
     free = 0
-    for i in range(bd.group_routes.shape[1]):
+    for i in range(bd.n_lanes):
         r2 = bd.group_routes[g, i]
         if r2 >= 0 and st.owner[r2] < 0 and st.closed[r2] == 0:
             free += 1
@@ -75,8 +75,8 @@ def best_planned_claim(st, bd, ru, p, ws, risky_tunnels):
     want = ws.want[p]
     need_p = ws.need[p]
     hand_p = st.hand[p]
-    routes = bd.routes
-    group_routes = bd.group_routes
+    routes = bd.routes[:bd.n_routes]
+    group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
     closed = st.closed
     trains_p = np.int64(st.trains[p])
@@ -105,8 +105,8 @@ def best_scoring_claim(st, bd, ru, p, ws, min_len, risky_tunnels):
     (per train on ties: fewer mountain discards), or -1."""
     hand_p = st.hand[p]
     need_p = ws.need[p]
-    routes = bd.routes
-    group_routes = bd.group_routes
+    routes = bd.routes[:bd.n_routes]
+    group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
     closed = st.closed
     trains_p = np.int64(st.trains[p])
@@ -133,8 +133,8 @@ def best_scoring_claim(st, bd, ru, p, ws, min_len, risky_tunnels):
 def longest_open_route(st, bd, ru, p, min_len):
     """The open route of at least min_len spaces (fitting p's trains) that p's
     hand is closest to paying, longest first; -1 if none."""
-    routes = bd.routes
-    group_routes = bd.group_routes
+    routes = bd.routes[:bd.n_routes]
+    group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
     closed = st.closed
     trains_p = np.int64(st.trains[p])
@@ -227,7 +227,7 @@ def add_need_for_route(st, bd, p, ws, r):
     if r < 0:
         return
     need = ws.need[p]
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     c = routes[r, RT_COLOUR]
     if c == GRAY:
         best = 0
@@ -268,11 +268,11 @@ def station_choice(st, bd, ru, p, ws):
             pay = c
     if pay < 0:
         return np.int64(-1)
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     owner = st.owner
     city_station = st.city_station
     uf = st.uf[p]
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         if not ticket_open(st, bd, p, t) or bd.tickets[t, TK_MULTI] >= 0:
             continue  # (no board has both stations and tickets with options)
         a = np.int64(bd.tickets[t, TK_A])

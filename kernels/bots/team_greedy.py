@@ -82,8 +82,8 @@ def price_team_routes(st, bd, ru, p, trains, want, price):
     """price <- what each route costs the team plan of seat p: the team's own
     routes 0, planned ones PLANNED_PRICE, open ones (claimable by p with
     `trains`) their trains plus a little for a tunnel's or ferry's risk."""
-    routes = bd.routes
-    group_routes = bd.group_routes
+    routes = bd.routes[:bd.n_routes]
+    group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
     closed = st.closed
     first = team_first(ru, p)
@@ -123,10 +123,10 @@ def visible_open(st, ru, p, t):
 @njit(cache=True, _nrt=False)
 def _plan_into(st, bd, ru, p, want, mode_mask, ws):
     """want <- unclaimed routes joining the visible open tickets whose mode is in mode_mask."""
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         want[r] = 0
     price_team_routes(st, bd, ru, p, np.int64(st.trains[p]), want, ws.price[:])
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         m = visible_open(st, ru, p, t)
         if m == 0 or (mode_mask >> m) & 1 == 0:
             continue
@@ -156,7 +156,7 @@ def _refresh(st, bd, ru, p, ws):
     if not stale:
         first = team_first(ru, p)
         size = team_size(ru)
-        routes = bd.routes
+        routes = bd.routes[:bd.n_routes]
         owner = st.owner
         trains_p = np.int64(st.trains[p])
         for r in range(routes.shape[0]):
@@ -168,7 +168,7 @@ def _refresh(st, bd, ru, p, ws):
     if stale:
         _plan_into(st, bd, ru, p, want, np.int64((1 << 1) | (1 << 2) | (1 << 3)), ws)
         ws.plan_version[p] = key
-    _, trains = plan_need(bd.routes, st.owner, want, ws.need[p])
+    _, trains = plan_need(bd.routes[:bd.n_routes], st.owner, want, ws.need[p])
     return trains
 
 
@@ -177,7 +177,7 @@ def _team_plan(st, bd, ru, p, ws):
     """ws.team_need <- cards the team's shared tickets still need (only for
     deciding where a drawn card goes; recomputed each time, it is cheap)."""
     _plan_into(st, bd, ru, p, ws.team_want[:], np.int64((1 << 2) | (1 << 3)), ws)
-    plan_need(bd.routes, st.owner, ws.team_want[:], ws.team_need[:])
+    plan_need(bd.routes[:bd.n_routes], st.owner, ws.team_want[:], ws.team_need[:])
 
 
 @njit(cache=True, _nrt=False)
@@ -187,8 +187,8 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     best_v = np.int64(-1)
     want = ws.want[p]
     purse = st.purse[:]  # an array, as other callers of pay_colour pass
-    routes = bd.routes
-    group_routes = bd.group_routes
+    routes = bd.routes[:bd.n_routes]
+    group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
     closed = st.closed
     trains_p = np.int64(st.trains[p])
@@ -310,7 +310,7 @@ def share_choice(st, bd, ru, p, planned, ws):
     d1 = -1.0
     d2 = -1.0
     price_team_routes(st, bd, ru, p, np.int64(1000), ws.want[p], ws.price[:])
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         if st.ticket_holder[t] != p or st.ticket_shared[t] != 0 or st.ticket_done_turn[t] >= 0:
             continue
         d = ticket_distance(bd, t, ws)

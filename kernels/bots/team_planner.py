@@ -91,11 +91,11 @@ def team_plan_network(st, bd, ru, p, ws, offer_mask):
     (visible_open) and the offered ones in offer_mask, over the team's
     prices. Returns its trains plus UNREACHABLE per ticket it cannot join."""
     cnt = ws.plan_cnt
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         cnt[r] = 0
     tk = ws.tk_list
     k = 0
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         if visible_open(st, ru, p, t) > 0:
             tk[k] = t
             k += 1
@@ -115,7 +115,7 @@ def team_plan_broken(st, bd, ru, p, ws):
     want = ws.want[p]
     first = team_first(ru, p)
     size = team_size(ru)
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     owner = st.owner
     trains_p = np.int64(st.trains[p])
     for r in range(routes.shape[0]):
@@ -138,7 +138,7 @@ def refresh_team_plan(st, bd, ru, p, ws):
         team_plan_network(st, bd, ru, p, ws, np.int64(0))
         adopt_plan(st, bd, p, ws)
         ws.plan_version[p] = key
-    return plan_need(bd.routes, st.owner, ws.want[p], ws.need[p])
+    return plan_need(bd.routes[:bd.n_routes], st.owner, ws.want[p], ws.need[p])
 
 
 # --- tickets ------------------------------------------------------------------------------
@@ -146,7 +146,7 @@ def refresh_team_plan(st, bd, ru, p, ws):
 def _alone_cost(st, bd, ru, p, ws, i):
     """Trains offered ticket i needs on the team's network without p's other plans."""
     cnt = ws.plan_cnt
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         cnt[r] = 0
     ws.tk_list[0] = st.offer[i]
     ws.team_want[:] = 0
@@ -211,7 +211,7 @@ def team_claim(st, bd, ru, p, ws, only_planned, min_len, risky):
     want = ws.want[p]
     purse = st.purse[:]  # an array, as other callers of pay_colour pass
     need_p = ws.need[p]
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     owner = st.owner
     trains_p = np.int64(st.trains[p])
     best = np.int64(-1)
@@ -221,7 +221,7 @@ def team_claim(st, bd, ru, p, ws, only_planned, min_len, risky):
             continue
         if routes[r, RT_LEN] < min_len:
             continue
-        if not route_open_to(owner, st.closed, trains_p, routes, bd.group_routes, p, r):
+        if not route_open_to(owner, st.closed, trains_p, routes, bd.group_routes[:bd.n_groups], p, r):
             continue
         c = pay_colour(ru, purse, routes, r, need_p)
         if c < 0:

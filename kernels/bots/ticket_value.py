@@ -117,7 +117,7 @@ def _city_risk(st, bd, ru, ws, v):
     """Contested open routes (not planned) on the search tree's path from v to
     its source. Memoised per city in ws.done (settled: 1; known: risk + 2),
     which the next search resets: one walk per city and search at most."""
-    routes = bd.routes
+    routes = bd.routes[:bd.n_routes]
     memo = ws.done
     n = 0
     u = v
@@ -167,10 +167,10 @@ def extra_trains(st, bd, ru, p, ws, reach):
     none; ws.tk_risk[t] <- the contested open routes on it, when it is within
     `reach` trains (ticket_value reads it only then). One search from each
     piece of the network; with no network at all, one per ticket."""
-    routes = bd.routes
-    tickets = bd.tickets
+    routes = bd.routes[:bd.n_routes]
+    tickets = bd.tickets[:bd.n_tickets]
     price = ws.price[:]
-    n_cities = bd.adj_start.shape[0] - 1
+    n_cities = bd.n_cities
     uf = ws.uf_tmp[:n_cities]  # the board's cities, not the record's MAX_CITIES
     seen = ws.count
     uf_reset(uf)
@@ -283,7 +283,7 @@ def draw_gain(st, bd, ru, p, ws, train_price, margin):
     seat's network prices, st.purse its cards): the DRAW_TICKETS offered are
     a uniform draw from the pool p cannot rule out; every one worth more than
     `margin` is kept, else the best one."""
-    tickets = bd.tickets
+    tickets = bd.tickets[:bd.n_tickets]
     n_t = tickets.shape[0]
     n = 0
     for t in range(n_t):
@@ -331,7 +331,7 @@ def keep_by_value(st, bd, ru, p, ws, train_price, margin):
     added to the plan, kept while worth more than `margin`; at least
     DRAW_KEEP_MIN. Returns the keep mask; remembers the discards."""
     n = st.sc[SC_N_OFFER]
-    tickets = bd.tickets
+    tickets = bd.tickets[:bd.n_tickets]
     for t in range(tickets.shape[0]):
         ws.tk_extra[t] = -1.0
     for i in range(n):

@@ -51,7 +51,7 @@ def draw_card(st):
     return np.int64(st.pile[n])
 
 
-# Hot helpers bind namedtuple fields to locals first: LLVM can then keep them
+# Hot helpers bind record fields to locals first: LLVM can then keep them
 # in registers.
 @njit(cache=True, _nrt=False)
 def cards_available(st):

@@ -2,7 +2,7 @@
 r // 64 is route r): the legal claims of a turn are a few AND operations on
 masks instead of a payment check per route and colour.
 
-The board's route sets are fixed (BoardArrays.route_bits, BITS_* rows, built
+The board's route sets are fixed (the BOARD record's route_bits, BITS_* rows, built
 once by fill_board_bits); the game keeps two sets up to date as routes are
 claimed or closed (st.open_bits, st.blocked_bits); claim_masks combines them
 with a seat's cards and trains. The masks say exactly what
@@ -83,7 +83,7 @@ def sync_claim_bits(st, bd):
     blocked = st.blocked_bits
     open_bits[:] = 0
     blocked[:, :] = 0
-    for r in range(bd.routes.shape[0]):
+    for r in range(bd.n_routes):
         w, b = bit_of(np.int64(r))
         o = st.owner[r]
         if o < 0 and st.closed[r] == 0:

@@ -105,7 +105,7 @@ def close_lanes(st, bd, ru, r):
     g = bd.routes[r, RT_GROUP]
     if g < 0 or st.sc[SC_N_PLAYERS] >= ru[RULE_DOUBLES_MIN_PLAYERS] or bd.routes[r, RT_ALWAYS_OPEN] != 0:
         return
-    group_routes = bd.group_routes
+    group_routes = bd.group_routes[:bd.n_groups]
     lanes = 0
     claimed = 0
     for i in range(group_routes.shape[1]):
@@ -176,7 +176,7 @@ def claim_route(st, bd, ru, p, r, colour, use, locos, sets):
     if sets > 0:
         fill_purse(st, ru, p)
         purse = st.purse
-        for _ in range(sets * wild_set_size(bd.routes, r)):
+        for _ in range(sets * wild_set_size(bd.routes[:bd.n_routes], r)):
             k = set_card_kind(purse)
             take_cards(st, ru, p, k, np.int64(1))
             purse[k] -= 1
@@ -256,7 +256,7 @@ def finish_tunnel(st, bd, ru, p, pay):
     paid = False
     if pay:
         fill_purse(st, ru, p)
-        use, locos = surcharge_payment(ru, st.purse, bd.routes, r, colour, sc[SC_PEND_SURCHARGE])
+        use, locos = surcharge_payment(ru, st.purse, bd.routes[:bd.n_routes], r, colour, sc[SC_PEND_SURCHARGE])
         if use >= 0:
             if colour != LOCO:
                 st.laid_holder[colour] += take_cards(st, ru, p, colour, use)

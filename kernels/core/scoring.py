@@ -62,7 +62,7 @@ def _tickets_value(st, bd, p, uf):
     holder = st.ticket_holder
     value = 0
     completed = 0
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         if holder[t] == p:
             option, points = ticket_outcome(bd, uf, t)
             value += points
@@ -78,7 +78,7 @@ def apply_station_choice(st, bd, p, choice, n_st, ws):
     without the runtime cannot return an array.)"""
     uf = ws.uf_tmp[:]
     own = st.uf[p]
-    for c in range(bd.adj_start.shape[0] - 1):  # the board's cities, not MAX_CITIES
+    for c in range(bd.n_cities):  # the board's cities, not MAX_CITIES
         uf[c] = own[c]
     for i in range(n_st):
         if choice[i] < ws.n_cand[i]:
@@ -149,7 +149,7 @@ def score_tickets(st, bd, ru, p, ws):
     best_station_choice(st, bd, p, ws)
     apply_station_choice(st, bd, p, ws.best_choice[:], np.int64(n_st), ws)
     uf = ws.uf_tmp[:]
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         if st.ticket_holder[t] != p:
             continue
         option, points = ticket_outcome(bd, uf, t)
@@ -173,9 +173,9 @@ def grand_tour_tickets(st, bd, p, members, ws):
     network left when every route that alone separates its ends (a bridge) is
     taken out (assumption IN-SCR-3a, Menger's theorem). A station's borrowed
     route never counts. Uses ws.uf_tmp and ws.used."""
-    two_path_network(bd.routes, st.owner, members, ws.uf_tmp[:], ws.used[:])
+    two_path_network(bd.routes[:bd.n_routes], st.owner, members, ws.uf_tmp[:], ws.used[:])
     n = 0
-    for t in range(bd.tickets.shape[0]):
+    for t in range(bd.n_tickets):
         if st.ticket_holder[t] == p:
             option, _ = ticket_outcome(bd, ws.uf_tmp[:], t)
             if option >= 0:
@@ -223,9 +223,10 @@ def score_points_game(st, bd, ru, ws):
             done_team += fin[q, FN_TICKETS_COMPLETED]
             if terms & BONUS_STATIONS:
                 fin[q, FN_STATION_POINTS] = st.stations_left[q] * ru[RULE_STATION_VALUE]
-        trail = longest_trail(bd.routes, st.owner[:], members, ws.deg[:], ws.inc[:], ws.used[:], ws.stk_v[:],
+        routes = bd.routes[:bd.n_routes]
+        trail = longest_trail(routes, st.owner[:], members, ws.deg[:], ws.inc[:], ws.used[:], ws.stk_v[:],
                               ws.stk_e[:], ws.stk_i[:])
-        cities = largest_network_cities(bd.routes, st.owner, members, ws.uf_tmp[:], ws.count[:], ws.done[:])
+        cities = largest_network_cities(routes, st.owner, members, ws.uf_tmp[:], ws.count[:], ws.done[:])
         for q in range(first, first + size):
             fin[q, FN_LONGEST_PATH] = trail
             fin[q, FN_NETWORK_CITIES] = cities

@@ -83,10 +83,10 @@ def state_record(state):
 def set_sizes(st, bd):
     """The board's sizes into sc: the fields are sized by the MAX_* bounds."""
     sc = st.sc
-    sc[SC_N_ROUTES] = bd.routes.shape[0]
-    sc[SC_N_TICKETS] = bd.tickets.shape[0]
-    sc[SC_N_CITIES] = bd.adj_start.shape[0] - 1
-    sc[SC_N_WORDS] = bd.route_bits.shape[1]
+    sc[SC_N_ROUTES] = bd.n_routes
+    sc[SC_N_TICKETS] = bd.n_tickets
+    sc[SC_N_CITIES] = bd.n_cities
+    sc[SC_N_WORDS] = bd.n_words
 
 
 @njit(cache=True, _nrt=False)

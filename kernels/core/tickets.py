@@ -78,7 +78,7 @@ def ticket_outcome(bd, uf, t):
     destinations joined to its start (SW-TKT-3, SW-TKT-4), as (that option's
     index, +value); with none joined it loses its lowest value, (-1, -lowest)
     (SW-TKT-5)."""
-    tickets = bd.tickets
+    tickets = bd.tickets[:bd.n_tickets]
     m = tickets[t, TK_MULTI]
     option = np.int64(-1)
     points = np.int64(-tickets[t, TK_POINTS])
@@ -107,7 +107,7 @@ def mark_completed_tickets(st, bd, ru, p):
     team's network (st.uf[p]: p's own routes for a team of one; TA-TKT-4)."""
     holder = st.ticket_holder
     done = st.ticket_done_turn
-    tickets = bd.tickets
+    tickets = bd.tickets[:bd.n_tickets]
     uf = st.uf[p]
     turn = st.sc[SC_TURN]
     first = team_first(ru, p)

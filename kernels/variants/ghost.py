@@ -8,7 +8,7 @@ the engine plays when the rule family is FAMILY_TICKET_RACE.
 - `can_swap` / `swap_tickets`: the ticket-swap action (GT-TRN-3).
 - `score`: completed tickets (special included), the winner (GT-END-1/2).
 
-Regions come from the board (BoardArrays.city_flags, CF_* bits), never from
+Regions come from the board (the BOARD record's city_flags, CF_* bits), never from
 code. Imports kernels.core only; kernels/engine.py calls it.
 """
 
@@ -103,7 +103,7 @@ def _take_ticket(st, p):
 def _town_hall_bonus(st, bd, ru, p, flag, counter):
     """GT-BON-2: once per player (assumption GT-BON-2a), draw the bonus cards when the Town Hall and
     the bonus place are joined."""
-    if st.ps[p, counter] == 0 and regions_joined(st.uf[p], bd.city_flags, np.int64(CF_TOWN_HALL), flag):
+    if st.ps[p, counter] == 0 and regions_joined(st.uf[p], bd.city_flags[:bd.n_cities], np.int64(CF_TOWN_HALL), flag):
         st.ps[p, counter] = 1
         for _ in range(ru[RULE_TOWN_HALL_CARDS]):
             c = draw_card(st)
@@ -128,7 +128,7 @@ def settle(st, bd, ru, p):
     # completes a ticket counts both before the win check; one per player
     # (assumption GT-BON-1a)
     if (st.ps[p, PS_GT_SPECIAL] == 0 and st.sc[SC_GT_SPECIAL_LEFT] > 0
-            and regions_joined(st.uf[p], bd.city_flags, np.int64(CF_DARK_FOREST), np.int64(CF_COAST))):
+            and regions_joined(st.uf[p], bd.city_flags[:bd.n_cities], np.int64(CF_DARK_FOREST), np.int64(CF_COAST))):
         st.ps[p, PS_GT_SPECIAL] = 1
         st.sc[SC_GT_SPECIAL_LEFT] -= 1
     while True:
@@ -199,7 +199,7 @@ def score(st, bd, ru, ws):
     best = 0
     for p in range(n):
         fin[p, :] = 0
-        for t in range(bd.tickets.shape[0]):
+        for t in range(bd.n_tickets):
             if holder[t] != p:
                 continue
             option, _ = ticket_outcome(bd, st.uf[p], t)
@@ -212,10 +212,11 @@ def score(st, bd, ru, ws):
                 st.ticket_result[t] = TR_FAILED
         fin[p, FN_TOTAL] = tickets_done(st, p)
         members = 1 << p
+        routes = bd.routes[:bd.n_routes]
         fin[p, FN_LONGEST_PATH] = longest_trail(
-            bd.routes, st.owner[:], members, ws.deg[:], ws.inc[:], ws.used[:], ws.stk_v[:], ws.stk_e[:], ws.stk_i[:]
+            routes, st.owner[:], members, ws.deg[:], ws.inc[:], ws.used[:], ws.stk_v[:], ws.stk_e[:], ws.stk_i[:]
         )
-        fin[p, FN_NETWORK_CITIES] = largest_network_cities(bd.routes, st.owner, members, ws.uf_tmp[:], ws.count[:],
+        fin[p, FN_NETWORK_CITIES] = largest_network_cities(routes, st.owner, members, ws.uf_tmp[:], ws.count[:],
                                                            ws.done[:])
         best = max(best, fin[p, FN_TOTAL])
     for p in range(n):

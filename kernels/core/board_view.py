@@ -1,0 +1,83 @@
+"""The board seen from Python (analyzer, tests, bench): the BOARD record with
+its fields cut to the board's sizes. The record's fields are sized by the
+MAX_* bounds (kernels/layouts.py); here `bd.routes` has one row per route and
+`bd.tickets` one per ticket, as the arrays it was packed from. Not used by
+kernels: a kernel takes the record (a BoardRecord is one; Numba types it
+alike and passes the same memory, one pointer)."""
+
+import numpy as np
+
+from kernels.layouts import BOARD
+
+# field -> the size fields giving its extent in each dimension (None: whole; a pair: size + 1 / 2 x size)
+_CUT = {
+    "routes": ("n_routes",), "tickets": ("n_tickets",), "adj_start": (("n_cities", 1, 1),),
+    "adj_route": (("n_routes", 2, 0),), "group_routes": ("n_groups", "n_lanes"), "city_flags": ("n_cities",),
+    "route_bits": (None, "n_words"), "lane_bits": ("n_routes", "n_words"), "end_start": (("n_ends", 1, 1),),
+    "end_nodes": ("n_end_nodes",), "multi": ("n_multi",), "multi_opts": ("n_multi_opts",),
+}
+
+
+def _extent(record, size) -> slice:
+    if size is None:
+        return slice(None)
+    name, times, plus = (size, 1, 0) if isinstance(size, str) else size
+    return slice(0, int(np.record.__getattribute__(record, name)) * times + plus)
+
+
+class BoardRecord(np.record):
+    """A BOARD record whose fields read cut to the board (views: writes go to
+    the record)."""
+
+    def __getattribute__(self, name):
+        value = np.record.__getattribute__(self, name)
+        cut = _CUT.get(name)
+        if cut is None:
+            return value
+        return value[tuple(_extent(self, size) for size in cut)]
+
+
+_VIEW = np.dtype((BoardRecord, BOARD))
+
+
+def pack_board(**arrays) -> BoardRecord:
+    """One BOARD record holding `arrays` (every field of BOARD but the sizes,
+    each no larger than its bound; group_routes padded with -1 to MAX_LANES
+    lanes). The record keeps its one-element array alive."""
+    missing = set(_CUT) | {"deck"}
+    if set(arrays) != missing:
+        raise ValueError(f"pack_board needs exactly the fields {sorted(missing)}, got {sorted(arrays)}")
+    board = np.zeros(1, BOARD)
+    rec = board[0]
+    groups = arrays["group_routes"]
+    sizes = dict(n_routes=len(arrays["routes"]), n_tickets=len(arrays["tickets"]),
+                 n_cities=len(arrays["adj_start"]) - 1, n_groups=groups.shape[0], n_lanes=groups.shape[1],
+                 n_words=arrays["route_bits"].shape[1], n_ends=len(arrays["end_start"]) - 1,
+                 n_end_nodes=len(arrays["end_nodes"]), n_multi=len(arrays["multi"]),
+                 n_multi_opts=len(arrays["multi_opts"]))
+    for name, value in sizes.items():
+        rec[name] = value
+    rec["group_routes"][:] = -1
+    view = board.view(_VIEW)[0]
+    for name, value in arrays.items():
+        target = getattr(view, name)
+        if target.shape != np.shape(value):
+            raise ValueError(f"board field {name}: shape {np.shape(value)} is beyond the kernels' bounds "
+                             f"{BOARD[name].shape}")
+        target[...] = value
+    return view
+
+
+def copy_board(bd: BoardRecord) -> BoardRecord:
+    """An independent copy of a board record."""
+    return np.array([bd], BOARD).view(_VIEW)[0]
+
+
+def board_view(board: np.ndarray) -> BoardRecord:
+    """A one-element BOARD array (as sent to a Dask worker) -> its BoardRecord."""
+    return board.view(_VIEW)[0]
+
+
+def board_buffer(bd: BoardRecord) -> np.ndarray:
+    """The one-element BOARD array behind a board record (picklable, plain dtype)."""
+    return np.array([bd], BOARD)

@@ -1,0 +1,83 @@
+"""The board as one record (kernels/layouts.py BOARD): Python sees its fields
+cut to the board (kernels/core/board_view.py) as views of the record, the
+padding past the board is empty, a copy and a worker's copy are the same
+bytes and independent, and boards beyond the record's bounds are refused
+with an error naming the board and what is too large."""
+
+import pickle
+
+import numpy as np
+import pytest
+
+from analyzer.board_arrays import ticket_rows
+from analyzer.boards import builtin_boards, load_board
+from analyzer.rules import RuleError
+from kernels import layouts as L
+from kernels.core.board_view import board_buffer, board_view, copy_board, pack_board
+
+
+def _raw(bd, name):
+    """A field of the record itself, sized by the bounds."""
+    return np.record.__getattribute__(bd, name)
+
+
+@pytest.mark.parametrize("name", builtin_boards())
+def test_fields_are_cut_to_the_board_and_the_padding_is_empty(name):
+    board = load_board(name)
+    bd = board.compile(board.rules())
+    n_routes, n_cities, n_tickets = len(board.routes), len(board.cities), len(ticket_rows(board))
+    assert (bd.n_routes, bd.n_cities, bd.n_tickets) == (n_routes, n_cities, n_tickets)
+    assert bd.routes.shape == (n_routes, L.ROUTE_FIELDS) and bd.tickets.shape == (n_tickets, L.TICKET_FIELDS)
+    assert bd.adj_start.shape == (n_cities + 1,) and bd.adj_route.shape == (2 * n_routes,)
+    assert bd.city_flags.shape == (n_cities,) and bd.deck.shape == (L.N_CARD_KINDS,)
+    assert bd.route_bits.shape == (L.BITS_ROWS, (n_routes + 63) // 64) == (L.BITS_ROWS, bd.n_words)
+    assert bd.lane_bits.shape == (n_routes, bd.n_words)
+    assert bd.adj_start[-1] == 2 * n_routes  # every route is listed at both its ends
+    groups = set(board.routes["parallel_group"][board.routes["parallel_group"] >= 0])
+    assert bd.group_routes.shape[0] == max(len(groups), 1) and 1 <= bd.n_lanes <= L.MAX_LANES
+    # past the board: nothing (a kernel that ran past a size would read zeros, or -1 between lanes)
+    assert not _raw(bd, "routes")[n_routes:].any() and not _raw(bd, "tickets")[n_tickets:].any()
+    assert not _raw(bd, "adj_start")[n_cities + 1:].any() and not _raw(bd, "lane_bits")[:, bd.n_words:].any()
+    assert (_raw(bd, "group_routes")[:, bd.n_lanes:] == -1).all()
+    assert (_raw(bd, "group_routes")[bd.n_groups:] == -1).all()
+
+
+def test_a_cut_field_is_a_view_of_the_record():
+    board = load_board("europe")
+    bd = board.compile(board.rules())
+    bd.routes[3, L.RT_LEN] = 9
+    bd.group_routes[0, 0] = 77
+    assert _raw(bd, "routes")[3, L.RT_LEN] == 9 and _raw(bd, "group_routes")[0, 0] == 77
+
+
+def test_copies_are_the_same_bytes_and_independent():
+    board = load_board("switzerland")  # tickets with options: every field in use
+    bd = board.compile(board.rules())
+    assert bd.n_multi > 0 and bd.n_ends > 0
+    shipped = pickle.loads(pickle.dumps(board_buffer(bd)))  # as a Dask worker gets it
+    for other in (copy_board(bd), board_view(board_buffer(bd)), board_view(shipped)):
+        assert other.tobytes() == bd.tobytes()
+        other.routes[0, L.RT_LEN] += 1
+        assert other.tobytes() != bd.tobytes()
+
+
+def test_a_field_beyond_its_bound_is_refused_by_name():
+    board = load_board("usa")
+    bd = board.compile(board.rules())
+    fields = {n: getattr(bd, n) for n in ("routes", "tickets", "deck", "adj_start", "adj_route", "group_routes",
+                                          "city_flags", "route_bits", "lane_bits", "end_start", "end_nodes",
+                                          "multi", "multi_opts")}
+    assert pack_board(**fields).tobytes() == bd.tobytes()  # packing again gives the same record
+    with pytest.raises(ValueError, match="board field tickets"):
+        pack_board(**{**fields, "tickets": np.zeros((L.MAX_TICKETS + 1, L.TICKET_FIELDS), np.int32)})
+    with pytest.raises(ValueError, match="exactly the fields"):
+        pack_board(routes=fields["routes"])
+
+
+def test_a_board_beyond_the_lane_bound_is_refused_naming_it():
+    board = load_board("usa")
+    routes = board.routes
+    group = int(routes["parallel_group"].max()) + 1
+    routes.loc[routes.index[: L.MAX_LANES + 1], "parallel_group"] = group  # one group of MAX_LANES + 1 lanes
+    with pytest.raises(RuleError, match=f"board 'usa': {L.MAX_LANES + 1} lanes in one parallel group"):
+        board.compile(board.rules())
