@@ -138,8 +138,12 @@ def _combine(num: np.ndarray, den: np.ndarray, spread: bool) -> np.ndarray:
 def _weights(rng, n: int, b: int) -> np.ndarray:
     """b rows of bootstrap counts over n games (each row sums to n)."""
     w = np.empty((b, n), np.float64)
-    for i in range(b):
-        w[i] = np.bincount(rng.integers(0, n, n), minlength=n)
+    rows = max(1, (1 << 22) // n)  # draw a block of rows at once (the same stream as row by row), 32 MB at most
+    for i in range(0, b, rows):
+        k = min(rows, b - i)
+        idx = rng.integers(0, n, (k, n))
+        idx += np.arange(0, k * n, n)[:, None]
+        w[i:i + k] = np.bincount(idx.ravel(), minlength=k * n).reshape(k, n)
     return w
 
 

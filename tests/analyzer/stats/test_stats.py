@@ -220,3 +220,16 @@ def test_stations_saved_against_given_up():
     assert s.loc[0, "rate"] == 0.5 and s.loc[1, "rate"] == 0.25 and s.loc[2, "rate"] == 0.25
     assert s.loc[1, "tickets_via_station"] == 1 and s.loc[1, "points_saved"] == 10  # 2 x 5 points
     assert s.loc[1, "net"] == 6 and s.loc[2, "net"] == -8 and s.loc[0, "net"] == 0
+
+
+@pytest.mark.parametrize("n,b", [(1, 10), (300, 1000), (5000, 1000), ((1 << 22) // 3 + 1, 4)])
+def test_bootstrap_weights_are_the_row_by_row_draws(n, b):
+    """compare's bootstrap counts, drawn a block of rows at a time, are the
+    draws of one resample after another (so its CIs did not change when it
+    stopped drawing row by row), and each row sums to the games."""
+    from analyzer.stats.compare import _weights
+
+    rng = np.random.default_rng(n)
+    expected = np.stack([np.bincount(rng.integers(0, n, n), minlength=n) for _ in range(b)])
+    got = _weights(np.random.default_rng(n), n, b)
+    assert (got == expected).all() and (got.sum(1) == n).all()
