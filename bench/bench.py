@@ -1,8 +1,9 @@
 """`make bench`: games per second per bot, board and thread count; cold and
 cached compile time (wall and CPU seconds); the tunnel Monte Carlo kernel; peak memory.
 A benchmark, never a test: it prints numbers, it asserts nothing.
-`python bench/bench.py --compile-only` refreshes only the compile figures, `--expert-only` only the
-search player's rows."""
+`python bench/bench.py --compile-only` refreshes only the compile figures, `--threads-only` only the
+whole runs (one thread and all threads, interleaved rounds), `--expert-only` only the search player's
+rows."""
 
 from __future__ import annotations
 
@@ -112,6 +113,48 @@ def peak_rss_mb(games: int) -> float:
     return round(float(proc.stdout.strip().splitlines()[-1]), 1)
 
 
+ROUNDS = 3  # whole runs per bot and thread count, one thread and all threads in turn
+
+
+def whole_runs(cores: int, quick: bool) -> dict:
+    """Whole runs (Parquet included) of every bot on 4-player Europe, USA 2p and
+    the variants' own bots, on one thread and on every core: ROUNDS rounds,
+    each playing one thread then all threads, and the medians (a single short
+    run per thread count, one after the other, measured the machine's drift
+    between them as much as the threads: 1.54x one such run, 1.87x-1.95x
+    interleaved, for the same USA 2p greedy games)."""
+    from statistics import median
+
+    from bench.engine_speed import TABLE_BOTS
+
+    configs = ([("europe", 4, b) for b in TABLE_BOTS]
+               + [("usa", 2, b) for b in ("random", "greedy", "planner")]
+               + [("legendary_asia", 4, "greedy"), ("team_asia", 4, "greedy"), ("ghost_train", 4, "greedy")])
+    counts = sorted({1, cores})
+    rows = []
+    for board, players, bot in configs:
+        n = 2_000 if quick else 20_000
+        rounds = {t: [] for t in counts}
+        for _ in range(1 if quick else ROUNDS):
+            for threads in counts:
+                rounds[threads].append(round(games_per_second(board, players, bot, n, threads), 1))
+        for threads in counts:
+            gps = median(rounds[threads])
+            base = next((r["games_per_s"] for r in rows if r["board"] == board and r["players"] == players
+                         and r["bot"] == "random" and r["threads"] == threads), None)
+            cost = round(base / gps, 2) if base else None  # time per game relative to random
+            speedup = round(gps / median(rounds[1]), 2)
+            rows.append(dict(board=board, players=players, bot=bot, threads=threads, games_per_s=round(gps, 1),
+                             rounds=rounds[threads], speedup_vs_one_thread=speedup, cost_vs_random=cost))
+            print(f"{board:14s} {players}p {bot:18s} threads={threads}: {gps:10,.0f} games/s "
+                  f"({gps / threads:,.0f} per core, {speedup:.2f}x one thread; rounds {rounds[threads]})"
+                  + (f", {cost:.2f}x random's time" if cost else ""), flush=True)
+    planner = max((r for r in rows if r["board"] == "europe" and r["bot"] == "planner"), key=lambda r: r["threads"])
+    minutes = round(1_000_000 / planner["games_per_s"] / 60, 1)
+    print(f"1,000,000 4-player Europe planner games on {planner['threads']} threads: {minutes} min")
+    return {"games_per_s": rows, "minutes_1m_europe4_planner": minutes}
+
+
 def refresh_last_bench(results: dict, what: str) -> None:
     """Write `results` over their keys in bench/last_bench.json, keeping every other figure."""
     out = ROOT / "bench" / "last_bench.json"
@@ -131,6 +174,10 @@ def main() -> None:
             print(f"europe 2p {r['table']:18s} {r['games_per_cpu_s']:10,.2f} games per CPU-second")
         refresh_last_bench(results, "expert rows")
         return
+    if "--threads-only" in sys.argv:  # refresh the whole-run rows of last_bench.json, keep the rest
+        results.update(whole_runs(cores, quick))
+        refresh_last_bench(results, "whole-run rows")
+        return
     results.update(compile_times())
     print(f"compile (wall / CPU): cold {results['cold_compile_s']} / {results['cold_compile_cpu_s']} s, "
           f"cached {results['cached_load_s']} / {results['cached_load_cpu_s']} s, "
@@ -139,29 +186,7 @@ def main() -> None:
     if "--compile-only" in sys.argv:  # refresh the compile figures of last_bench.json, keep the rest
         refresh_last_bench(results, "compile figures")
         return
-    from bench.engine_speed import TABLE_BOTS
-
-    # every bot on 4-player Europe (cost relative to random), plus USA 2p and the variants' own bots
-    configs = ([("europe", 4, b) for b in TABLE_BOTS]
-               + [("usa", 2, b) for b in ("random", "greedy", "planner")]
-               + [("legendary_asia", 4, "greedy"), ("team_asia", 4, "greedy"), ("ghost_train", 4, "greedy")])
-    rows = []
-    for board, players, bot in configs:
-        n = 2_000 if quick else 20_000
-        for threads in sorted({1, cores}):
-            gps = games_per_second(board, players, bot, n, threads)
-            base = next((r["games_per_s"] for r in rows if r["board"] == board and r["players"] == players
-                         and r["bot"] == "random" and r["threads"] == threads), None)
-            cost = round(base / gps, 2) if base else None  # time per game relative to random
-            rows.append(dict(board=board, players=players, bot=bot, threads=threads, games_per_s=round(gps, 1),
-                             cost_vs_random=cost))
-            print(f"{board:14s} {players}p {bot:18s} threads={threads}: {gps:10,.0f} games/s "
-                  f"({gps / threads:,.0f} per core)" + (f", {cost:.2f}x random's time" if cost else ""))
-    planner = max((r for r in rows if r["board"] == "europe" and r["bot"] == "planner"), key=lambda r: r["threads"])
-    results["minutes_1m_europe4_planner"] = round(1_000_000 / planner["games_per_s"] / 60, 1)
-    print(f"1,000,000 4-player Europe planner games on {planner['threads']} threads: "
-          f"{results['minutes_1m_europe4_planner']} min")
-    results["games_per_s"] = rows
+    results.update(whole_runs(cores, quick))
     # the engine alone (no Parquet): every bot on every board it plays, time per decision, state copy
     from bench.engine_speed import configs, kernel_speed, state_copy_us
 
