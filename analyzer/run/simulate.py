@@ -140,25 +140,31 @@ def make_spec(board="europe", players=4, bots=None, games=10_000, seed=1, rules=
 
 
 # --- one chunk --------------------------------------------------------------------
+# the tables whose rows per game vary
+VARIABLE_TABLES = {"tickets": L.TICKET_RECORD, "claims": L.CLAIM_RECORD, "tunnels": L.TUNNEL_RECORD}
+
+
 def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_params=None) -> dict[str, np.ndarray]:
     """Play games first..first+n-1 and return their record arrays. The kernel
-    stops early when a buffer is full; we continue with larger buffers."""
+    stops early when a buffer has no room for the next game's rows; we go on
+    with buffers sized by the rows per game the games so far wrote (a
+    `random` player holds many tickets: sized by a fixed guess, a chunk took
+    a dozen calls, each a copy more to concatenate, all holding the GIL)."""
     from kernels.runner import run_block
 
     n_players = len(bots)
-    n_routes = bd.routes.shape[0]
-    n_tickets = bd.tickets.shape[0]
+    n_routes, n_tickets = bd.n_routes, bd.n_tickets
     parts = {t: [] for t in TABLES}
+    # rows per game of the tables whose size varies (a first guess), and the room one game may need
+    per_game = {"tickets": min(n_players * 8, n_tickets), "claims": min(n_routes, 40 * n_players // 2), "tunnels": 8}
+    one_game = {"tickets": n_tickets, "claims": n_routes, "tunnels": int(ru[L.RULE_TURN_CAP]) + 1}
     done = 0
-    per_game_tunnels = 8
     while done < n:
         m = n - done
         buf = {
             "games": np.zeros(m, L.GAME_RECORD),
             "players": np.zeros(m * n_players, L.PLAYER_RECORD),
-            "tickets": np.zeros(min(m * n_players * 8, m * n_tickets) + n_tickets, L.TICKET_RECORD),
-            "claims": np.zeros(min(m * n_routes, m * 40 * n_players // 2) + n_routes, L.CLAIM_RECORD),
-            "tunnels": np.zeros(m * per_game_tunnels + ru[L.RULE_TURN_CAP] + 1, L.TUNNEL_RECORD),
+            **{t: np.zeros(m * per_game[t] + one_game[t], VARIABLE_TABLES[t]) for t in per_game},
         }
         counts = np.zeros(5, np.int64)
         params = bot_param_array() if bot_params is None else bot_params
@@ -167,7 +173,11 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
         for i, t in enumerate(TABLES):
             parts[t].append(buf[t][: counts[i]])
         done += k
-        per_game_tunnels *= 2
+        if k < m:  # a table was full: at least double its rows per game, and size all by the games so far
+            for i, t in enumerate(TABLES):
+                if t in per_game:
+                    full = counts[i] + one_game[t] > len(buf[t])
+                    per_game[t] = max(per_game[t] * (2 if full else 1), -(-5 * int(counts[i]) // (4 * max(k, 1))))
     return {t: np.concatenate(v) if len(v) > 1 else v[0] for t, v in parts.items()}
 
 
