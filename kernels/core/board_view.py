@@ -52,9 +52,9 @@ def pack_board(**arrays) -> BoardRecord:
     """One BOARD record holding `arrays` (every field of BOARD but the sizes,
     each no larger than its bound; group_routes padded with -1 to MAX_LANES
     lanes). The record keeps its one-element array alive."""
-    missing = set(_CUT) | {"deck"}
-    if set(arrays) != missing:
-        raise ValueError(f"pack_board needs exactly the fields {sorted(missing)}, got {sorted(arrays)}")
+    required = set(_CUT) | {"deck"}
+    if set(arrays) != required:
+        raise ValueError(f"pack_board needs exactly the fields {sorted(required)}, got {sorted(arrays)}")
     board = np.zeros(1, BOARD)
     rec = board[0]
     groups = arrays["group_routes"]
