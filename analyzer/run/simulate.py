@@ -147,7 +147,7 @@ VARIABLE_TABLES = {"tickets": L.TICKET_RECORD, "claims": L.CLAIM_RECORD, "tunnel
 def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_params=None) -> dict[str, np.ndarray]:
     """Play games first..first+n-1 and return their record arrays. The kernel
     stops early when a buffer has no room for the next game's rows; we go on
-    with buffers sized by the rows per game the games so far wrote (a
+    with buffers sized by 1.25 x the rows per game the games so far wrote (a
     `random` player holds many tickets: sized by a fixed guess, a chunk took
     a dozen calls, each a copy more to concatenate, all holding the GIL)."""
     from kernels.runner import run_block
@@ -158,6 +158,7 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
     # rows per game of the tables whose size varies (a first guess), and the room one game may need
     per_game = {"tickets": min(n_players * 8, n_tickets), "claims": min(n_routes, 40 * n_players // 2), "tunnels": 8}
     one_game = {"tickets": n_tickets, "claims": n_routes, "tunnels": int(ru[L.RULE_TURN_CAP]) + 1}
+    params = bot_param_array() if bot_params is None else bot_params
     done = 0
     while done < n:
         m = n - done
@@ -167,17 +168,16 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
             **{t: np.zeros(m * per_game[t] + one_game[t], VARIABLE_TABLES[t]) for t in per_game},
         }
         counts = np.zeros(5, np.int64)
-        params = bot_param_array() if bot_params is None else bot_params
         k = run_block(bd, ru, bots, params, np.int64(seed), np.int64(first + done), np.int64(m),
                       buf["games"], buf["players"], buf["tickets"], buf["claims"], buf["tunnels"], counts)
         for i, t in enumerate(TABLES):
             parts[t].append(buf[t][: counts[i]])
         done += k
-        if k < m:  # a table was full: at least double its rows per game, and size all by the games so far
+        if k < m:  # a table was full: size the rest by the rows per game so far (k >= 1: one game always fits;
+            # the full table wrote more than m * per_game rows in k < m games, so its size grows)
             for i, t in enumerate(TABLES):
                 if t in per_game:
-                    full = counts[i] + one_game[t] > len(buf[t])
-                    per_game[t] = max(per_game[t] * (2 if full else 1), -(-5 * int(counts[i]) // (4 * max(k, 1))))
+                    per_game[t] = max(per_game[t], -(-5 * int(counts[i]) // (4 * k)))
     return {t: np.concatenate(v) if len(v) > 1 else v[0] for t, v in parts.items()}
 
 
