@@ -269,9 +269,16 @@ def claim_actions(st, bd, ru, p, purse, out, n, limit):
     SW-CRD-1, NC-FRY-2, NC-CLM-1)."""
     if not masks_apply(bd, ru):
         return claim_actions_by_payment(st, bd, ru, p, purse, out, n, limit)
-    masks = st.claim_masks
-    if not claim_masks(st, bd, p, purse, masks):
+    if not claim_masks(st, bd, p, purse, st.claim_masks):
         return n
+    return claims_from_masks(st, out, n, limit)
+
+
+@njit(cache=True, _nrt=False)
+def claims_from_masks(st, out, n, limit):
+    """The claims in st.claim_masks (as claim_masks left them), route by route,
+    colours in card order, written from out[n] on, at most up to out[limit - 1]."""
+    masks = st.claim_masks
     for k in range(st.sc[SC_N_WORDS]):
         routes_k = np.uint64(0)
         for c in range(N_CARD_KINDS):
@@ -286,6 +293,44 @@ def claim_actions(st, bd, ru, p, purse, out, n, limit):
                     n += 1
             routes_k &= routes_k - np.uint64(1)
     return n
+
+
+@njit(cache=True, _nrt=False)
+def claim_at(st, j):
+    """The j-th claim (from 0) in claims_from_masks's order, without listing
+    the ones before it: whole words are skipped by their bit counts, and the
+    route inside a word is found by halving it on the count of claims below
+    a bit (route-major order). j must be below the masks' claim count."""
+    masks = st.claim_masks
+    for k in range(st.sc[SC_N_WORDS]):
+        in_word = 0
+        for c in range(N_CARD_KINDS):
+            in_word += bit_count(masks[c, k])
+        if j >= in_word:
+            j -= in_word
+            continue
+        lo = 0  # claims on bits below lo <= j < claims on bits below hi
+        hi = 64
+        below_lo = 0
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            low_bits = (np.uint64(1) << np.uint64(mid)) - np.uint64(1)
+            below = 0
+            for c in range(N_CARD_KINDS):
+                below += bit_count(masks[c, k] & low_bits)
+            if below <= j:
+                lo = mid
+                below_lo = below
+            else:
+                hi = mid
+        j -= below_lo
+        r = k * 64 + lo
+        for c in range(N_CARD_KINDS):
+            if has_bit(masks, c, r):
+                if j == 0:
+                    return make_action(A_CLAIM, r, c)
+                j -= 1
+    return make_action(A_PASS, 0, 0)  # j beyond the claims: a caller's error
 
 
 @njit(cache=True, _nrt=False)

@@ -67,12 +67,22 @@ def largest_network_cities(routes, owner, members, parent, count, touched):
 
 
 @njit(cache=True, _nrt=False)
-def longest_trail(routes, owner, members, deg, inc, used, stk_v, stk_e, stk_i):
+def longest_trail(routes, owner, members, deg, inc, used, seen, stk_v, stk_e, stk_i):
     """Length (in spaces) of the longest trail in the members' routes: each
-    route used at most once, cities may repeat (BASE-SCR-2). Exhaustive DFS
-    from every city; a player's network is small enough for it."""
+    route used at most once, cities may repeat (BASE-SCR-2). Exhaustive DFS;
+    a player's network is small enough for it.
+
+    Why only some starts: a longest trail that ends at a city of even degree
+    leaves an unused route there (it uses an odd number of that city's
+    routes), so it could go on; and a closed longest trail is an Euler
+    circuit of its whole network piece (else a route it misses touches it,
+    and the circuit, started there, extends). So a longest trail starts at
+    an odd-degree city, or, in a piece without one, anywhere in the piece:
+    the DFS starts at every odd-degree city (marking the pieces it reaches
+    in `seen`), then once in each piece left unseen."""
     n_cities = deg.shape[0]
     deg[:] = 0
+    seen[:] = 0
     for r in range(routes.shape[0]):
         used[r] = 0
         if owned_by(owner, r, members):
@@ -83,36 +93,52 @@ def longest_trail(routes, owner, members, deg, inc, used, stk_v, stk_e, stk_i):
             inc[b, deg[b]] = r
             deg[b] += 1
     best = 0
-    for start in range(n_cities):
-        if deg[start] == 0:
-            continue
-        top = 0
-        stk_v[0] = start
-        stk_i[0] = 0
-        stk_e[0] = -1
-        cur = 0
-        while top >= 0:
-            v = stk_v[top]
-            i = stk_i[top]
-            if i < deg[v]:
-                stk_i[top] = i + 1
-                e = inc[v, i]
-                if used[e] == 0:
-                    used[e] = 1
-                    cur += routes[e, RT_LEN]
-                    if cur > best:
-                        best = cur
-                    w = routes[e, RT_B] if routes[e, RT_A] == v else routes[e, RT_A]
-                    top += 1
-                    stk_v[top] = w
-                    stk_i[top] = 0
-                    stk_e[top] = e
-            else:
-                e = stk_e[top]
-                if e >= 0:
-                    used[e] = 0
-                    cur -= routes[e, RT_LEN]
-                top -= 1
+    for odd_pass in range(2):
+        for start in range(n_cities):
+            if deg[start] == 0:
+                continue
+            if odd_pass == 0 and deg[start] % 2 == 0:
+                continue
+            if odd_pass == 1 and seen[start] != 0:
+                continue
+            seen[start] = 1
+            best = max(best, _trails_from(routes, deg, inc, used, seen, stk_v, stk_e, stk_i, start))
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _trails_from(routes, deg, inc, used, seen, stk_v, stk_e, stk_i, start):
+    """The longest trail starting at `start` (every trail, by backtracking);
+    marks the cities it reaches in `seen`."""
+    best = 0
+    top = 0
+    stk_v[0] = start
+    stk_i[0] = 0
+    stk_e[0] = -1
+    cur = 0
+    while top >= 0:
+        v = stk_v[top]
+        i = stk_i[top]
+        if i < deg[v]:
+            stk_i[top] = i + 1
+            e = inc[v, i]
+            if used[e] == 0:
+                used[e] = 1
+                cur += routes[e, RT_LEN]
+                if cur > best:
+                    best = cur
+                w = routes[e, RT_B] if routes[e, RT_A] == v else routes[e, RT_A]
+                seen[w] = 1
+                top += 1
+                stk_v[top] = w
+                stk_i[top] = 0
+                stk_e[top] = e
+        else:
+            e = stk_e[top]
+            if e >= 0:
+                used[e] = 0
+                cur -= routes[e, RT_LEN]
+            top -= 1
     return best
 
 

@@ -11,7 +11,7 @@ from oracle import brute_force_longest_trail
 
 from analyzer.boards import load_board
 from kernels.graph import longest_trail
-from kernels.layouts import RT_A, RT_B, RT_LEN
+from kernels.layouts import RT_A, RT_B, RT_GROUP, RT_LEN
 from kernels.runner import scratch_record
 
 FIXTURES = Path(__file__).parent / "fixtures" / "longest_path_fixtures.csv"
@@ -29,7 +29,8 @@ def kernel_trail(bd, route_ids, seat=0, n_players=2):
     owner = np.full(bd.routes.shape[0], -1, np.int16)
     owner[list(route_ids)] = seat
     ws = scratch_record()
-    return longest_trail(bd.routes, owner, np.int64(1 << seat), ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e, ws.stk_i)
+    return longest_trail(bd.routes, owner, np.int64(1 << seat), ws.deg, ws.inc, ws.used, ws.trail_seen, ws.stk_v,
+                         ws.stk_e, ws.stk_i)
 
 
 def oracle_trail(bd, route_ids):
@@ -113,8 +114,8 @@ def test_base_scr_2_longest_trail_random_claim_sets(name):
         others = rng.choice(n_routes, size=int(rng.integers(0, 30)), replace=False)
         owner[others] = (seat + 1 + rng.integers(0, 3, size=others.shape[0])) % 4
         owner[ids] = seat
-        got = longest_trail(bd.routes, owner, np.int64(1 << seat), ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e,
-                            ws.stk_i)
+        got = longest_trail(bd.routes, owner, np.int64(1 << seat), ws.deg, ws.inc, ws.used, ws.trail_seen,
+                            ws.stk_v, ws.stk_e, ws.stk_i)
         want = oracle_trail(bd, ids)
         if got != want:
             mismatches.append((sorted(int(r) for r in ids), got, want))
@@ -141,5 +142,61 @@ def test_base_scr_2_longest_trail_connected_claim_sets(name):
             cities |= {int(bd.routes[r, RT_A]), int(bd.routes[r, RT_B])}
         owner = np.full(n_routes, -1, np.int16)
         owner[ids] = 1
-        got = longest_trail(bd.routes, owner, np.int64(2), ws.deg, ws.inc, ws.used, ws.stk_v, ws.stk_e, ws.stk_i)
+        got = longest_trail(bd.routes, owner, np.int64(2), ws.deg, ws.inc, ws.used, ws.trail_seen, ws.stk_v,
+                            ws.stk_e, ws.stk_i)
+        assert got == oracle_trail(bd, ids), f"routes {sorted(ids)}"
+
+
+def test_base_scr_2_longest_trail_networks_without_odd_cities():
+    """BASE-SCR-2: pieces where every city has an even number of the seat's
+    routes (a triangle, a double route) are whole circuits; the kernel starts
+    its search at odd-degree cities and once in each piece without one, so
+    these pieces, alone, side by side and beside a piece with odd cities,
+    must still match the brute force."""
+    board, bd = compiled("usa")
+    n_routes = bd.routes.shape[0]
+    ends = [(int(bd.routes[r, RT_A]), int(bd.routes[r, RT_B])) for r in range(n_routes)]
+    pair_route = {}
+    for r, (a, b) in enumerate(ends):
+        pair_route.setdefault(frozenset((a, b)), r)
+    triangles = []
+    for r1, (a, b) in enumerate(ends):
+        for r2, (c, d) in enumerate(ends):
+            if r2 <= r1 or a == b or len({a, b} & {c, d}) != 1:
+                continue
+            third = frozenset(({a, b} | {c, d}) - ({a, b} & {c, d}))
+            r3 = pair_route.get(third)
+            if r3 is not None and r3 > r2:
+                triangles.append((r1, r2, r3))
+    groups = sorted({int(g) for g in bd.routes[:, RT_GROUP] if g >= 0})
+    doubles = [[r for r in range(n_routes) if bd.routes[r, RT_GROUP] == g] for g in groups]
+    assert len(triangles) >= 4 and len(doubles) >= 4
+
+    def cities(ids):
+        return {c for r in ids for c in ends[r]}
+
+    cases = [list(triangles[0]), doubles[0][:2]]
+    for t in triangles[1:]:
+        if not cities(t) & cities(triangles[0]):
+            cases.append(list(triangles[0]) + list(t))  # two circuits side by side
+            break
+    for d in doubles[1:]:
+        if not cities(d) & cities(triangles[0]):
+            cases.append(list(triangles[0]) + d[:2])
+            break
+    for t in triangles[1:]:
+        if len(cities(t) & cities(triangles[0])) == 1:
+            cases.append(list(triangles[0]) + list(t))  # a bow tie: one piece, every city even
+            break
+    path = [r for r in range(n_routes) if not cities([r]) & cities(triangles[0])][:1]
+    cases.append(list(triangles[0]) + path)  # a circuit beside a piece with odd cities
+    touching = [r for r in range(n_routes) if r not in triangles[0] and len(cities([r]) & cities(triangles[0])) == 1]
+    cases.append(list(triangles[0]) + touching[:1])  # a circuit with a tail: two odd cities
+    assert len(cases) == 7
+    ws = scratch_record()
+    for ids in cases:
+        owner = np.full(n_routes, -1, np.int16)
+        owner[ids] = 0
+        got = longest_trail(bd.routes, owner, np.int64(1), ws.deg, ws.inc, ws.used, ws.trail_seen, ws.stk_v,
+                            ws.stk_e, ws.stk_i)
         assert got == oracle_trail(bd, ids), f"routes {sorted(ids)}"

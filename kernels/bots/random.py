@@ -1,14 +1,16 @@
 """`random`: uniform over the kinds of legal action, then uniform over the
 legal actions of that kind (drawing from the market or blind is one kind).
 It counts the legal actions of each kind (engine.legal_counts) and lists only
-the chosen kind's, up to the chosen one."""
+the chosen kind's, up to the chosen one (a claim is found in the claim masks
+the count left in the state, where they apply: engine.claim_at)."""
 
 import numpy as np
 from numba import njit
 
 from kernels.core.actions import make_action
-from kernels.engine import legal_actions_of, legal_counts
-from kernels.layouts import A_DRAW_BLIND, A_DRAW_MARKET, A_PASS, N_ACTION_KINDS
+from kernels.core.claimable import masks_apply
+from kernels.engine import claim_at, legal_actions_of, legal_counts
+from kernels.layouts import A_CLAIM, A_DRAW_BLIND, A_DRAW_MARKET, A_PASS, N_ACTION_KINDS
 from kernels.prng import randint
 
 
@@ -43,5 +45,7 @@ def random_action(st, bd, ru, p, rng, ws):
         if (mask >> k) & 1:
             n += counts[k]
     j = randint(rng, n)
+    if chosen == A_CLAIM and masks_apply(bd, ru):
+        return claim_at(st, j)  # from the claim masks legal_counts left in st, without the list
     legal_actions_of(st, bd, ru, ws.legal[:], np.int64(mask), j + 1)  # the legal list up to the chosen action
     return ws.legal[j]

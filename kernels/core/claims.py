@@ -15,7 +15,7 @@ from kernels.core.claimable import mark_claimed, mark_closed
 from kernels.core.payment import set_card_kind, station_cost, station_payment, surcharge_payment, wild_set_size
 from kernels.core.seats import team_first, team_of, team_size
 from kernels.core.tickets import mark_completed_tickets
-from kernels.graph import uf_union
+from kernels.graph import uf_find, uf_union
 from kernels.layouts import (
     LOCO,
     MAX_REVEAL,
@@ -127,13 +127,16 @@ def close_lanes(st, bd, ru, r):
 def join_network(st, bd, ru, p, r):
     """The claim joins r's cities in the network of every member of p's team
     (TA-TEAM-2a: one network per team; p's own for a team of one), and marks
-    the team's tickets joined this turn."""
+    the team's tickets joined this turn (TA-TKT-4)."""
     a = bd.routes[r, RT_A]
     b = bd.routes[r, RT_B]
     first = team_first(ru, p)
+    # a route inside one network piece joins no new pair of cities: no ticket changes
+    merges = uf_find(st.uf[first], a) != uf_find(st.uf[first], b)
     for q in range(first, first + team_size(ru)):
         uf_union(st.uf[q], a, b)
-    mark_completed_tickets(st, bd, ru, p)
+    if merges:
+        mark_completed_tickets(st, bd, ru, p)
 
 
 @njit(cache=True, _nrt=False)

@@ -199,6 +199,13 @@ def score_grand_tour(st, bd, ru, p, members, ws):
 
 
 @njit(cache=True, _nrt=False)
+def network_longest_trail(st, bd, members, ws):
+    """graph.longest_trail of the members' routes, in scratch cut to the board's cities."""
+    return longest_trail(bd.routes[:bd.n_routes], st.owner[:], members, ws.deg[:bd.n_cities], ws.inc[:], ws.used[:],
+                         ws.trail_seen[:bd.n_cities], ws.stk_v[:], ws.stk_e[:], ws.stk_i[:])
+
+
+@njit(cache=True, _nrt=False)
 def score_points_game(st, bd, ru, ws):
     """st.final <- every seat's score components, total and winner flag."""
     n = st.sc[SC_N_PLAYERS]
@@ -224,8 +231,7 @@ def score_points_game(st, bd, ru, ws):
             if terms & BONUS_STATIONS:
                 fin[q, FN_STATION_POINTS] = st.stations_left[q] * ru[RULE_STATION_VALUE]
         routes = bd.routes[:bd.n_routes]
-        trail = longest_trail(routes, st.owner[:], members, ws.deg[:], ws.inc[:], ws.used[:], ws.stk_v[:],
-                              ws.stk_e[:], ws.stk_i[:])
+        trail = network_longest_trail(st, bd, np.int64(members), ws)
         cities = largest_network_cities(routes, st.owner, members, ws.uf_tmp[:], ws.count[:], ws.done[:])
         for q in range(first, first + size):
             fin[q, FN_LONGEST_PATH] = trail

@@ -70,7 +70,7 @@ def ends_joined(bd, uf, e1, e2):
     return joined
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # per held ticket after every claim: the plain case inline
 def ticket_outcome(bd, uf, t):
     """(option, points) of ticket t against the network uf: a ticket between
     two cities scores (0, +value) when they are joined, else (-1, -value)
@@ -78,27 +78,30 @@ def ticket_outcome(bd, uf, t):
     destinations joined to its start (SW-TKT-3, SW-TKT-4), as (that option's
     index, +value); with none joined it loses its lowest value, (-1, -lowest)
     (SW-TKT-5)."""
-    tickets = bd.tickets[:bd.n_tickets]
-    m = tickets[t, TK_MULTI]
+    m = bd.tickets[t, TK_MULTI]
+    if m >= 0:
+        return options_outcome(bd, uf, np.int64(m))
+    value = np.int64(bd.tickets[t, TK_POINTS])
+    if uf_find(uf, bd.tickets[t, TK_A]) == uf_find(uf, bd.tickets[t, TK_B]):
+        return np.int64(0), value
+    return np.int64(-1), -value
+
+
+@njit(cache=True, _nrt=False)
+def options_outcome(bd, uf, m):
+    """ticket_outcome of a ticket with options (bd.multi row m)."""
+    first = bd.multi[m, MT_FIRST]
+    start = np.int64(bd.multi[m, MT_FROM])
+    best = np.int64(-1)
+    lowest = np.int64(1 << 30)
     option = np.int64(-1)
-    points = np.int64(-tickets[t, TK_POINTS])
-    if m < 0:
-        if uf_find(uf, tickets[t, TK_A]) == uf_find(uf, tickets[t, TK_B]):
-            option = np.int64(0)
-            points = -points
-    else:
-        first = bd.multi[m, MT_FIRST]
-        start = np.int64(bd.multi[m, MT_FROM])
-        best = np.int64(-1)
-        lowest = np.int64(1 << 30)
-        for i in range(bd.multi[m, MT_COUNT]):
-            value = np.int64(bd.multi_opts[first + i, MO_POINTS])
-            lowest = min(lowest, value)
-            if value > best and ends_joined(bd, uf, start, np.int64(bd.multi_opts[first + i, MO_END])):
-                best = value
-                option = np.int64(i)
-        points = best if option >= 0 else -lowest
-    return option, points
+    for i in range(bd.multi[m, MT_COUNT]):
+        value = np.int64(bd.multi_opts[first + i, MO_POINTS])
+        lowest = min(lowest, value)
+        if value > best and ends_joined(bd, uf, start, np.int64(bd.multi_opts[first + i, MO_END])):
+            best = value
+            option = np.int64(i)
+    return option, (best if option >= 0 else -lowest)
 
 
 @njit(cache=True, _nrt=False)
