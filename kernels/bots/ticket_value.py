@@ -112,7 +112,7 @@ def _risky(st, bd, ru, ws, r):
     return st.owner[r] < 0 and ws.price[r] > PLANNED_PRICE and contested(st, bd, ru, np.int64(r))
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)  # not inlined: four call sites in extra_trains made it 8 s of compile
 def _city_risk(st, bd, ru, ws, v):
     """Contested open routes (not planned) on the search tree's path from v to
     its source. Memoised per city in ws.done (settled: 1; known: risk + 2),
