@@ -128,18 +128,19 @@ def legal_counts(st, bd, ru, out, counts):
     """counts[k] <- the number of legal actions of kind k (the actions
     legal_actions_of lists for the mask 1 << k), without listing the claims and
     stations of the points games: the claims are counted on the claim masks.
-    `out` is scratch for the kinds that are listed."""
+    `out` is scratch for the kinds that are listed. Returns True when the
+    claims counted are those of st.claim_masks (claim_at can pick one)."""
     for k in range(N_ACTION_KINDS):
         counts[k] = 0
     sc = st.sc
     phase = sc[SC_PHASE]
     if phase == PH_OVER:
-        return
+        return False
     family = ru[RULE_FAMILY]
     if (phase != PH_TURN and phase != PH_SECOND_DRAW) or family == FAMILY_TEAMS:
         for k in range(N_ACTION_KINDS):
             counts[k] = legal_actions_of(st, bd, ru, out, np.int64(1 << k), np.int64(out.shape[0]))
-        return
+        return counts[A_CLAIM] > 0 and masks_apply(bd, ru)  # claim_actions left its masks in st
     p = sc[SC_PLAYER]
     second = phase == PH_SECOND_DRAW
     market = st.market
@@ -151,9 +152,10 @@ def legal_counts(st, bd, ru, out, counts):
     if cards_available(st) > 0:
         counts[A_DRAW_BLIND] = 1
     if second:
-        return
+        return False
     fill_purse(st, ru, p)
-    if masks_apply(bd, ru):
+    from_masks = masks_apply(bd, ru)
+    if from_masks:
         masks = st.claim_masks
         if claim_masks(st, bd, p, st.purse[:], masks):
             total = 0
@@ -180,6 +182,7 @@ def legal_counts(st, bd, ru, out, counts):
             counts[A_BUILD_STATION] = colours * free
     if ru[RULE_SWAP_TICKETS] != 0 and ghost.can_swap(st, p):
         counts[A_SWAP_TICKETS] = 1
+    return from_masks
 
 
 @njit(cache=True, _nrt=False)

@@ -8,7 +8,6 @@ import numpy as np
 from numba import njit
 
 from kernels.core.actions import make_action
-from kernels.core.claimable import masks_apply
 from kernels.engine import claim_at, legal_actions_of, legal_counts
 from kernels.layouts import A_CLAIM, A_DRAW_BLIND, A_DRAW_MARKET, A_PASS, N_ACTION_KINDS
 from kernels.prng import randint
@@ -17,7 +16,7 @@ from kernels.prng import randint
 @njit(cache=True, _nrt=False, inline="always")  # a thin layer: inlined (see bots/dispatch.py)
 def random_action(st, bd, ru, p, rng, ws):
     counts = ws.kind_counts[:]
-    legal_counts(st, bd, ru, ws.legal[:], counts)
+    from_masks = legal_counts(st, bd, ru, ws.legal[:], counts)
     kinds = 0
     for k in range(N_ACTION_KINDS):
         if counts[k] > 0:
@@ -45,7 +44,7 @@ def random_action(st, bd, ru, p, rng, ws):
         if (mask >> k) & 1:
             n += counts[k]
     j = randint(rng, n)
-    if chosen == A_CLAIM and masks_apply(bd, ru):
+    if chosen == A_CLAIM and from_masks:
         return claim_at(st, j)  # from the claim masks legal_counts left in st, without the list
     legal_actions_of(st, bd, ru, ws.legal[:], np.int64(mask), j + 1)  # the legal list up to the chosen action
     return ws.legal[j]
