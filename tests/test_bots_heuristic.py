@@ -87,6 +87,7 @@ def test_planner_claims_a_tunnel_only_with_a_spare_card_and_pays_the_surcharge()
     g.give(0, g.route("Berlin", "Frankfurt", "red"), g.route("Frankfurt", "München"), g.route("Roma", "Venezia"))
     tunnel = g.route("München", "Venezia")
     g.set_pile(["pink"] * 10)
+    g.ws.bot_params[P.BP_HOARD_HAND] = 0  # no hoarding (tested below): the claim is played when the hand allows
     g.set_hand(0, blue=2)
     assert choice(g, P.BOT_PLANNER)[0] != L.A_CLAIM  # no card left for a surcharge: draw first
     g.set_hand(0, blue=3)
@@ -168,8 +169,37 @@ def test_long_route_claims_a_long_route_before_its_ticket():
     g.set_hand(0, red=7, pink=1)
     g.set_pile(["green"] * 10)
     assert choice(g, P.BOT_LONG_ROUTE) == (L.A_CLAIM, six, L.COLOUR_NAMES.index("red"))
-    # planner instead works on its ticket (it claims Dieppe-Paris with the pink card)
+    # planner instead works on its ticket (it claims Dieppe-Paris with the pink card; no hoarding, tested below)
+    g.ws.bot_params[P.BP_HOARD_HAND] = 0
     assert choice(g, P.BOT_PLANNER) == (L.A_CLAIM, g.route("Dieppe", "Paris"), L.COLOUR_NAMES.index("pink"))
+
+
+def test_planner_hoards_cards_while_the_clock_leaves_time_for_its_claims():
+    """With a planned route claimable, `planner` draws instead (BP_HOARD_HAND,
+    BP_HOARD_SLACK) while its hand is short of HOARD_HAND cards and the turns
+    left on the opponents' clock exceed its planned routes by more than
+    HOARD_SLACK; then it claims. `planner-v1` claims at once."""
+    g = Game("europe", 2)
+    g.blank()
+    g.hold(0, g.ticket("Edinburgh", "Paris"))
+    g.give(0, g.route("Edinburgh", "London"), g.route("Dieppe", "London"))
+    dieppe_paris = g.route("Dieppe", "Paris")
+    claim = (L.A_CLAIM, dieppe_paris, L.COLOUR_NAMES.index("pink"))
+    g.set_pile(["green"] * 20)
+    g.set_hand(0, pink=1)
+    assert choice(g, P.BOT_PLANNER_V1) == claim
+    assert choice(g, P.BOT_PLANNER)[0] in (L.A_DRAW_MARKET, L.A_DRAW_BLIND)
+    g.set_hand(0, pink=1, red=21)  # HOARD_HAND (22) cards: claim
+    assert choice(g, P.BOT_PLANNER) == claim
+    g.set_hand(0, pink=1)
+    # turns left = (opponent's trains - END_TRAINS) / EV_CLOCK + 1: 11.0 with 14 trains, 8.5 with 11; one route
+    # planned, so the slack is 10.0 (> HOARD_SLACK 8: draw) and 7.5 (claim); neither is the endgame (5 trains)
+    g.st.trains[1] = 14
+    assert choice(g, P.BOT_PLANNER)[0] in (L.A_DRAW_MARKET, L.A_DRAW_BLIND)
+    g.st.trains[1] = 11
+    assert choice(g, P.BOT_PLANNER) == claim
+    g.ws.bot_params[P.BP_HOARD_SLACK] = 6.0  # a smaller slack: hoard again
+    assert choice(g, P.BOT_PLANNER)[0] in (L.A_DRAW_MARKET, L.A_DRAW_BLIND)
 
 
 def test_one_step_draws_rather_than_claim_a_worthless_short_route():

@@ -68,7 +68,15 @@ BP_EXPERT_ROLLOUT_EV = 37
 # by more than this many standard errors (its mean gain + STOP_Z x std error < 0): the planner's choice stands,
 # the rest of the budget is saved (0 or less: never stop early; docs/bots.md "The search player")
 BP_EXPERT_STOP_Z = 38
-BP_FIELDS = 39
+# planner family (by-value rules): with planned routes left, a claimable one waits and cards are drawn instead
+# while the hand holds fewer than HOARD_HAND cards and the turns left (the opponents' clock, ticket_value.turns_left)
+# exceed the planned routes left by more than HOARD_SLACK: the claims come later, together, and the cards are
+# there for tunnels and for scoring routes (issue 16; ladders in docs/bots.md "Hoarding")
+BP_HOARD_HAND = 39
+BP_HOARD_SLACK = 40
+# destination-hungry estimates (and draws) tickets while its plan needs up to this many trains (planner: EV_MAX_PLANNED)
+BP_HUNGRY_EV_MAX_PLANNED = 41
+BP_FIELDS = 42
 BOT_PARAM_NAMES = (
     "KEEP_PRICE", "SETUP_BUDGET", "DRAW_BUDGET", "OVER_PRICE", "TICKET_TRAINS", "TICKET_OTHERS",
     "CONTESTED_BONUS", "ENDGAME_TRAINS", "HUNGRY_KEEP_PRICE", "HUNGRY_BUDGET", "HUNGRY_OVER_PRICE",
@@ -77,9 +85,10 @@ BOT_PARAM_NAMES = (
     "EV_MIN_SPARE", "EV_REFRESH", "EV_KEEP_MARGIN", "HUNGRY_EV_TURN_VALUE", "HUNGRY_EV_TRAIN_PRICE",
     "HUNGRY_EV_KEEP_MARGIN", "EV_CARD_TURNS", "EV_OFFSET", "EV_MAX_PLANNED", "EV_TURN_VALUE_2P",
     "EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_KEEP_FACTOR", "EXPERT_WIN_POINTS", "EXPERT_SWITCH_Z",
-    "EXPERT_ROLLOUT_EV", "EXPERT_STOP_Z",
+    "EXPERT_ROLLOUT_EV", "EXPERT_STOP_Z", "HOARD_HAND", "HOARD_SLACK",
+    "HUNGRY_EV_MAX_PLANNED",
 )
 BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.2, 0.8, 3.0, 15.0, 15.0, 2.0, 1.0, 4.0,
                       2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 1000.0, 3.0, 0.5, 0.15, -2.0, 0.64, 3.3, 12.0, 3.5,
-                      64.0, 4.0, 4.0, 10.0, 1.5, 0.0, 0.5)
+                      64.0, 4.0, 4.0, 10.0, 1.5, 0.0, 0.5, 22.0, 8.0, 20.0)
 MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)

@@ -15,11 +15,15 @@ from kernels.bots.params import (
     BP_DRAW_BUDGET,
     BP_ENDGAME_TRAINS,
     BP_EV_KEEP_MARGIN,
+    BP_EV_MAX_PLANNED,
     BP_EV_TRAIN_PRICE,
     BP_EV_TURN_VALUE,
     BP_EV_TURN_VALUE_2P,
+    BP_HOARD_HAND,
+    BP_HOARD_SLACK,
     BP_HUNGRY_BUDGET,
     BP_HUNGRY_EV_KEEP_MARGIN,
+    BP_HUNGRY_EV_MAX_PLANNED,
     BP_HUNGRY_EV_TRAIN_PRICE,
     BP_HUNGRY_EV_TURN_VALUE,
     BP_HUNGRY_KEEP_PRICE,
@@ -49,7 +53,15 @@ from kernels.bots.tactics import (
     set_need_for_route,
     station_choice,
 )
-from kernels.bots.ticket_value import draw_gain, draw_gate, keep_by_value, note_turn, remember_discards, remember_gain
+from kernels.bots.ticket_value import (
+    draw_gain,
+    draw_gate,
+    keep_by_value,
+    note_turn,
+    remember_discards,
+    remember_gain,
+    turns_left,
+)
 from kernels.core.actions import action_a, make_action
 from kernels.core.cards import cards_available, fill_purse
 from kernels.core.claims import route_open_to
@@ -173,7 +185,9 @@ def price_network(st, bd, ru, p, ws):
 
 @njit(cache=True, _nrt=False)
 def tickets_worth_drawing(bot, st, bd, ru, p, ws):
-    gate = draw_gate(st, bd, p, ws)
+    prm = ws.bot_params
+    gate = draw_gate(st, bd, p, ws, prm[BP_HUNGRY_EV_MAX_PLANNED] if bot == BOT_DESTINATION_HUNGRY
+                     else prm[BP_EV_MAX_PLANNED])
     if gate == 0:
         return False
     turn_value, train_price, margin = ev_weights(bot, ws.bot_params[:])
@@ -233,6 +247,14 @@ def planner_action(bot, st, bd, ru, p, rng, ws, by_value):
     if by_value:
         if left > 0:
             a = best_planned_claim(st, bd, ru, p, ws, endgame)
+            if a >= 0 and not endgame and hand_size(st, p) < prm[BP_HOARD_HAND] and cards_available(st) >= 10 \
+                    and turns_left(st, ru, p, ws) - left > prm[BP_HOARD_SLACK]:
+                # hoard: while the clock leaves time for every planned claim, draw (two cards a turn) and claim later
+                if tickets_worth_drawing(bot, st, bd, ru, p, ws):
+                    return make_action(A_DRAW_TICKETS, 0, 0)
+                d = draw_for_need(st, ru, p, np.bool_(False), ws)
+                if d >= 0:
+                    return d
             if a >= 0:
                 return a
         if not endgame and tickets_worth_drawing(bot, st, bd, ru, p, ws):

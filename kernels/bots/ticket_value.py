@@ -30,7 +30,6 @@ from kernels.bots.params import (
     BP_EV_CARD_TURNS,
     BP_EV_CLOCK,
     BP_EV_CONTEST,
-    BP_EV_MAX_PLANNED,
     BP_EV_MIN_SPARE,
     BP_EV_OFFSET,
     BP_EV_REFRESH,
@@ -362,15 +361,16 @@ def keep_by_value(st, bd, ru, p, ws, train_price, margin):
 
 
 @njit(cache=True, _nrt=False)
-def draw_gate(st, bd, p, ws):
-    """Is a ticket draw worth estimating now? 0: no (empty pile, or fewer
-    than BP_EV_MIN_SPARE trains beyond the plan); 1: p's last estimate still
+def draw_gate(st, bd, p, ws, max_planned):
+    """Is a ticket draw worth estimating now? 0: no (empty pile, fewer
+    than BP_EV_MIN_SPARE trains beyond the plan, or a plan still needing more
+    than max_planned trains: EV_MAX_PLANNED, destination-hungry's own); 1: p's last estimate still
     holds; 2: estimate again (a change of plan, or BP_EV_REFRESH board
     changes since), then remember_gain."""
     if st.sc[SC_TP_COUNT] <= 0:
         return 0
     planned, _ = planned_and_cards(st, bd, p, ws)
-    if st.trains[p] - planned < ws.bot_params[BP_EV_MIN_SPARE] or planned > ws.bot_params[BP_EV_MAX_PLANNED]:
+    if st.trains[p] - planned < ws.bot_params[BP_EV_MIN_SPARE] or planned > max_planned:
         return 0
     v = st.sc[SC_BOARD_VERSION]
     key = ws.ev_key
