@@ -190,9 +190,9 @@ def tickets_worth_drawing(bot, st, bd, ru, p, ws):
                      else prm[BP_EV_MAX_PLANNED])
     if gate == 0:
         return False
-    turn_value, train_price, margin = ev_weights(bot, ws.bot_params[:])
+    turn_value, train_price, margin = ev_weights(bot, prm[:])
     if st.sc[SC_N_PLAYERS] == 2 and bot != BOT_DESTINATION_HUNGRY:
-        turn_value = ws.bot_params[BP_EV_TURN_VALUE_2P]  # a draw's turn goes to the one opponent
+        turn_value = prm[BP_EV_TURN_VALUE_2P]  # a draw's turn goes to the one opponent
     if gate == 2:
         price_network(st, bd, ru, p, ws)
         remember_gain(st, ws, p, draw_gain(st, bd, ru, p, ws, train_price, margin))
@@ -212,8 +212,9 @@ def keep_by_value_action(bot, st, bd, ru, p, ws):
 def planner_action(bot, st, bd, ru, p, rng, ws, by_value):
     """`planner`, and with `bot` its variants `destination-hungry` (keeps and
     draws many tickets) and `blocker` (also cuts opponents' likely paths).
-    by_value: mid-game tickets drawn and kept by expected value (issue 16);
-    without, the rules of `planner-v1`."""
+    by_value: mid-game tickets drawn and kept by expected value, and cards
+    hoarded before planned claims (BP_HOARD_*; issue 16); without, the rules
+    of `planner-v1`."""
     hungry = bot == BOT_DESTINATION_HUNGRY
     phase = st.sc[SC_PHASE]
     if by_value:

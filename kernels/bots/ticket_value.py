@@ -363,10 +363,11 @@ def keep_by_value(st, bd, ru, p, ws, train_price, margin):
 @njit(cache=True, _nrt=False)
 def draw_gate(st, bd, p, ws, max_planned):
     """Is a ticket draw worth estimating now? 0: no (empty pile, fewer
-    than BP_EV_MIN_SPARE trains beyond the plan, or a plan still needing more
-    than max_planned trains: EV_MAX_PLANNED, destination-hungry's own); 1: p's last estimate still
-    holds; 2: estimate again (a change of plan, or BP_EV_REFRESH board
-    changes since), then remember_gain."""
+    than BP_EV_MIN_SPARE trains beyond the plan, or a plan still needing
+    more than max_planned trains: BP_EV_MAX_PLANNED, or destination-hungry's
+    BP_HUNGRY_EV_MAX_PLANNED); 1: p's last estimate still holds; 2: estimate
+    again (a change of plan, or BP_EV_REFRESH board changes since), then
+    remember_gain."""
     if st.sc[SC_TP_COUNT] <= 0:
         return 0
     planned, _ = planned_and_cards(st, bd, p, ws)
