@@ -7,10 +7,13 @@ import pytest
 from helpers import Game
 
 import analyzer
+from analyzer.boards import load_board
+from analyzer.bots import bot_ids, bot_param_array, parse_bots
 from kernels import layouts as L
 from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
 from kernels.core.actions import action_a, action_b, action_kind
+from kernels.runner import run_block
 
 HEURISTIC = {
     "planner": P.BOT_PLANNER,
@@ -200,6 +203,34 @@ def test_planner_hoards_cards_while_the_clock_leaves_time_for_its_claims():
     assert choice(g, P.BOT_PLANNER) == claim
     g.ws.bot_params[P.BP_HOARD_SLACK] = 6.0  # a smaller slack: hoard again
     assert choice(g, P.BOT_PLANNER)[0] in (L.A_DRAW_MARKET, L.A_DRAW_BLIND)
+
+
+def test_planner_hoards_no_more_than_its_share_of_the_deck():
+    """At 5 players the hoard stops at HOARD_SHARE (0.8) of an even split of
+    Europe's 110 cards, 17.6, not at HOARD_HAND (22): five hands of 22 would
+    hold the whole deck. Game 1466 of seed 1 (5-player Europe, `planner` at
+    every seat) ran into the turn cap before the share: every seat, unable to
+    pay a surcharge, tried the same tunnel every turn; it now ends by the
+    train trigger."""
+    g = Game("europe", 5)
+    g.blank()
+    g.hold(0, g.ticket("Edinburgh", "Paris"))
+    g.give(0, g.route("Edinburgh", "London"), g.route("Dieppe", "London"))
+    claim = (L.A_CLAIM, g.route("Dieppe", "Paris"), L.COLOUR_NAMES.index("pink"))
+    g.set_pile(["green"] * 30)
+    g.set_hand(0, pink=1, red=16)  # 17 cards: under the share, hoard (cards, or tickets by expected value)
+    assert choice(g, P.BOT_PLANNER)[0] in (L.A_DRAW_MARKET, L.A_DRAW_BLIND, L.A_DRAW_TICKETS)
+    g.set_hand(0, pink=1, red=17)  # 18 cards: over it, claim
+    assert choice(g, P.BOT_PLANNER) == claim
+    b = load_board("europe")
+    rules = b.rules()
+    bd, ru = b.compile(rules), rules.to_array()
+    n_routes, n_tickets = bd.routes.shape[0], bd.tickets.shape[0]
+    games = np.zeros(1, L.GAME_RECORD)
+    run_block(bd, ru, bot_ids(parse_bots("planner", 5)), bot_param_array(), np.int64(1), np.int64(1466), np.int64(1),
+              games, np.zeros(5, L.PLAYER_RECORD), np.zeros(n_tickets, L.TICKET_RECORD),
+              np.zeros(n_routes, L.CLAIM_RECORD), np.zeros(4096, L.TUNNEL_RECORD), np.zeros(5, np.int64))
+    assert games[0]["game"] == 1466 and games[0]["end_reason"] == L.END_TRAINS
 
 
 def test_one_step_draws_rather_than_claim_a_worthless_short_route():

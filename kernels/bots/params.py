@@ -76,7 +76,11 @@ BP_HOARD_HAND = 39
 BP_HOARD_SLACK = 40
 # destination-hungry estimates (and draws) tickets while its plan needs up to this many trains (planner: EV_MAX_PLANNED)
 BP_HUNGRY_EV_MAX_PLANNED = 41
-BP_FIELDS = 42
+# the hoard also stops at this share of an even split of the train-card deck (110 cards: 17.6 at 5 players, 22 at 4):
+# five hands of 22 would hold the whole deck, and a seat that then cannot pay its surcharge tries the same tunnel
+# every turn (a turn-capped 5-player Europe game, docs/bots.md "Hoarding")
+BP_HOARD_SHARE = 42
+BP_FIELDS = 43
 BOT_PARAM_NAMES = (
     "KEEP_PRICE", "SETUP_BUDGET", "DRAW_BUDGET", "OVER_PRICE", "TICKET_TRAINS", "TICKET_OTHERS",
     "CONTESTED_BONUS", "ENDGAME_TRAINS", "HUNGRY_KEEP_PRICE", "HUNGRY_BUDGET", "HUNGRY_OVER_PRICE",
@@ -86,9 +90,9 @@ BOT_PARAM_NAMES = (
     "HUNGRY_EV_KEEP_MARGIN", "EV_CARD_TURNS", "EV_OFFSET", "EV_MAX_PLANNED", "EV_TURN_VALUE_2P",
     "EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_KEEP_FACTOR", "EXPERT_WIN_POINTS", "EXPERT_SWITCH_Z",
     "EXPERT_ROLLOUT_EV", "EXPERT_STOP_Z", "HOARD_HAND", "HOARD_SLACK",
-    "HUNGRY_EV_MAX_PLANNED",
+    "HUNGRY_EV_MAX_PLANNED", "HOARD_SHARE",
 )
 BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.2, 0.8, 3.0, 15.0, 15.0, 2.0, 1.0, 4.0,
                       2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 1000.0, 3.0, 0.5, 0.15, -2.0, 0.64, 3.3, 12.0, 3.5,
-                      64.0, 4.0, 4.0, 10.0, 1.5, 0.0, 0.5, 22.0, 8.0, 20.0)
+                      64.0, 4.0, 4.0, 10.0, 1.5, 0.0, 0.5, 22.0, 8.0, 20.0, 0.8)
 MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)

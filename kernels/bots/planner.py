@@ -20,6 +20,7 @@ from kernels.bots.params import (
     BP_EV_TURN_VALUE,
     BP_EV_TURN_VALUE_2P,
     BP_HOARD_HAND,
+    BP_HOARD_SHARE,
     BP_HOARD_SLACK,
     BP_HUNGRY_BUDGET,
     BP_HUNGRY_EV_KEEP_MARGIN,
@@ -163,6 +164,16 @@ def block_choice(st, bd, ru, p, ws):
     return best
 
 
+@njit(cache=True, _nrt=False)
+def hoard_cap(st, bd, prm):
+    """Cards a hoarding seat collects before it claims: BP_HOARD_HAND, but no
+    more than BP_HOARD_SHARE of an even split of the deck (bd.deck)."""
+    deck = 0
+    for k in range(bd.deck.shape[0]):
+        deck += bd.deck[k]
+    return min(prm[BP_HOARD_HAND], prm[BP_HOARD_SHARE] * deck / st.sc[SC_N_PLAYERS])
+
+
 # --- mid-game tickets by expected value (issue 16) ---------------------------------------------
 @njit(cache=True, _nrt=False)
 def ev_weights(bot, prm):
@@ -248,7 +259,7 @@ def planner_action(bot, st, bd, ru, p, rng, ws, by_value):
     if by_value:
         if left > 0:
             a = best_planned_claim(st, bd, ru, p, ws, endgame)
-            if a >= 0 and not endgame and hand_size(st, p) < prm[BP_HOARD_HAND] and cards_available(st) >= 10 \
+            if a >= 0 and not endgame and hand_size(st, p) < hoard_cap(st, bd, prm) and cards_available(st) >= 10 \
                     and turns_left(st, ru, p, ws) - left > prm[BP_HOARD_SLACK]:
                 # hoard: while the clock leaves time for every planned claim, draw (two cards a turn) and claim later
                 if tickets_worth_drawing(bot, st, bd, ru, p, ws):
