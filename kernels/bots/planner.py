@@ -177,10 +177,12 @@ def hoard_cap(st, bd, prm):
 # --- mid-game tickets by expected value (issue 16) ---------------------------------------------
 @njit(cache=True, _nrt=False)
 def ev_weights(bot, prm):
-    """(turn value, train price, keep margin): destination-hungry's are lower."""
+    """(turn value, train price, keep margin, plan limit of the estimate):
+    destination-hungry's are lower, its plan limit higher."""
     if bot == BOT_DESTINATION_HUNGRY:
-        return prm[BP_HUNGRY_EV_TURN_VALUE], prm[BP_HUNGRY_EV_TRAIN_PRICE], prm[BP_HUNGRY_EV_KEEP_MARGIN]
-    return prm[BP_EV_TURN_VALUE], prm[BP_EV_TRAIN_PRICE], prm[BP_EV_KEEP_MARGIN]
+        return (prm[BP_HUNGRY_EV_TURN_VALUE], prm[BP_HUNGRY_EV_TRAIN_PRICE], prm[BP_HUNGRY_EV_KEEP_MARGIN],
+                prm[BP_HUNGRY_EV_MAX_PLANNED])
+    return prm[BP_EV_TURN_VALUE], prm[BP_EV_TRAIN_PRICE], prm[BP_EV_KEEP_MARGIN], prm[BP_EV_MAX_PLANNED]
 
 
 @njit(cache=True, _nrt=False)
@@ -196,14 +198,12 @@ def price_network(st, bd, ru, p, ws):
 
 @njit(cache=True, _nrt=False)
 def tickets_worth_drawing(bot, st, bd, ru, p, ws):
-    prm = ws.bot_params
-    gate = draw_gate(st, bd, p, ws, prm[BP_HUNGRY_EV_MAX_PLANNED] if bot == BOT_DESTINATION_HUNGRY
-                     else prm[BP_EV_MAX_PLANNED])
+    turn_value, train_price, margin, max_planned = ev_weights(bot, ws.bot_params[:])
+    gate = draw_gate(st, bd, p, ws, max_planned)
     if gate == 0:
         return False
-    turn_value, train_price, margin = ev_weights(bot, prm[:])
     if st.sc[SC_N_PLAYERS] == 2 and bot != BOT_DESTINATION_HUNGRY:
-        turn_value = prm[BP_EV_TURN_VALUE_2P]  # a draw's turn goes to the one opponent
+        turn_value = ws.bot_params[BP_EV_TURN_VALUE_2P]  # a draw's turn goes to the one opponent
     if gate == 2:
         price_network(st, bd, ru, p, ws)
         remember_gain(st, ws, p, draw_gain(st, bd, ru, p, ws, train_price, margin))
@@ -214,7 +214,7 @@ def tickets_worth_drawing(bot, st, bd, ru, p, ws):
 def keep_by_value_action(bot, st, bd, ru, p, ws):
     refresh_network_plan(st, bd, p, ws)
     price_network(st, bd, ru, p, ws)
-    _, train_price, margin = ev_weights(bot, ws.bot_params[:])
+    _, train_price, margin, _ = ev_weights(bot, ws.bot_params[:])
     return make_action(A_KEEP_TICKETS, keep_by_value(st, bd, ru, p, ws, train_price, margin), 0)
 
 
