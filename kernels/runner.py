@@ -99,8 +99,8 @@ def scratch_record():
     return new_scratch().view(_SCRATCH_VIEW)[0]
 
 
-# Inlined into run_block: compiled on its own, play_game would link, optimise
-# and emit the whole engine and every bot once more for run_block to link
+# Inlined into play_games: compiled on its own, play_game would link, optimise
+# and emit the whole engine and every bot once more for play_games to link
 # again (docs/speed.md "Compile time"). Called from Python (tests), it
 # compiles on its own.
 @njit(cache=True, _nrt=False, inline="always")
@@ -136,12 +136,24 @@ def run_block(bd, ru, bots, bot_params, master_seed, first_game, n_games,
     for i in range(BP_FIELDS):
         scratch[0].bot_params[i] = bot_params[i]
     bot_rng = np.zeros(n_players, np.uint64)
+    return play_games(state, scratch, bot_rng, bd, ru, bots, master_seed, first_game, n_games,
+                      games, players, tickets, claims, tunnels, counts)
+
+
+# The game loop apart from the allocation, without reference counting: compiled
+# with the runtime (NRT), the inlined bots and engine incref and decref their
+# array arguments at every decision (docs/speed.md, thirteenth session).
+@njit(cache=True, nogil=True, _nrt=False)
+def play_games(state, scratch, bot_rng, bd, ru, bots, master_seed, first_game, n_games,
+               games, players, tickets, claims, tunnels, counts):
+    """run_block's loop over games, in the game state and Scratch arrays that
+    run_block allocated (one record each)."""
+    st = state[0]
+    ws = scratch[0]
+    n_players = bots.shape[0]
     n_routes = bd.n_routes
     n_tickets = bd.n_tickets
     for i in range(n_games):
-        # the records point into `state` and `scratch`; reading them in the loop keeps the arrays alive
-        st = state[0]
-        ws = scratch[0]
         game = first_game + i
         decisions = play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng)
         if counts.shape[0] > 5:
