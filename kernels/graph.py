@@ -38,51 +38,37 @@ def owned_by(owner, r, members):
 
 
 @njit(cache=True, _nrt=False)
-def network_union_find(routes, owner, members, parent):
-    """parent <- union-find of the cities joined by the members' routes."""
-    uf_reset(parent)
-    for r in range(routes.shape[0]):
-        if owned_by(owner, r, members):
-            uf_union(parent, routes[r, RT_A], routes[r, RT_B])
+def longest_trail(routes, owner, members, deg, inc, used, seen, piece_len, stk_v, stk_e, stk_i):
+    """Length (in spaces) of the longest trail in the members' routes
+    (network_trail_and_cities without the cities)."""
+    trail, _ = network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece_len, stk_v, stk_e, stk_i)
+    return trail
 
 
 @njit(cache=True, _nrt=False)
-def largest_network_cities(routes, owner, members, parent, count, touched):
-    """Cities in the members' largest connected network (Asian Explorer)."""
-    network_union_find(routes, owner, members, parent)
-    count[:] = 0
-    touched[:] = 0
-    for r in range(routes.shape[0]):
-        if owned_by(owner, r, members):
-            touched[routes[r, RT_A]] = 1
-            touched[routes[r, RT_B]] = 1
-    best = 0
-    for c in range(touched.shape[0]):
-        if touched[c]:
-            root = uf_find(parent, c)
-            count[root] += 1
-            if count[root] > best:
-                best = count[root]
-    return best
+def network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece_len, stk_v, stk_e, stk_i):
+    """(longest trail, cities of the largest piece) of the members' routes,
+    in one walk over the pieces of the network. The longest trail is in
+    spaces, each route used at most once, cities may repeat (BASE-SCR-2);
+    the largest piece is counted in cities (Asian Explorer, LA-SCR-1).
 
+    Piece by piece (a trail stays in one connected piece of the network): a
+    piece with at most two odd-degree cities has a trail through all its
+    routes (Euler), so its whole length is its longest trail; in a tree a
+    trail is a path, so the tree's longest path (two sweeps) is its longest
+    trail. Other pieces are searched exhaustively (DFS), longest piece first,
+    and only while the piece is longer than the best trail found: a trail is
+    never longer than its piece.
 
-@njit(cache=True, _nrt=False)
-def longest_trail(routes, owner, members, deg, inc, used, seen, stk_v, stk_e, stk_i):
-    """Length (in spaces) of the longest trail in the members' routes: each
-    route used at most once, cities may repeat (BASE-SCR-2). Exhaustive DFS;
-    a player's network is small enough for it.
-
-    Why only some starts: a longest trail that ends at a city of even degree
-    leaves an unused route there (it uses an odd number of that city's
-    routes), so it could go on; and a closed longest trail is an Euler
-    circuit of its whole network piece (else a route it misses touches it,
-    and the circuit, started there, extends). So a longest trail starts at
-    an odd-degree city, or, in a piece without one, anywhere in the piece:
-    the DFS starts at every odd-degree city (marking the pieces it reaches
-    in `seen`), then once in each piece left unseen."""
+    Why the DFS starts only at odd-degree cities: a longest trail that ends
+    at a city of even degree leaves an unused route there (it uses an odd
+    number of that city's routes), so it could go on; a closed longest trail
+    is an Euler circuit of its piece, which has no odd city and is not
+    searched. `seen` and `piece_len` are per-city scratch."""
     n_cities = deg.shape[0]
     deg[:] = 0
     seen[:] = 0
+    piece_len[:] = 0
     for r in range(routes.shape[0]):
         used[r] = 0
         if owned_by(owner, r, members):
@@ -93,23 +79,90 @@ def longest_trail(routes, owner, members, deg, inc, used, seen, stk_v, stk_e, st
             inc[b, deg[b]] = r
             deg[b] += 1
     best = 0
-    for odd_pass in range(2):
-        for start in range(n_cities):
-            if deg[start] == 0:
-                continue
-            if odd_pass == 0 and deg[start] % 2 == 0:
-                continue
-            if odd_pass == 1 and seen[start] != 0:
-                continue
-            seen[start] = 1
-            best = max(best, _trails_from(routes, deg, inc, used, seen, stk_v, stk_e, stk_i, start))
-    return best
+    cities = 0
+    for first in range(n_cities):  # each piece: its length and odd cities, by a breadth-first walk
+        if deg[first] == 0 or seen[first] != 0:
+            continue
+        seen[first] = 1
+        stk_v[0] = first
+        head = 0
+        tail = 1
+        twice = 0
+        odd = 0
+        while head < tail:
+            v = stk_v[head]
+            head += 1
+            odd += deg[v] & 1
+            for i in range(deg[v]):
+                e = inc[v, i]
+                twice += routes[e, RT_LEN]
+                w = routes[e, RT_B] if routes[e, RT_A] == v else routes[e, RT_A]
+                if seen[w] == 0:
+                    seen[w] = 1
+                    stk_v[tail] = w
+                    tail += 1
+        cities = max(cities, tail)
+        length = twice // 2
+        degrees = 0
+        for j in range(tail):
+            degrees += deg[stk_v[j]]
+        if odd <= 2:
+            best = max(best, length)
+        elif degrees // 2 == tail - 1:  # a tree: its longest trail is its longest path
+            best = max(best, tree_diameter(routes, deg, inc, piece_len, stk_v, stk_i, tail))
+        else:
+            for j in range(tail):
+                piece_len[stk_v[j]] = length
+    while True:  # the searched pieces, longest first, while one could beat best
+        start = -1
+        longest = best
+        for c in range(n_cities):
+            if deg[c] & 1 and piece_len[c] > longest:
+                longest = piece_len[c]
+                start = c
+        if start < 0:
+            return best, cities
+        best = max(best, _trails_from(routes, deg, inc, used, stk_v, stk_e, stk_i, start))
+        piece_len[start] = 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _trails_from(routes, deg, inc, used, seen, stk_v, stk_e, stk_i, start):
-    """The longest trail starting at `start` (every trail, by backtracking);
-    marks the cities it reaches in `seen`."""
+def tree_diameter(routes, deg, inc, dist, cities, queue, n):
+    """The longest path (in spaces) of a tree whose n cities are cities[:n]:
+    the farthest city from any city is an end of a longest path, and the
+    farthest from it is the other end. dist: per-city scratch, left at 0."""
+    far = cities[0]
+    diameter = 0
+    for sweep in range(2):
+        for j in range(n):
+            dist[cities[j]] = -1
+        dist[far] = 0
+        queue[0] = far
+        head = 0
+        tail = 1
+        while head < tail:
+            v = queue[head]
+            head += 1
+            for i in range(deg[v]):
+                e = inc[v, i]
+                w = routes[e, RT_B] if routes[e, RT_A] == v else routes[e, RT_A]
+                if dist[w] < 0:
+                    dist[w] = dist[v] + routes[e, RT_LEN]
+                    queue[tail] = w
+                    tail += 1
+                    if dist[w] > diameter:
+                        diameter = dist[w]
+                        far = w
+        if sweep == 0:
+            diameter = 0
+    for j in range(n):
+        dist[cities[j]] = 0
+    return diameter
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _trails_from(routes, deg, inc, used, stk_v, stk_e, stk_i, start):
+    """The longest trail starting at `start` (every trail, by backtracking)."""
     best = 0
     top = 0
     stk_v[0] = start
@@ -128,7 +181,6 @@ def _trails_from(routes, deg, inc, used, seen, stk_v, stk_e, stk_i, start):
                 if cur > best:
                     best = cur
                 w = routes[e, RT_B] if routes[e, RT_A] == v else routes[e, RT_A]
-                seen[w] = 1
                 top += 1
                 stk_v[top] = w
                 stk_i[top] = 0

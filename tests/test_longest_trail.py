@@ -29,8 +29,8 @@ def kernel_trail(bd, route_ids, seat=0, n_players=2):
     owner = np.full(bd.routes.shape[0], -1, np.int16)
     owner[list(route_ids)] = seat
     ws = scratch_record()
-    return longest_trail(bd.routes, owner, np.int64(1 << seat), ws.deg, ws.inc, ws.used, ws.trail_seen, ws.stk_v,
-                         ws.stk_e, ws.stk_i)
+    return longest_trail(bd.routes, owner, np.int64(1 << seat), ws.deg, ws.inc, ws.used, ws.trail_seen, ws.piece_len,
+                         ws.stk_v, ws.stk_e, ws.stk_i)
 
 
 def oracle_trail(bd, route_ids):
@@ -115,7 +115,7 @@ def test_base_scr_2_longest_trail_random_claim_sets(name):
         owner[others] = (seat + 1 + rng.integers(0, 3, size=others.shape[0])) % 4
         owner[ids] = seat
         got = longest_trail(bd.routes, owner, np.int64(1 << seat), ws.deg, ws.inc, ws.used, ws.trail_seen,
-                            ws.stk_v, ws.stk_e, ws.stk_i)
+                            ws.piece_len, ws.stk_v, ws.stk_e, ws.stk_i)
         want = oracle_trail(bd, ids)
         if got != want:
             mismatches.append((sorted(int(r) for r in ids), got, want))
@@ -142,8 +142,8 @@ def test_base_scr_2_longest_trail_connected_claim_sets(name):
             cities |= {int(bd.routes[r, RT_A]), int(bd.routes[r, RT_B])}
         owner = np.full(n_routes, -1, np.int16)
         owner[ids] = 1
-        got = longest_trail(bd.routes, owner, np.int64(2), ws.deg, ws.inc, ws.used, ws.trail_seen, ws.stk_v,
-                            ws.stk_e, ws.stk_i)
+        got = longest_trail(bd.routes, owner, np.int64(2), ws.deg, ws.inc, ws.used, ws.trail_seen,
+                            ws.piece_len, ws.stk_v, ws.stk_e, ws.stk_i)
         assert got == oracle_trail(bd, ids), f"routes {sorted(ids)}"
 
 
@@ -197,6 +197,6 @@ def test_base_scr_2_longest_trail_networks_without_odd_cities():
     for ids in cases:
         owner = np.full(n_routes, -1, np.int16)
         owner[ids] = 0
-        got = longest_trail(bd.routes, owner, np.int64(1), ws.deg, ws.inc, ws.used, ws.trail_seen, ws.stk_v,
-                            ws.stk_e, ws.stk_i)
+        got = longest_trail(bd.routes, owner, np.int64(1), ws.deg, ws.inc, ws.used, ws.trail_seen,
+                            ws.piece_len, ws.stk_v, ws.stk_e, ws.stk_i)
         assert got == oracle_trail(bd, ids), f"routes {sorted(ids)}"

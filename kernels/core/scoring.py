@@ -13,7 +13,7 @@ from numba import njit
 
 from kernels.core.seats import team_size
 from kernels.core.tickets import ticket_outcome
-from kernels.graph import largest_network_cities, longest_trail, two_path_network, uf_union
+from kernels.graph import network_trail_and_cities, two_path_network, uf_union
 from kernels.layouts import (
     BONUS_EXPLORER,
     BONUS_GLOBETROTTER,
@@ -199,10 +199,12 @@ def score_grand_tour(st, bd, ru, p, members, ws):
 
 
 @njit(cache=True, _nrt=False)
-def network_longest_trail(st, bd, members, ws):
-    """graph.longest_trail of the members' routes, in scratch cut to the board's cities."""
-    return longest_trail(bd.routes[:bd.n_routes], st.owner[:], members, ws.deg[:bd.n_cities], ws.inc[:], ws.used[:],
-                         ws.trail_seen[:bd.n_cities], ws.stk_v[:], ws.stk_e[:], ws.stk_i[:])
+def network_trail_cities(st, bd, members, ws):
+    """graph.network_trail_and_cities of the members' routes (longest trail,
+    cities of the largest piece), in scratch cut to the board's cities."""
+    n = bd.n_cities
+    return network_trail_and_cities(bd.routes[:bd.n_routes], st.owner[:], members, ws.deg[:n], ws.inc[:], ws.used[:],
+                                    ws.trail_seen[:n], ws.piece_len[:n], ws.stk_v[:], ws.stk_e[:], ws.stk_i[:])
 
 
 @njit(cache=True, _nrt=False)
@@ -230,9 +232,7 @@ def score_points_game(st, bd, ru, ws):
             done_team += fin[q, FN_TICKETS_COMPLETED]
             if terms & BONUS_STATIONS:
                 fin[q, FN_STATION_POINTS] = st.stations_left[q] * ru[RULE_STATION_VALUE]
-        routes = bd.routes[:bd.n_routes]
-        trail = network_longest_trail(st, bd, np.int64(members), ws)
-        cities = largest_network_cities(routes, st.owner, members, ws.uf_tmp[:], ws.count[:], ws.done[:])
+        trail, cities = network_trail_cities(st, bd, np.int64(members), ws)
         for q in range(first, first + size):
             fin[q, FN_LONGEST_PATH] = trail
             fin[q, FN_NETWORK_CITIES] = cities

@@ -16,9 +16,9 @@ import numpy as np
 from numba import njit
 
 from kernels.core.cards import draw_card
-from kernels.core.scoring import network_longest_trail
+from kernels.core.scoring import network_trail_cities
 from kernels.core.tickets import mark_completed_tickets, pop_ticket, ticket_outcome, ticket_to_bottom
-from kernels.graph import largest_network_cities, uf_find
+from kernels.graph import uf_find
 from kernels.layouts import (
     CF_COAST,
     CF_CRYPT,
@@ -213,10 +213,9 @@ def score(st, bd, ru, ws):
                 st.ticket_result[t] = TR_FAILED
         fin[p, FN_TOTAL] = tickets_done(st, p)
         members = 1 << p
-        routes = bd.routes[:bd.n_routes]
-        fin[p, FN_LONGEST_PATH] = network_longest_trail(st, bd, np.int64(members), ws)
-        fin[p, FN_NETWORK_CITIES] = largest_network_cities(routes, st.owner, members, ws.uf_tmp[:], ws.count[:],
-                                                           ws.done[:])
+        trail, cities = network_trail_cities(st, bd, np.int64(members), ws)
+        fin[p, FN_LONGEST_PATH] = trail
+        fin[p, FN_NETWORK_CITIES] = cities
         best = max(best, fin[p, FN_TOTAL])
     for p in range(n):
         if st.sc[SC_END_REASON] == END_TICKETS:
