@@ -14,7 +14,7 @@ from kernels.core.cards import draw_card, fill_purse, take_cards
 from kernels.core.claimable import mark_claimed, mark_closed
 from kernels.core.payment import set_card_kind, station_cost, station_payment, surcharge_payment, wild_set_size
 from kernels.core.seats import team_first, team_of, team_size
-from kernels.core.tickets import mark_completed_tickets
+from kernels.core.tickets import mark_tickets_joined_in
 from kernels.graph import uf_find, uf_union
 from kernels.layouts import (
     LOCO,
@@ -136,7 +136,7 @@ def join_network(st, bd, ru, p, r):
     for q in range(first, first + team_size(ru)):
         uf_union(st.uf[q], a, b)
     if merges:
-        mark_completed_tickets(st, bd, ru, p)
+        mark_tickets_joined_in(st, bd, ru, p, uf_find(st.uf[p], a))
 
 
 @njit(cache=True, _nrt=False)

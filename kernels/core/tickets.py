@@ -8,6 +8,7 @@ destinations, SW-TKT-3..6)."""
 import numpy as np
 from numba import njit
 
+from kernels.bits import low_bit_index
 from kernels.core.actions import make_action, popcount
 from kernels.core.seats import team_first, team_size
 from kernels.graph import uf_find
@@ -34,6 +35,9 @@ from kernels.layouts import (
     TK_MULTI,
     TK_POINTS,
 )
+
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
 
 
 @njit(cache=True, _nrt=False)
@@ -108,16 +112,36 @@ def options_outcome(bd, uf, m):
 def mark_completed_tickets(st, bd, ru, p):
     """Record the turn at which each ticket of p's team is joined by the
     team's network (st.uf[p]: p's own routes for a team of one; TA-TKT-4)."""
+    mark_tickets_joined_in(st, bd, ru, p, np.int64(-1))
+
+
+@njit(cache=True, _nrt=False)
+def mark_tickets_joined_in(st, bd, ru, p, root):
+    """mark_completed_tickets after a claim merged two pieces of the network
+    into the piece of `root` (root -1: any piece may have changed). This runs
+    after every merging claim: the team's open tickets are first gathered
+    into a bit mask without branching (a branch per ticket on who holds it
+    mispredicts), and a ticket between two cities is newly joined only if
+    its first city is in the merged piece, so most cost one find."""
     holder = st.ticket_holder
     done = st.ticket_done_turn
     tickets = bd.tickets[:bd.n_tickets]
+    n_tickets = tickets.shape[0]
     uf = st.uf[p]
     turn = st.sc[SC_TURN]
     first = team_first(ru, p)
     last = first + team_size(ru)
-    for t in range(tickets.shape[0]):
-        h = holder[t]
-        if h >= first and h < last and done[t] < 0:
+    for base in range(0, n_tickets, 64):
+        open_word = np.uint64(0)
+        for t in range(base, min(base + 64, n_tickets)):
+            h = holder[t]
+            is_open = (h >= first) & (h < last) & (done[t] < 0)
+            open_word |= np.uint64(is_open) << np.uint64(t - base)
+        while open_word != _ZERO:
+            t = base + low_bit_index(open_word)
+            open_word &= open_word - _ONE
+            if root >= 0 and tickets[t, TK_MULTI] < 0 and uf_find(uf, tickets[t, TK_A]) != root:
+                continue
             option, _ = ticket_outcome(bd, uf, t)
             if option >= 0:
                 done[t] = turn
