@@ -136,7 +136,7 @@ def join_network(st, bd, ru, p, r):
     for q in range(first, first + team_size(ru)):
         uf_union(st.uf[q], a, b)
     if merges:
-        mark_tickets_joined_in(st, bd, ru, p, uf_find(st.uf[p], a))
+        mark_tickets_joined_in(st, bd, ru, p, np.int64(uf_find(st.uf[p], a)))
 
 
 @njit(cache=True, _nrt=False)
