@@ -71,6 +71,7 @@ def compile_board(board, rules) -> BoardRecord:
     order = np.argsort(np.concatenate([routes[:, L.RT_A], routes[:, L.RT_B]]), kind="stable")
     ends = np.concatenate([routes[:, L.RT_A], routes[:, L.RT_B]])
     adj_route = (order % n_routes).astype(np.int32)
+    adj_city = np.concatenate([routes[:, L.RT_B], routes[:, L.RT_A]])[order].astype(np.int32)  # the other end
     adj_start = np.zeros(n_cities + 1, np.int32)
     np.add.at(adj_start, ends + 1, 1)
     adj_start = np.cumsum(adj_start).astype(np.int32)
@@ -100,8 +101,9 @@ def compile_board(board, rules) -> BoardRecord:
     lane_bits = np.zeros((n_routes, route_bits.shape[1]), np.uint64)
     fill_board_bits(routes, group_routes, route_bits, lane_bits)
     return pack_board(routes=routes, tickets=tickets, deck=deck, adj_start=adj_start, adj_route=adj_route,
-                      group_routes=group_routes, city_flags=board.city_flags(rules), route_bits=route_bits,
-                      lane_bits=lane_bits, end_start=end_start, end_nodes=end_nodes, multi=multi, multi_opts=multi_opts)
+                      adj_city=adj_city, group_routes=group_routes, city_flags=board.city_flags(rules),
+                      route_bits=route_bits, lane_bits=lane_bits, end_start=end_start, end_nodes=end_nodes,
+                      multi=multi, multi_opts=multi_opts)
 
 
 def _tickets(board, cidx: dict):

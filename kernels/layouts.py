@@ -59,6 +59,7 @@ MO_END, MO_POINTS = 0, 1
 #   deck          int32[N_CARD_KINDS]: cards of each kind in the box
 #   adj_start     int32[C + 1]: CSR offsets of routes incident to each city
 #   adj_route     int32[2R]: route ids incident to each city
+#   adj_city      int32[2R]: the city at the other end of adj_route[j] (the path search's neighbours)
 #   group_routes  int32[G, MAX_LANES]: route ids of each parallel group (-1 pads)
 #   city_flags    int32[C]: bit flags per city (regions, bonus places)
 #   route_bits    uint64[BITS_ROWS, W]: route sets as bit masks, W = ceil(R / 64) words (BITS_*)
@@ -356,7 +357,8 @@ BOARD = record_dtype((
     *((n, np.int64, ()) for n in BOARD_SIZES),
     ("routes", np.int32, (MAX_ROUTES, ROUTE_FIELDS)), ("tickets", np.int32, (MAX_TICKETS, TICKET_FIELDS)),
     ("deck", np.int32, (N_CARD_KINDS,)), ("adj_start", np.int32, (MAX_CITIES + 1,)),
-    ("adj_route", np.int32, (2 * MAX_ROUTES,)), ("group_routes", np.int32, (MAX_GROUPS, MAX_LANES)),
+    ("adj_route", np.int32, (2 * MAX_ROUTES,)), ("adj_city", np.int32, (2 * MAX_ROUTES,)),
+    ("group_routes", np.int32, (MAX_GROUPS, MAX_LANES)),
     ("city_flags", np.int32, (MAX_CITIES,)), ("route_bits", np.uint64, (BITS_ROWS, MAX_WORDS)),
     ("lane_bits", np.uint64, (MAX_ROUTES, MAX_WORDS)), ("end_start", np.int32, (MAX_ENDS + 1,)),
     ("end_nodes", np.int32, (MAX_END_NODES,)), ("multi", np.int32, (MAX_MULTI, 3)),

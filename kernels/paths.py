@@ -41,9 +41,9 @@ def shortest_path(bd, price, src, dst, dist, prev, done):
     """Cheapest path from src to dst (dst = -1: to every city) over
     price[route]. dist and prev (the route into each city) hold the tree.
     Returns dist[dst] (>= INF when unreachable), or 0 for dst = -1."""
-    routes = bd.routes[:bd.n_routes]
     adj_start = bd.adj_start[:bd.n_cities + 1]
     adj_route = bd.adj_route[:2 * bd.n_routes]
+    adj_city = bd.adj_city[:2 * bd.n_routes]
     n_cities = adj_start.shape[0] - 1
     for c in range(n_cities):
         dist[c] = INF
@@ -81,7 +81,7 @@ def shortest_path(bd, price, src, dst, dist, prev, done):
             cost = price[r]
             if cost >= INF:
                 continue
-            v = routes[r, RT_B] if routes[r, RT_A] == u else routes[r, RT_A]
+            v = adj_city[j]
             if best + cost < dist[v]:
                 dist[v] = best + cost
                 prev[v] = r

@@ -64,7 +64,8 @@ def test_copies_are_the_same_bytes_and_independent():
 def test_a_field_beyond_its_bound_is_refused_by_name():
     board = load_board("usa")
     bd = board.compile(board.rules())
-    fields = {n: getattr(bd, n) for n in ("routes", "tickets", "deck", "adj_start", "adj_route", "group_routes",
+    fields = {n: getattr(bd, n) for n in ("routes", "tickets", "deck", "adj_start", "adj_route", "adj_city",
+                                          "group_routes",
                                           "city_flags", "route_bits", "lane_bits", "end_start", "end_nodes",
                                           "multi", "multi_opts")}
     assert pack_board(**fields).tobytes() == bd.tobytes()  # packing again gives the same record
@@ -81,3 +82,20 @@ def test_a_board_beyond_the_lane_bound_is_refused_naming_it():
     routes.loc[routes.index[: L.MAX_LANES + 1], "parallel_group"] = group  # one group of MAX_LANES + 1 lanes
     with pytest.raises(RuleError, match=f"board 'usa': {L.MAX_LANES + 1} lanes in one parallel group"):
         board.compile(board.rules())
+
+
+@pytest.mark.parametrize("name", ["usa", "europe", "switzerland"])
+def test_adjacency_lists_each_route_at_both_ends_with_its_other_city(name):
+    """adj_route lists each route once at each of its cities; adj_city beside
+    it is the city at the route's other end (the path search's neighbour)."""
+    board = load_board(name)
+    bd = board.compile(board.rules())
+    seen = []
+    for city in range(bd.n_cities):
+        for j in range(bd.adj_start[city], bd.adj_start[city + 1]):
+            r = int(bd.adj_route[j])
+            a, b = int(bd.routes[r, L.RT_A]), int(bd.routes[r, L.RT_B])
+            assert city in (a, b), (city, r)
+            assert bd.adj_city[j] == (b if a == city else a), (city, r)
+            seen.append(r)
+    assert sorted(seen) == sorted(list(range(bd.n_routes)) * 2)

@@ -12,7 +12,8 @@ from kernels.layouts import BOARD
 # field -> the size fields giving its extent in each dimension (None: whole; a pair: size + 1 / 2 x size)
 _CUT = {
     "routes": ("n_routes",), "tickets": ("n_tickets",), "adj_start": (("n_cities", 1, 1),),
-    "adj_route": (("n_routes", 2, 0),), "group_routes": ("n_groups", "n_lanes"), "city_flags": ("n_cities",),
+    "adj_route": (("n_routes", 2, 0),), "adj_city": (("n_routes", 2, 0),), "group_routes": ("n_groups", "n_lanes"),
+    "city_flags": ("n_cities",),
     "route_bits": (None, "n_words"), "lane_bits": ("n_routes", "n_words"), "end_start": (("n_ends", 1, 1),),
     "end_nodes": ("n_end_nodes",), "multi": ("n_multi",), "multi_opts": ("n_multi_opts",),
 }
