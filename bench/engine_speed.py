@@ -1,5 +1,5 @@
 """The engine's own speed, without the tables: games per second of the kernel
-loop (kernels.runner.run_block on one thread, rows kept in memory, no Parquet;
+loop (kernels.runner.play_block on one thread, rows kept in memory, no Parquet;
 timed in the thread's CPU time, so other processes on the machine count less),
 the decisions (bot calls) per game and the time per decision, and the time to
 copy a game state into a scratch state (kernels.core.state.copy_state, what a
@@ -25,7 +25,7 @@ from analyzer.boards import builtin_boards, load_board  # noqa: E402
 from analyzer.bots import BOT_NAMES, bot_ids, bot_param_array, parse_bots, unsupported_bots  # noqa: E402
 from kernels import layouts as L  # noqa: E402
 from kernels.core.state import copy_state, new_state, state_record  # noqa: E402
-from kernels.runner import run_block  # noqa: E402
+from kernels.runner import play_block  # noqa: E402
 
 # The bots timed over thousands of games. expert (a search player: thousands of
 # planner games per game) is timed apart, on a few games (bench.bench.expert_speed).
@@ -54,7 +54,7 @@ def kernel_speed(board: str, players: int, bot: str, games: int) -> dict:
                 np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
         counts = np.zeros(6, np.int64)
         t0 = time.thread_time()
-        done = run_block(bd, ru, bots, bot_param_array(), np.int64(1), np.int64(first), np.int64(n), *bufs, counts)
+        done = play_block(bd, ru, bots, bot_param_array(), np.int64(1), np.int64(first), np.int64(n), *bufs, counts)
         assert done == n, "buffers too small"
         return time.thread_time() - t0, int(counts[5])
 

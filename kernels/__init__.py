@@ -13,8 +13,9 @@ emits no reference counting. With it, every read of an array field of the
 board (then a namedtuple of arrays) and every view such as `st.hand[p]` cost
 an atomic increment and decrement, and `perf` showed more than half of the
 run time there; without it the same games run about 3x faster. The arrays
-are allocated and owned by the few kernels that keep the runtime
-(`new_state`, `new_scratch`, `run_block`), and Numba refuses at compile time
+are allocated by the few kernels that keep the runtime (`new_state`,
+`new_scratch`) or in Python (`runner.play_block`, which hands them to the
+game loop `run_block`), and Numba refuses at compile time
 a `_nrt=False` kernel that allocates or returns an array. The board, the
 game state and the Scratch are records (layouts.BOARD, layouts.GAME_STATE,
 bots/scratch.SCRATCH), each passed as one pointer: `st = state[0]` of the

@@ -99,8 +99,8 @@ def scratch_record():
     return new_scratch().view(_SCRATCH_VIEW)[0]
 
 
-# Inlined into play_games: compiled on its own, play_game would link, optimise
-# and emit the whole engine and every bot once more for play_games to link
+# Inlined into run_block: compiled on its own, play_game would link, optimise
+# and emit the whole engine and every bot once more for run_block to link
 # again (docs/speed.md "Compile time"). Called from Python (tests), it
 # compiles on its own.
 @njit(cache=True, _nrt=False, inline="always")
@@ -121,33 +121,35 @@ def play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng):
     return decisions
 
 
-@njit(cache=True, nogil=True)
-def run_block(bd, ru, bots, bot_params, master_seed, first_game, n_games,
-              games, players, tickets, claims, tunnels, counts):
+def play_block(bd, ru, bots, bot_params, master_seed, first_game, n_games,
+               games, players, tickets, claims, tunnels, counts):
     """Play games first_game .. first_game + n_games - 1 and append their rows.
     bot_params: float64[BP_FIELDS], the bots' weights and budgets (--bot-param).
     counts = rows written per table [games, players, tickets, claims, tunnels]
     (a sixth entry, when present, adds up the decisions taken: bench/).
     Stops early (returning the games done) when a table has no room for the
-    next game's rows; the caller continues with fresh buffers."""
+    next game's rows; the caller continues with fresh buffers.
+
+    Allocates the game state, the Scratch and the bots' random streams here,
+    in Python, so that the compiled loop (run_block) needs no runtime: the
+    inlined bots and engine, compiled with it, would incref and decref their
+    array arguments at every decision, and a compiled allocating level above
+    the loop would emit the whole engine once more (docs/speed.md,
+    thirteenth session)."""
     n_players = bots.shape[0]
     state = new_state(bd, ru, n_players)
     scratch = new_scratch()
-    for i in range(BP_FIELDS):
-        scratch[0].bot_params[i] = bot_params[i]
+    scratch["bot_params"][0, :] = bot_params
     bot_rng = np.zeros(n_players, np.uint64)
-    return play_games(state, scratch, bot_rng, bd, ru, bots, master_seed, first_game, n_games,
-                      games, players, tickets, claims, tunnels, counts)
+    return run_block(state, scratch, bot_rng, bd, ru, bots, master_seed, first_game, n_games,
+                     games, players, tickets, claims, tunnels, counts)
 
 
-# The game loop apart from the allocation, without reference counting: compiled
-# with the runtime (NRT), the inlined bots and engine incref and decref their
-# array arguments at every decision (docs/speed.md, thirteenth session).
 @njit(cache=True, nogil=True, _nrt=False)
-def play_games(state, scratch, bot_rng, bd, ru, bots, master_seed, first_game, n_games,
-               games, players, tickets, claims, tunnels, counts):
-    """run_block's loop over games, in the game state and Scratch arrays that
-    run_block allocated (one record each)."""
+def run_block(state, scratch, bot_rng, bd, ru, bots, master_seed, first_game, n_games,
+              games, players, tickets, claims, tunnels, counts):
+    """play_block's loop over games (the only loop over games), in the game
+    state and Scratch arrays it allocated (one record each)."""
     st = state[0]
     ws = scratch[0]
     n_players = bots.shape[0]

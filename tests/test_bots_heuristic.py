@@ -13,7 +13,7 @@ from kernels import layouts as L
 from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
 from kernels.core.actions import action_a, action_b, action_kind
-from kernels.runner import run_block
+from kernels.runner import play_block
 
 HEURISTIC = {
     "planner": P.BOT_PLANNER,
@@ -227,7 +227,7 @@ def test_planner_hoards_no_more_than_its_share_of_the_deck():
     bd, ru = b.compile(rules), rules.to_array()
     n_routes, n_tickets = bd.routes.shape[0], bd.tickets.shape[0]
     games = np.zeros(1, L.GAME_RECORD)
-    run_block(bd, ru, bot_ids(parse_bots("planner", 5)), bot_param_array(), np.int64(1), np.int64(1466), np.int64(1),
+    play_block(bd, ru, bot_ids(parse_bots("planner", 5)), bot_param_array(), np.int64(1), np.int64(1466), np.int64(1),
               games, np.zeros(5, L.PLAYER_RECORD), np.zeros(n_tickets, L.TICKET_RECORD),
               np.zeros(n_routes, L.CLAIM_RECORD), np.zeros(4096, L.TUNNEL_RECORD), np.zeros(5, np.int64))
     assert games[0]["game"] == 1466 and games[0]["end_reason"] == L.END_TRAINS

@@ -15,7 +15,7 @@ from oracle import largest_network
 from analyzer.bots import bot_param_array
 from kernels import layouts as L
 from kernels.core.state import new_state
-from kernels.runner import new_scratch, run_block
+from kernels.runner import new_scratch, play_block
 
 SCORES = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}  # BASE-CLM-2, unchanged on this map
 COLOURS = set(range(L.N_COLOURS))
@@ -569,7 +569,7 @@ def _run_records(bd, ru, bots, seed, games):
         tunnels=np.zeros(ru[L.RULE_TURN_CAP] + 1, L.TUNNEL_RECORD),
     )
     counts = np.zeros(5, np.int64)
-    done = run_block(bd, ru, bots, bot_param_array(), np.int64(seed), np.int64(0), np.int64(games), tables["games"],
+    done = play_block(bd, ru, bots, bot_param_array(), np.int64(seed), np.int64(0), np.int64(games), tables["games"],
                      tables["players"], tables["tickets"], tables["claims"], tables["tunnels"], counts)
     assert done == games
     return {k: v[: counts[i]] for i, (k, v) in enumerate(tables.items())}

@@ -150,7 +150,7 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
     with buffers sized by 1.25 x the rows per game the games so far wrote (a
     `random` player holds many tickets: sized by a fixed guess, a chunk took
     a dozen calls, each a copy more to concatenate, all holding the GIL)."""
-    from kernels.runner import run_block
+    from kernels.runner import play_block
 
     n_players = len(bots)
     n_routes, n_tickets = bd.n_routes, bd.n_tickets
@@ -168,7 +168,7 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
             **{t: np.zeros(m * per_game[t] + one_game[t], VARIABLE_TABLES[t]) for t in per_game},
         }
         counts = np.zeros(5, np.int64)
-        k = run_block(bd, ru, bots, params, np.int64(seed), np.int64(first + done), np.int64(m),
+        k = play_block(bd, ru, bots, params, np.int64(seed), np.int64(first + done), np.int64(m),
                       buf["games"], buf["players"], buf["tickets"], buf["claims"], buf["tunnels"], counts)
         for i, t in enumerate(TABLES):
             parts[t].append(buf[t][: counts[i]])
