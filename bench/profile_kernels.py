@@ -85,7 +85,7 @@ def main() -> None:
                 np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
         t0 = time.perf_counter()
         play_block(bd, ru, bots, bot_param_array(), np.int64(1), np.int64(first), np.int64(n), *bufs,
-                  np.zeros(5, np.int64))
+                   np.zeros(5, np.int64))
         return time.perf_counter() - t0
 
     t0 = time.perf_counter()

@@ -7,6 +7,7 @@ in the standard games, two teammates in Team Asia.
 from numba import njit
 
 from kernels.layouts import RT_A, RT_B, RT_LEN
+from kernels.paths import other_end
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -89,23 +90,22 @@ def network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece
         tail = 1
         twice = 0
         odd = 0
+        degrees = 0
         while head < tail:
             v = stk_v[head]
             head += 1
             odd += deg[v] & 1
+            degrees += deg[v]
             for i in range(deg[v]):
                 e = inc[v, i]
                 twice += routes[e, RT_LEN]
-                w = routes[e, RT_B] if routes[e, RT_A] == v else routes[e, RT_A]
+                w = other_end(routes, e, v)
                 if seen[w] == 0:
                     seen[w] = 1
                     stk_v[tail] = w
                     tail += 1
         cities = max(cities, tail)
         length = twice // 2
-        degrees = 0
-        for j in range(tail):
-            degrees += deg[stk_v[j]]
         if odd <= 2:
             best = max(best, length)
         elif degrees // 2 == tail - 1:  # a tree: its longest trail is its longest path
@@ -145,7 +145,7 @@ def tree_diameter(routes, deg, inc, dist, cities, queue, n):
             head += 1
             for i in range(deg[v]):
                 e = inc[v, i]
-                w = routes[e, RT_B] if routes[e, RT_A] == v else routes[e, RT_A]
+                w = other_end(routes, e, v)
                 if dist[w] < 0:
                     dist[w] = dist[v] + routes[e, RT_LEN]
                     queue[tail] = w
@@ -180,7 +180,7 @@ def _trails_from(routes, deg, inc, used, stk_v, stk_e, stk_i, start):
                 cur += routes[e, RT_LEN]
                 if cur > best:
                     best = cur
-                w = routes[e, RT_B] if routes[e, RT_A] == v else routes[e, RT_A]
+                w = other_end(routes, e, v)
                 top += 1
                 stk_v[top] = w
                 stk_i[top] = 0

@@ -570,7 +570,7 @@ def _run_records(bd, ru, bots, seed, games):
     )
     counts = np.zeros(5, np.int64)
     done = play_block(bd, ru, bots, bot_param_array(), np.int64(seed), np.int64(0), np.int64(games), tables["games"],
-                     tables["players"], tables["tickets"], tables["claims"], tables["tunnels"], counts)
+                      tables["players"], tables["tickets"], tables["claims"], tables["tunnels"], counts)
     assert done == games
     return {k: v[: counts[i]] for i, (k, v) in enumerate(tables.items())}
 

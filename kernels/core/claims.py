@@ -132,11 +132,13 @@ def join_network(st, bd, ru, p, r):
     b = bd.routes[r, RT_B]
     first = team_first(ru, p)
     # a route inside one network piece joins no new pair of cities: no ticket changes
-    merges = uf_find(st.uf[first], a) != uf_find(st.uf[first], b)
+    # (the members' networks are the same pieces; p's is the one the ticket check reads)
+    root = np.int64(uf_find(st.uf[p], a))
+    merges = root != uf_find(st.uf[p], b)
     for q in range(first, first + team_size(ru)):
         uf_union(st.uf[q], a, b)
     if merges:
-        mark_tickets_joined_in(st, bd, ru, p, np.int64(uf_find(st.uf[p], a)))
+        mark_tickets_joined_in(st, bd, ru, p, root)  # uf_union keeps a's root for the merged piece
 
 
 @njit(cache=True, _nrt=False)
