@@ -123,6 +123,17 @@ def close_lanes(st, bd, ru, r):
                 mark_closed(st, np.int64(r2))
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def only_team_route_at(st, bd, first, last, r, city):
+    """No route of the team (seats first..last-1) but r reaches city."""
+    for j in range(bd.adj_start[city], bd.adj_start[city + 1]):
+        r2 = bd.adj_route[j]
+        o = st.owner[r2]
+        if r2 != r and o >= first and o < last:
+            return False
+    return True
+
+
 @njit(cache=True, _nrt=False)
 def join_network(st, bd, ru, p, r):
     """The claim joins r's cities in the network of every member of p's team
@@ -133,12 +144,20 @@ def join_network(st, bd, ru, p, r):
     first = team_first(ru, p)
     # a route inside one network piece joins no new pair of cities: no ticket changes
     # (the members' networks are the same pieces; p's is the one the ticket check reads)
+    last = first + team_size(ru)
     root = np.int64(uf_find(st.uf[p], a))
     merges = root != uf_find(st.uf[p], b)
-    for q in range(first, first + team_size(ru)):
+    for q in range(first, last):
         uf_union(st.uf[q], a, b)
     if merges:
-        mark_tickets_joined_in(st, bd, ru, p, root)  # uf_union keeps a's root for the merged piece
+        # a city the network reaches by this claim alone was a piece of its own: only tickets ending there
+        # can be newly joined
+        city = np.int64(-1)
+        if only_team_route_at(st, bd, first, last, r, b):
+            city = np.int64(b)
+        elif only_team_route_at(st, bd, first, last, r, a):
+            city = np.int64(a)
+        mark_tickets_joined_in(st, bd, ru, p, root, city)  # uf_union keeps a's root for the merged piece
 
 
 @njit(cache=True, _nrt=False)

@@ -112,17 +112,20 @@ def options_outcome(bd, uf, m):
 def mark_completed_tickets(st, bd, ru, p):
     """Record the turn at which each ticket of p's team is joined by the
     team's network (st.uf[p]: p's own routes for a team of one; TA-TKT-4)."""
-    mark_tickets_joined_in(st, bd, ru, p, np.int64(-1))
+    mark_tickets_joined_in(st, bd, ru, p, np.int64(-1), np.int64(-1))
 
 
 @njit(cache=True, _nrt=False)
-def mark_tickets_joined_in(st, bd, ru, p, root):
+def mark_tickets_joined_in(st, bd, ru, p, root, city):
     """mark_completed_tickets after a claim merged two pieces of the network
     into the piece of `root` (root -1: any piece may have changed). This runs
     after every merging claim: the team's open tickets are first gathered
     into a bit mask without branching (a branch per ticket on who holds it
     mispredicts), and a ticket between two cities is newly joined only if
-    its first city is in the merged piece, so most cost one find."""
+    its first city is in the merged piece, so most cost one find. When the
+    claim brought one new city into the network (`city` >= 0: one of the
+    two pieces was that city alone, the common case), a ticket between two
+    cities is newly joined only if it ends there: no find at all."""
     holder = st.ticket_holder
     done = st.ticket_done_turn
     tickets = bd.tickets[:bd.n_tickets]
@@ -140,8 +143,12 @@ def mark_tickets_joined_in(st, bd, ru, p, root):
         while open_word != _ZERO:
             t = base + low_bit_index(open_word)
             open_word &= open_word - _ONE
-            if root >= 0 and tickets[t, TK_MULTI] < 0 and uf_find(uf, tickets[t, TK_A]) != root:
-                continue
+            if tickets[t, TK_MULTI] < 0:
+                if city >= 0:
+                    if tickets[t, TK_A] != city and tickets[t, TK_B] != city:
+                        continue
+                elif root >= 0 and uf_find(uf, tickets[t, TK_A]) != root:
+                    continue
             option, _ = ticket_outcome(bd, uf, t)
             if option >= 0:
                 done[t] = turn
@@ -197,6 +204,11 @@ def keep_offer(st, bd, ru, p, mask, share_mask, setup):
             st.ticket_holder[t] = p
             st.ticket_kept_turn[t] = -1 if setup else sc[SC_TURN]
             kept += 1
+            # the tickets held before are checked after every claim that merges the network: only the kept
+            # ones can be joined already (TA-TKT-4)
+            option, _ = ticket_outcome(bd, st.uf[p], np.int64(t))
+            if option >= 0:
+                st.ticket_done_turn[t] = sc[SC_TURN]
         elif to_box != 0:
             st.ticket_holder[t] = TH_BOX
         else:
@@ -205,4 +217,3 @@ def keep_offer(st, bd, ru, p, mask, share_mask, setup):
     sc[SC_N_OFFER] = 0
     if not setup:
         st.ps[p, PS_TICKETS_DRAWN_MIDGAME] += kept
-    mark_completed_tickets(st, bd, ru, p)
