@@ -63,6 +63,7 @@ _SCRATCH_FIELDS = (
     ("bot_params", np.float64, (BP_FIELDS,)),  # planner weights (BOT_PARAM_DEFAULTS; tunable without recompiling)
     ("price", np.float64, (_R,)),  # per-route prices for kernels/paths.py (INF: unusable)
     ("no_need", np.int32, (_K,)),  # always zero (pay_colour without a plan)
+    ("station_match", np.int32, (_T, 4)),  # station_choice: open ticket, its two roots, first route joining them
     ("kind_counts", np.int64, (N_ACTION_KINDS,)),  # legal actions of each kind (random)
     # mid-game tickets by expected value (issue 16, kernels/bots/ticket_value.py)
     ("tk_gone", np.int8, (_P, _T)),  # tickets seat p discarded this game (its own memory; reset at its setup)

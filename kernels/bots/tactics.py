@@ -272,31 +272,46 @@ def station_choice(st, bd, ru, p, ws):
     owner = st.owner
     city_station = st.city_station
     uf = st.uf[p]
+    # each open ticket's first route (in route order) of another player that joins its two sides and has a
+    # city without a station: found in one pass over the routes, two finds a route (not two per ticket)
+    match = ws.station_match
+    n_open = 0
     for t in range(bd.n_tickets):
         if not ticket_open(st, bd, p, t) or bd.tickets[t, TK_MULTI] >= 0:
             continue  # (no board has both stations and tickets with options)
-        a = np.int64(bd.tickets[t, TK_A])
-        b = np.int64(bd.tickets[t, TK_B])
-        fa = uf_find(uf, a)
-        fb = uf_find(uf, b)
-        for r in range(routes.shape[0]):
-            o = owner[r]
-            if o < 0 or o == p:
-                continue
-            fu = uf_find(uf, routes[r, RT_A])
-            fv = uf_find(uf, routes[r, RT_B])
-            if not ((fu == fa and fv == fb) or (fu == fb and fv == fa)):
-                continue
-            city = -1
-            if city_station[routes[r, RT_A]] < 0:
-                city = routes[r, RT_A]
-            elif city_station[routes[r, RT_B]] < 0:
-                city = routes[r, RT_B]
-            if city < 0:
-                continue
-            price_plan(st, bd, p, ws.plan_cnt[:], ws.price[:])
-            d = plan_search(bd, ws, a, b)
-            if d >= FOREIGN_COST or d > st.trains[p]:
-                return make_action(A_BUILD_STATION, city, pay)
+        match[n_open, 0] = t
+        match[n_open, 1] = uf_find(uf, bd.tickets[t, TK_A])
+        match[n_open, 2] = uf_find(uf, bd.tickets[t, TK_B])
+        match[n_open, 3] = -1
+        n_open += 1
+    if n_open == 0:
+        return np.int64(-1)
+    left = n_open
+    for r in range(routes.shape[0]):
+        o = owner[r]
+        if o < 0 or o == p or (city_station[routes[r, RT_A]] >= 0 and city_station[routes[r, RT_B]] >= 0):
+            continue
+        fu = uf_find(uf, routes[r, RT_A])
+        fv = uf_find(uf, routes[r, RT_B])
+        for i in range(n_open):
+            fa = match[i, 1]
+            fb = match[i, 2]
+            if match[i, 3] < 0 and ((fu == fa and fv == fb) or (fu == fb and fv == fa)):
+                match[i, 3] = r
+                left -= 1
+        if left == 0:
             break
+    priced = False
+    for i in range(n_open):  # in ticket order: the first whose two sides no cheap open path joins
+        r = match[i, 3]
+        if r < 0:
+            continue
+        city = routes[r, RT_A] if city_station[routes[r, RT_A]] < 0 else routes[r, RT_B]
+        if not priced:
+            price_plan(st, bd, p, ws.plan_cnt[:], ws.price[:])
+            priced = True
+        t = match[i, 0]
+        d = plan_search(bd, ws, np.int64(bd.tickets[t, TK_A]), np.int64(bd.tickets[t, TK_B]))
+        if d >= FOREIGN_COST or d > st.trains[p]:
+            return make_action(A_BUILD_STATION, city, pay)
     return np.int64(-1)
