@@ -39,7 +39,6 @@ from kernels.bots.params import (
 )
 from kernels.bots.planning import (
     FULL_HAND,
-    choose_keep_mask,
     plan_search,
     price_plan,
     refresh_network_plan,
@@ -54,6 +53,7 @@ from kernels.bots.tactics import (
     set_need_for_route,
     station_choice,
 )
+from kernels.bots.ticket_keep import choose_keep_mask
 from kernels.bots.ticket_value import (
     draw_gain,
     draw_gate,

@@ -10,19 +10,18 @@ another player at a fixed price (a station, EU-STN-3). The network is a
 Steiner-forest heuristic: one shortest path per ticket, most valuable ticket
 first, each path reusing what is already planned, then a second pass that
 reroutes every ticket with the others' paths in place. Nothing allocates:
-every buffer is in the Scratch.
+every buffer is in the Scratch. Which offered tickets to keep, over these
+plans: kernels/bots/ticket_keep.py.
 """
 
 import numpy as np
 from numba import njit
 
-from kernels.bots.common import PLANNED_PRICE, fewest_trains_of_others, plan_need
-from kernels.bots.destinations import planned_points, ticket_ends
-from kernels.core.actions import make_action, popcount
+from kernels.bots.common import PLANNED_PRICE, plan_need
+from kernels.bots.destinations import ticket_ends
 from kernels.core.claims import claim_trains, route_open_to
 from kernels.graph import uf_find
 from kernels.layouts import (
-    A_KEEP_TICKETS,
     GRAY,
     INF,
     KIND_FERRY,
@@ -34,8 +33,6 @@ from kernels.layouts import (
     RT_GROUP,
     RT_KIND,
     RT_LOCOS,
-    RULE_DRAW_KEEP_MIN,
-    RULE_SETUP_KEEP_MIN,
     SC_N_OFFER,
     TK_A,
     TK_B,
@@ -234,6 +231,17 @@ def unroute_ticket(st, bd, ws, i):
 
 
 @njit(cache=True, _nrt=False)
+def readd_path(bd, ws, i, m):
+    """Put path i (its m routes, as unroute_ticket left them) back into the plan."""
+    for j in range(m):
+        r = ws.path_buf[i, j]
+        ws.plan_cnt[r] += 1
+        if ws.plan_cnt[r] == 1:
+            ws.price[r] = PLANNED_PRICE
+    ws.path_len[i] = m
+
+
+@njit(cache=True, _nrt=False)
 def plan_trains(bd, ws):
     """Trains of the routes marked in ws.plan_cnt."""
     cost = 0.0
@@ -249,15 +257,29 @@ def route_tickets(st, bd, p, ws, k, passes, foreign):
     ws.price already holding the seat's prices and ws.plan_cnt zero: marks
     the planned routes in ws.plan_cnt; with foreign > 0 a ticket no open path
     joins may borrow another player's route (a station). Returns the trains
-    of the network plus UNREACHABLE per ticket it cannot join."""
+    of the network plus UNREACHABLE per ticket it cannot join. The second
+    pass does not search again for the last ticket when the prices it sees
+    are the ones it was routed over (the other paths came back unchanged)."""
     tk = ws.tk_list
     sort_by_points(bd.tickets[:bd.n_tickets], tk, k)
     unreachable = 0
     for i in range(k):
         ws.path_len[i] = 0
+    price = ws.price
+    seen = ws.last_prices  # the prices the last ticket was routed over
+    n_routes = bd.n_routes
     for rnd in range(passes if k > 1 else 1):
         for i in range(k):
+            m = ws.path_len[i]
             unroute_ticket(st, bd, ws, i)  # reroute this ticket with the others' paths in place
+            if i == k - 1 and k > 1:
+                same = rnd > 0
+                for r in range(n_routes):
+                    same = same and price[r] == seen[r]
+                    seen[r] = price[r]
+                if same:  # the others' paths did not move: a search, which reads only the prices, finds the same path
+                    readd_path(bd, ws, np.int64(i), np.int64(m))
+                    continue
             if not route_ticket(st, bd, p, ws, np.int64(i), np.int64(tk[i]), foreign) and rnd == 0:
                 unreachable += 1
     return plan_trains(bd, ws) + UNREACHABLE * unreachable
@@ -364,132 +386,3 @@ def refresh_network_plan(st, bd, p, ws):
         adopt_plan(st, bd, p, ws)
         ws.plan_version[p] = key
     return fill_need(st, bd, p, ws)
-
-
-# --- tickets to keep -------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def keep_value(st, bd, p, ws, mask, cost, unreachable, price, budget, over_price):
-    """What keeping the offered tickets in `mask` is worth with the network now
-    in ws.plan_cnt (`cost` trains, `unreachable` tickets it cannot join):
-    their points, less `price` a train, 40 a ticket out of reach and
-    `over_price` a train beyond `budget`."""
-    points = 0.0
-    for i in range(st.sc[SC_N_OFFER]):
-        if (mask >> i) & 1:
-            points += planned_points(st, bd, p, ws, np.int64(st.offer[i]))
-    v = points - price * cost - 40.0 * unreachable
-    if cost > budget:
-        v -= over_price * (cost - budget)
-    return v
-
-
-@njit(cache=True, _nrt=False)
-def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
-    """The set of offered tickets worth most: points kept minus `price` per
-    train of the whole network that joins them with the tickets held, minus
-    `over_price` per train beyond the trains the game will probably leave
-    (budget_share of p's trains, or at setup of all of them). Every subset
-    with at least the minimum is tried: offers have at most 4 tickets."""
-    n = st.sc[SC_N_OFFER]
-    if n == 0:
-        return make_action(A_KEEP_TICKETS, 0, 0)
-    keep_min = ru[RULE_SETUP_KEEP_MIN] if setup else ru[RULE_DRAW_KEEP_MIN]
-    keep_min = min(keep_min, n)
-    trains_p = np.int64(st.trains[p])
-    horizon = float(trains_p)
-    if not setup:
-        horizon = float(min(trains_p, fewest_trains_of_others(st, p) + 4))
-    budget = budget_share * horizon
-    # Every subset's network is the one plan_network(subset, passes=1) would
-    # find: its tickets most valuable first, each path over the prices the
-    # paths before it left. Subsets that begin with the same tickets share
-    # those paths, so the subsets are walked in that order (depth first over
-    # the offered tickets, by value) and only the paths after the common
-    # beginning are redone: 14 searches instead of 28 for Europe's setup
-    # offer of 4, keeping at least 2. ws.path_buf[d] / ws.keep_pos[d] / ws.keep_lost[d]: the path, the
-    # position in ws.tk_list and "could not join" of the ticket planned d-th.
-    tk = ws.tk_list
-    k = 0
-    for t in range(bd.n_tickets):
-        if ticket_open(st, bd, p, t):
-            tk[k] = t
-            k += 1
-    for i in range(n):
-        tk[k + i] = st.offer[i]
-    k += n
-    sort_by_points(bd.tickets[:bd.n_tickets], tk, k)
-    offer_of = ws.keep_offer  # position in tk -> offer index (-1: a ticket held)
-    rank = 0
-    for j in range(k):
-        offer_of[j] = -1
-        for i in range(n):
-            if st.offer[i] == tk[j]:
-                offer_of[j] = i
-                ws.keep_rank_offer[rank] = i  # the rank-th offered ticket by value
-                rank += 1
-    for r in range(bd.n_routes):
-        ws.plan_cnt[r] = 0
-    price_plan(st, bd, p, ws.plan_cnt[:], ws.price[:])
-    foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0
-    depth = 0
-    best_mask = (1 << n) - 1
-    best_v = -INF
-    last = n - 1  # highest rank in `ranks`
-    ranks = np.int64(1) << last  # bit j: the j-th offered ticket by value is kept
-    while True:
-        mask = 0
-        for j in range(n):
-            if (ranks >> j) & 1:
-                mask |= 1 << ws.keep_rank_offer[j]
-        if popcount(mask) >= keep_min:
-            # the routed tickets that begin this subset's order stay; the rest are redone
-            d = 0
-            j = 0
-            while j < k:
-                if offer_of[j] < 0 or (mask >> offer_of[j]) & 1:
-                    if d < depth and ws.keep_pos[d] == j:
-                        d += 1
-                    else:
-                        break
-                j += 1
-            while depth > d:
-                depth -= 1
-                unroute_ticket(st, bd, ws, np.int64(depth))
-            while j < k:
-                if offer_of[j] < 0 or (mask >> offer_of[j]) & 1:
-                    joined = route_ticket(st, bd, p, ws, np.int64(depth), np.int64(tk[j]), foreign)
-                    ws.keep_pos[depth] = j
-                    ws.keep_lost[depth] = 0 if joined else 1
-                    depth += 1
-                j += 1
-            unreachable = 0
-            for e in range(depth):
-                unreachable += ws.keep_lost[e]
-            v = keep_value(st, bd, p, ws, np.int64(mask), plan_trains(bd, ws), np.int64(unreachable), price, budget,
-                           over_price)
-            # the first best in increasing mask order, as trying the masks 1, 2, 3, ... would give
-            if v > best_v or (v == best_v and mask < best_mask):
-                best_v = v
-                best_mask = mask
-        # the next subset, depth first with the higher ranks tried first, so that the whole offer comes
-        # last: ws then holds its plan (plan_cnt, price, tk_list, paths), as trying the masks in
-        # increasing order left it, and station_choice prices with whatever plan_cnt holds
-        if last < n - 1:
-            last = n - 1
-            ranks |= 1 << last
-        else:
-            while True:
-                ranks &= ~(1 << last)
-                below = last - 1
-                while below >= 0 and not (ranks >> below) & 1:
-                    below -= 1
-                if last - 1 > below:
-                    last -= 1
-                    ranks |= 1 << last
-                    break
-                if ranks == 0:
-                    break
-                last = below
-            if ranks == 0:
-                break
-    return make_action(A_KEEP_TICKETS, best_mask, 0)

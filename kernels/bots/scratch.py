@@ -53,7 +53,7 @@ _SCRATCH_FIELDS = (
     ("plan_cnt", np.int32, (_R,)),  # planned routes being built (heuristic bots, kernels/bots/planning.py)
     ("tk_list", np.int32, (_T + MAX_OFFER,)),  # tickets being planned, in planning order
     ("path_len", np.int32, (_T + MAX_OFFER,)),
-    # choose_keep_mask's walk over the offer's subsets (kernels/bots/planning.py)
+    # choose_keep_mask's walk over the offer's subsets (kernels/bots/ticket_keep.py)
     ("keep_offer", np.int32, (_T + MAX_OFFER,)),  # each tk_list position's offer index (-1: a ticket held)
     ("keep_rank_offer", np.int32, (MAX_OFFER,)),  # offer index of the offered tickets, most valuable first
     ("keep_pos", np.int32, (_T + MAX_OFFER,)),  # tk_list position of the ticket planned d-th
@@ -62,6 +62,7 @@ _SCRATCH_FIELDS = (
     ("route_val", np.float64, (_R,)),  # per-route values (one-step)
     ("bot_params", np.float64, (BP_FIELDS,)),  # planner weights (BOT_PARAM_DEFAULTS; tunable without recompiling)
     ("price", np.float64, (_R,)),  # per-route prices for kernels/paths.py (INF: unusable)
+    ("last_prices", np.float64, (_R,)),  # planning.route_tickets: the prices its last ticket was routed over
     ("no_need", np.int32, (_K,)),  # always zero (pay_colour without a plan)
     ("station_match", np.int32, (_T, 4)),  # station_choice: open ticket, its two roots, first route joining them
     ("kind_counts", np.int64, (N_ACTION_KINDS,)),  # legal actions of each kind (random)

@@ -20,7 +20,6 @@ from kernels.bots.params import (
 from kernels.bots.planning import (
     FULL_HAND,
     adopt_plan,
-    choose_keep_mask,
     fill_need,
     plan_is_broken,
     plan_network,
@@ -38,6 +37,7 @@ from kernels.bots.tactics import (
     set_need_for_route,
     station_choice,
 )
+from kernels.bots.ticket_keep import choose_keep_mask
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
 from kernels.core.claims import route_open_to

@@ -29,7 +29,7 @@ from numba import njit
 
 from kernels.bots.common import pay_colour, plan_need, tunnel_decision, tunnel_spare
 from kernels.bots.params import BP_CONTESTED_BONUS, BP_OVER_PRICE, BP_SETUP_BUDGET
-from kernels.bots.planning import UNREACHABLE, adopt_plan, keep_value, route_tickets
+from kernels.bots.planning import UNREACHABLE, adopt_plan, route_tickets
 from kernels.bots.tactics import contested, route_points
 from kernels.bots.team_greedy import (
     card_destination,
@@ -39,6 +39,7 @@ from kernels.bots.team_greedy import (
     visible_key,
     visible_open,
 )
+from kernels.bots.ticket_keep import keep_value
 from kernels.core.actions import make_action, popcount
 from kernels.core.cards import cards_available, fill_purse
 from kernels.core.claims import claim_trains, route_open_to, tunnel_reveal_count
