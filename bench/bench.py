@@ -114,15 +114,28 @@ def peak_rss_mb(games: int) -> float:
 
 
 ROUNDS = 3  # whole runs per bot and thread count, one thread and all threads in turn
+MIN_RUN_S = 3.0  # a whole run lasts at least about this long on one thread (20,000 games, or more)
+
+
+def run_size(board: str, players: int, bot: str, quick: bool) -> int:
+    """Games in each whole run of a row: 20,000, or as many as one thread
+    plays in MIN_RUN_S (a 2,000-game run measures it), at most 200,000. A
+    20,000-game USA 2p `random` run lasts under a second, and what a run
+    pays once (starting the threads, joining the chunks' tables in the main
+    thread) then weighed on its two-thread figure."""
+    if quick:
+        return 2_000
+    rate = games_per_second(board, players, bot, 2_000, 1)
+    return int(min(200_000, max(20_000, -(-rate * MIN_RUN_S // 10_000) * 10_000)))
 
 
 def whole_runs(cores: int, quick: bool) -> dict:
-    """Whole runs (Parquet included) of every bot on 4-player Europe, USA 2p and
-    the variants' own bots, on one thread and on every core: ROUNDS rounds,
-    each playing one thread then all threads, and the medians (a single short
-    run per thread count, one after the other, measured the machine's drift
-    between them as much as the threads: 1.54x one such run, 1.87x-1.95x
-    interleaved, for the same USA 2p greedy games)."""
+    """Whole runs (tables in memory, no Parquet) of every bot on 4-player
+    Europe, USA 2p and the variants' own bots, on one thread and on every
+    core: ROUNDS rounds, each playing one thread then all threads, and the
+    medians (a single short run per thread count, one after the other,
+    measured the machine's drift between them as much as the threads: 1.54x
+    one such run, 1.87x-1.95x interleaved, for the same USA 2p greedy games)."""
     from statistics import median
 
     from bench.engine_speed import TABLE_BOTS
@@ -133,7 +146,7 @@ def whole_runs(cores: int, quick: bool) -> dict:
     counts = sorted({1, cores})
     rows = []
     for board, players, bot in configs:
-        n = 2_000 if quick else 20_000
+        n = run_size(board, players, bot, quick)
         rounds = {t: [] for t in counts}
         for _ in range(1 if quick else ROUNDS):
             for threads in counts:
@@ -144,10 +157,11 @@ def whole_runs(cores: int, quick: bool) -> dict:
                          and r["bot"] == "random" and r["threads"] == threads), None)
             cost = round(base / gps, 2) if base else None  # time per game relative to random
             speedup = round(gps / median(rounds[1]), 2)
-            rows.append(dict(board=board, players=players, bot=bot, threads=threads, games_per_s=round(gps, 1),
-                             rounds=rounds[threads], speedup_vs_one_thread=speedup, cost_vs_random=cost))
-            print(f"{board:14s} {players}p {bot:18s} threads={threads}: {gps:10,.0f} games/s "
-                  f"({gps / threads:,.0f} per core, {speedup:.2f}x one thread; rounds {rounds[threads]})"
+            rows.append(dict(board=board, players=players, bot=bot, threads=threads, games=n,
+                             games_per_s=round(gps, 1), rounds=rounds[threads], speedup_vs_one_thread=speedup,
+                             cost_vs_random=cost))
+            print(f"{board:14s} {players}p {bot:18s} threads={threads}: {gps:10,.0f} games/s ({n:,} a run, "
+                  f"{gps / threads:,.0f} per core, {speedup:.2f}x one thread; rounds {rounds[threads]})"
                   + (f", {cost:.2f}x random's time" if cost else ""), flush=True)
     planner = max((r for r in rows if r["board"] == "europe" and r["bot"] == "planner"), key=lambda r: r["threads"])
     minutes = round(1_000_000 / planner["games_per_s"] / 60, 1)

@@ -42,7 +42,7 @@ from analyzer.run.protocol import (
     run_key,
     write_chunk,
 )
-from analyzer.run.results import Results, chunk_frames
+from analyzer.run.results import Results, chunk_frames, join_chunks
 from kernels import SOURCE_HASH
 from kernels import layouts as L
 from kernels.core.board_view import board_buffer, board_view
@@ -182,12 +182,12 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
 
 
 # --- the run ---------------------------------------------------------------------------
-def run_chunk(job: dict, c: int, first: int, n: int) -> tuple[int, int, dict[str, pd.DataFrame] | None]:
+def run_chunk(job: dict, c: int, first: int, n: int) -> tuple[int, int, dict[str, np.ndarray] | None]:
     """Play one chunk: games first..first+n-1. The one chunk function of every
     backend, so `job` holds only picklable plain data (numpy arrays, numbers,
     strings): the compiled board (one-element BOARD array), the rules vector, the bot ids and
     names, the seed, the kernel source hash and the output folder (None: the
-    tables go back to the caller). With a folder, the chunk writes its own
+    tables' record arrays go back to the caller). With a folder, the chunk writes its own
     part files and marker and returns no tables."""
     if job["kernel_hash"] != SOURCE_HASH:
         raise ClusterError(f"this worker runs other kernel sources (hash {SOURCE_HASH}) than the client "
@@ -198,11 +198,10 @@ def run_chunk(job: dict, c: int, first: int, n: int) -> tuple[int, int, dict[str
                          "give the workers the same folder or use --no-shared-out")
     bd = board_view(job["board"])
     arrays = run_games(bd, job["rules"], job["bot_ids"], job["seed"], first, n, job["bot_params"])
-    dfs = chunk_frames(arrays, job["bots"])
     if out_dir is not None:
-        write_chunk(out_dir, c, dfs, job["run_key"])
+        write_chunk(out_dir, c, chunk_frames(arrays, job["bots"]), job["run_key"])
         return c, n, None
-    return c, n, dfs
+    return c, n, arrays
 
 
 def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=None, overrides=None,
@@ -231,7 +230,7 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
     manifest["backend"] = target.name
     total = manifest["n_chunks"]
     out_dir = Path(out) if out else None
-    frames: dict[int, dict[str, pd.DataFrame]] = {}
+    chunks: dict[int, dict[str, np.ndarray]] = {}  # the record arrays of each chunk played (no out folder)
     job = {
         "board": board_buffer(bd),  # a one-element BOARD array
         "rules": spec.rules.to_array(),
@@ -261,12 +260,12 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
         def collect(f) -> None:
             if f.cancelled() or (r := f.result()) is None:  # not started before the run was stopped
                 return
-            c, n, dfs = r
-            if dfs is not None:
+            c, n, arrays = r
+            if arrays is not None:
                 if out_dir is not None:  # the tables came back: write them here
-                    write_chunk(out_dir, c, dfs, job["run_key"])
+                    write_chunk(out_dir, c, chunk_frames(arrays, job["bots"]), job["run_key"])
                 else:
-                    frames[c] = dfs
+                    chunks[c] = arrays
             bar.advance(n)
 
         t0 = time.perf_counter()
@@ -310,7 +309,7 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
     if out_dir is not None:
         close_folder(out_dir, MANIFEST, manifest)
         return Results.load(out_dir)
-    tables = {t: pd.concat([frames[c][t] for c in sorted(frames)], ignore_index=True) for t in TABLES}
+    tables = join_chunks([chunks[c] for c in sorted(chunks)], job["bots"])
     return Results(tables, manifest, spec.board)
 
 
