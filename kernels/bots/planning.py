@@ -272,7 +272,7 @@ def route_tickets(st, bd, p, ws, k, passes, foreign):
         for i in range(k):
             m = ws.path_len[i]
             unroute_ticket(st, bd, ws, i)  # reroute this ticket with the others' paths in place
-            if i == k - 1 and k > 1:
+            if i == k - 1 and k > 1 and passes > 1:
                 same = rnd > 0
                 for r in range(n_routes):
                     same = same and price[r] == seen[r]

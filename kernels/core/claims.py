@@ -15,7 +15,7 @@ from kernels.core.claimable import mark_claimed, mark_closed
 from kernels.core.payment import set_card_kind, station_cost, station_payment, surcharge_payment, wild_set_size
 from kernels.core.seats import team_first, team_of, team_size
 from kernels.core.tickets import mark_tickets_joined_in
-from kernels.graph import uf_find, uf_union
+from kernels.graph import uf_find
 from kernels.layouts import (
     LOCO,
     MAX_REVEAL,
@@ -142,22 +142,23 @@ def join_network(st, bd, ru, p, r):
     a = bd.routes[r, RT_A]
     b = bd.routes[r, RT_B]
     first = team_first(ru, p)
-    # a route inside one network piece joins no new pair of cities: no ticket changes
-    # (the members' networks are the same pieces; p's is the one the ticket check reads)
     last = first + team_size(ru)
+    # a route inside one network piece joins no new pair of cities: no ticket changes. The members'
+    # networks have had the same unions, so their pieces have the same roots (path halving moves only
+    # the other cities): the roots found on p's network join every member's
     root = np.int64(uf_find(st.uf[p], a))
-    merges = root != uf_find(st.uf[p], b)
-    for q in range(first, last):
-        uf_union(st.uf[q], a, b)
-    if merges:
-        # a city the network reaches by this claim alone was a piece of its own: only tickets ending there
-        # can be newly joined
+    rb = np.int64(uf_find(st.uf[p], b))
+    if root != rb:
+        for q in range(first, last):
+            st.uf[q, rb] = root  # b's piece under a's root, as graph.uf_union would
+        # a city the network reaches by this claim alone was a piece of its own (its own root): only
+        # tickets ending there can be newly joined
         city = np.int64(-1)
-        if only_team_route_at(st, bd, first, last, r, b):
+        if rb == b and only_team_route_at(st, bd, first, last, r, b):
             city = np.int64(b)
-        elif only_team_route_at(st, bd, first, last, r, a):
+        elif root == a and only_team_route_at(st, bd, first, last, r, a):
             city = np.int64(a)
-        mark_tickets_joined_in(st, bd, ru, p, root, city)  # uf_union keeps a's root for the merged piece
+        mark_tickets_joined_in(st, bd, ru, p, root, city)
 
 
 @njit(cache=True, _nrt=False)

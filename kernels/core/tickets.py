@@ -108,6 +108,14 @@ def options_outcome(bd, uf, m):
     return option, (best if option >= 0 else -lowest)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def mark_if_joined(st, bd, uf, t, turn):
+    """Record `turn` as ticket t's when the network uf joins it (TA-TKT-4)."""
+    option, _ = ticket_outcome(bd, uf, t)
+    if option >= 0:
+        st.ticket_done_turn[t] = turn
+
+
 @njit(cache=True, _nrt=False)
 def mark_completed_tickets(st, bd, ru, p):
     """Record the turn at which each ticket of p's team is joined by the
@@ -149,9 +157,7 @@ def mark_tickets_joined_in(st, bd, ru, p, root, city):
                         continue
                 elif root >= 0 and uf_find(uf, tickets[t, TK_A]) != root:
                     continue
-            option, _ = ticket_outcome(bd, uf, t)
-            if option >= 0:
-                done[t] = turn
+            mark_if_joined(st, bd, uf, np.int64(t), turn)
 
 
 @njit(cache=True, _nrt=False)
@@ -206,9 +212,7 @@ def keep_offer(st, bd, ru, p, mask, share_mask, setup):
             kept += 1
             # the tickets held before are checked after every claim that merges the network: only the kept
             # ones can be joined already (TA-TKT-4)
-            option, _ = ticket_outcome(bd, st.uf[p], np.int64(t))
-            if option >= 0:
-                st.ticket_done_turn[t] = sc[SC_TURN]
+            mark_if_joined(st, bd, st.uf[p], np.int64(t), sc[SC_TURN])
         elif to_box != 0:
             st.ticket_holder[t] = TH_BOX
         else:
