@@ -4,6 +4,7 @@
 in the standard games, two teammates in Team Asia.
 """
 
+import numpy as np
 from numba import njit
 
 from kernels.layouts import RT_A, RT_B, RT_LEN
@@ -39,15 +40,17 @@ def owned_by(owner, r, members):
 
 
 @njit(cache=True, _nrt=False)
-def longest_trail(routes, owner, members, deg, inc, used, seen, piece_len, stk_v, stk_e, stk_i):
+def longest_trail(routes, owner, members, deg, inc, used, seen, piece_len, hang, piece, stk_v, stk_e, stk_i):
     """Length (in spaces) of the longest trail in the members' routes
     (network_trail_and_cities without the cities)."""
-    trail, _ = network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece_len, stk_v, stk_e, stk_i)
+    trail, _ = network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece_len, hang, piece,
+                                        stk_v, stk_e, stk_i)
     return trail
 
 
 @njit(cache=True, _nrt=False)
-def network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece_len, stk_v, stk_e, stk_i):
+def network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece_len, hang, piece, stk_v, stk_e,
+                             stk_i):
     """(longest trail, cities of the largest piece) of the members' routes,
     in one walk over the pieces of the network. The longest trail is in
     spaces, each route used at most once, cities may repeat (BASE-SCR-2);
@@ -57,15 +60,10 @@ def network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece
     piece with at most two odd-degree cities has a trail through all its
     routes (Euler), so its whole length is its longest trail; in a tree a
     trail is a path, so the tree's longest path (two sweeps) is its longest
-    trail. Other pieces are searched exhaustively (DFS), longest piece first,
+    trail. Other pieces are searched (_search_piece), longest piece first,
     and only while the piece is longer than the best trail found: a trail is
-    never longer than its piece.
-
-    Why the DFS starts only at odd-degree cities: a longest trail that ends
-    at a city of even degree leaves an unused route there (it uses an odd
-    number of that city's routes), so it could go on; a closed longest trail
-    is an Euler circuit of its piece, which has no odd city and is not
-    searched. `seen` and `piece_len` are per-city scratch."""
+    never longer than its piece. `seen`, `piece_len`, `hang` (2 x cities)
+    and `piece` are per-city scratch."""
     n_cities = deg.shape[0]
     deg[:] = 0
     seen[:] = 0
@@ -114,16 +112,91 @@ def network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece
             for j in range(tail):
                 piece_len[stk_v[j]] = length
     while True:  # the searched pieces, longest first, while one could beat best
-        start = -1
+        first = -1
         longest = best
         for c in range(n_cities):
-            if deg[c] & 1 and piece_len[c] > longest:
+            if piece_len[c] > longest:
                 longest = piece_len[c]
-                start = c
-        if start < 0:
+                first = c
+        if first < 0:
             return best, cities
-        best = max(best, _trails_from(routes, deg, inc, used, stk_v, stk_e, stk_i, start))
-        piece_len[start] = 0
+        best = _search_piece(routes, deg, inc, used, seen, piece_len, hang, piece, stk_v, stk_e, stk_i, np.int64(first),
+                             np.int64(best))
+
+
+@njit(cache=True, _nrt=False)
+def _search_piece(routes, deg, inc, used, rem, piece_len, hang, piece, stk_v, stk_e, stk_i, first, best):
+    """max(best, the longest trail of first's piece): a piece with cycles and
+    more than two odd-degree cities. Its pendant trees (what remains attached
+    by one route after cutting leaves, again and again) are cut first: a
+    trail that enters one cannot come back (every tree route is a bridge), so
+    it starts or ends there. Each city of the remaining core keeps the
+    longest way down into its trees, hang[0], and down another of its
+    branches, hang[1]; a trail inside the trees alone is at most a cut
+    city's hang[0] + hang[1]. Then every trail over the core routes is
+    walked (_trails_from) from each core city a longest trail can start at,
+    each counted with the deepest tree at its ends.
+
+    Why those starts: a longest trail that ends at a city of even degree
+    leaves an unused route there (it uses an odd number of that city's
+    routes), so it could go on; it is not closed (a closed longest trail is
+    an Euler circuit of its piece, which has no odd city). So its core part
+    starts at a core city of odd degree, or at one with a tree it came up
+    from. `rem` (the routes of a city not cut yet) is per-city scratch;
+    piece_len is left at 0 over the piece; cut routes stay marked in
+    `used`."""
+    length = piece_len[first]
+    piece[0] = first
+    piece_len[first] = 0
+    n = 1
+    head = 0
+    while head < n:  # the piece's cities
+        v = piece[head]
+        head += 1
+        rem[v] = deg[v]
+        hang[0, v] = 0
+        hang[1, v] = 0
+        for i in range(deg[v]):
+            w = other_end(routes, inc[v, i], v)
+            if piece_len[w] != 0:
+                piece_len[w] = 0
+                piece[n] = w
+                n += 1
+    tail = 0
+    for j in range(n):
+        if deg[piece[j]] == 1:
+            stk_v[tail] = piece[j]
+            tail += 1
+    head = 0
+    while head < tail:  # cut the leaves; a city left with one route is the next leaf
+        v = stk_v[head]
+        head += 1
+        rem[v] = 0
+        best = max(best, hang[0, v] + hang[1, v])
+        for i in range(deg[v]):
+            e = inc[v, i]
+            if used[e] == 0:  # v's last route
+                used[e] = 1
+                u = other_end(routes, e, v)
+                down = hang[0, v] + routes[e, RT_LEN]
+                if down > hang[0, u]:
+                    hang[1, u] = hang[0, u]
+                    hang[0, u] = down
+                elif down > hang[1, u]:
+                    hang[1, u] = down
+                rem[u] -= 1
+                if rem[u] == 1:
+                    stk_v[tail] = u
+                    tail += 1
+                break
+    for j in range(n):
+        s = piece[j]
+        if rem[s] == 0 or (deg[s] & 1 == 0 and hang[0, s] == 0):
+            continue
+        if best >= length:
+            break
+        best = max(best, _trails_from(routes, deg, inc, used, hang, stk_v, stk_e, stk_i, s))
+    return best
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -161,14 +234,16 @@ def tree_diameter(routes, deg, inc, dist, cities, queue, n):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _trails_from(routes, deg, inc, used, stk_v, stk_e, stk_i, start):
-    """The longest trail starting at `start` (every trail, by backtracking)."""
-    best = 0
+def _trails_from(routes, deg, inc, used, hang, stk_v, stk_e, stk_i, start):
+    """The longest trail over the unused routes starting at `start` (every
+    trail, by backtracking), with the deepest tree below each end (hang[0],
+    or hang[1] when it ends where it started: another branch)."""
+    cur = hang[0, start]
+    best = cur + hang[1, start]
     top = 0
     stk_v[0] = start
     stk_i[0] = 0
     stk_e[0] = -1
-    cur = 0
     while top >= 0:
         v = stk_v[top]
         i = stk_i[top]
@@ -178,9 +253,10 @@ def _trails_from(routes, deg, inc, used, stk_v, stk_e, stk_i, start):
             if used[e] == 0:
                 used[e] = 1
                 cur += routes[e, RT_LEN]
-                if cur > best:
-                    best = cur
                 w = other_end(routes, e, v)
+                end = cur + (hang[1, w] if w == start else hang[0, w])
+                if end > best:
+                    best = end
                 top += 1
                 stk_v[top] = w
                 stk_i[top] = 0

@@ -30,7 +30,7 @@ def kernel_trail(bd, route_ids, seat=0, n_players=2):
     owner[list(route_ids)] = seat
     ws = scratch_record()
     return longest_trail(bd.routes, owner, np.int64(1 << seat), ws.deg, ws.inc, ws.used, ws.trail_seen, ws.piece_len,
-                         ws.stk_v, ws.stk_e, ws.stk_i)
+                         ws.trail_hang, ws.trail_piece, ws.stk_v, ws.stk_e, ws.stk_i)
 
 
 def oracle_trail(bd, route_ids):
@@ -115,7 +115,7 @@ def test_base_scr_2_longest_trail_random_claim_sets(name):
         owner[others] = (seat + 1 + rng.integers(0, 3, size=others.shape[0])) % 4
         owner[ids] = seat
         got = longest_trail(bd.routes, owner, np.int64(1 << seat), ws.deg, ws.inc, ws.used, ws.trail_seen,
-                            ws.piece_len, ws.stk_v, ws.stk_e, ws.stk_i)
+                            ws.piece_len, ws.trail_hang, ws.trail_piece, ws.stk_v, ws.stk_e, ws.stk_i)
         want = oracle_trail(bd, ids)
         if got != want:
             mismatches.append((sorted(int(r) for r in ids), got, want))
@@ -143,7 +143,7 @@ def test_base_scr_2_longest_trail_connected_claim_sets(name):
         owner = np.full(n_routes, -1, np.int16)
         owner[ids] = 1
         got = longest_trail(bd.routes, owner, np.int64(2), ws.deg, ws.inc, ws.used, ws.trail_seen,
-                            ws.piece_len, ws.stk_v, ws.stk_e, ws.stk_i)
+                            ws.piece_len, ws.trail_hang, ws.trail_piece, ws.stk_v, ws.stk_e, ws.stk_i)
         assert got == oracle_trail(bd, ids), f"routes {sorted(ids)}"
 
 
@@ -198,5 +198,60 @@ def test_base_scr_2_longest_trail_networks_without_odd_cities():
         owner = np.full(n_routes, -1, np.int16)
         owner[ids] = 0
         got = longest_trail(bd.routes, owner, np.int64(1), ws.deg, ws.inc, ws.used, ws.trail_seen,
-                            ws.piece_len, ws.stk_v, ws.stk_e, ws.stk_i)
+                            ws.piece_len, ws.trail_hang, ws.trail_piece, ws.stk_v, ws.stk_e, ws.stk_i)
         assert got == oracle_trail(bd, ids), f"routes {sorted(ids)}"
+
+
+def _triangles(bd):
+    ends = [(int(bd.routes[r, RT_A]), int(bd.routes[r, RT_B])) for r in range(bd.routes.shape[0])]
+    pair_route = {}
+    for r, (a, b) in enumerate(ends):
+        pair_route.setdefault(frozenset((a, b)), r)
+    out = []
+    for r1, (a, b) in enumerate(ends):
+        for r2, (c, d) in enumerate(ends):
+            if r2 <= r1 or len({a, b} & {c, d}) != 1:
+                continue
+            r3 = pair_route.get(frozenset(({a, b} | {c, d}) - ({a, b} & {c, d})))
+            if r3 is not None and r3 > r2:
+                out.append([r1, r2, r3])
+    return out, ends
+
+
+@pytest.mark.parametrize("name", ["usa", "europe"])
+def test_base_scr_2_longest_trail_cycles_with_pendant_trees(name):
+    """BASE-SCR-2: the kernel cuts a searched piece's pendant trees before it
+    walks the trails of the rest (a trail that enters a tree ends there). On
+    200 networks of one or two cycles with trees grown at their cities (each
+    new route brings a new city, so it hangs below the cycles: several trees
+    below one city, trees below trees), kernel == brute force."""
+    _, bd = compiled(name)
+    n_routes = bd.routes.shape[0]
+    triangles, ends = _triangles(bd)
+    rng = np.random.default_rng(4242 + n_routes)
+    ws = scratch_record()
+    shared_city = 0
+    for _ in range(200):
+        ids = list(triangles[int(rng.integers(len(triangles)))])
+        cities = {c for r in ids for c in ends[r]}
+        if rng.random() < 0.3:  # a second cycle through one of the first's cities
+            joined = [t for t in triangles if len({c for r in t for c in ends[r]} & cities) == 1]
+            if joined:
+                t = joined[int(rng.integers(len(joined)))]
+                ids += t
+                cities |= {c for r in t for c in ends[r]}
+        core = set(cities)
+        n_cycle = len(ids)
+        for _ in range(int(rng.integers(2, 10))):
+            hangs = [r for r in range(n_routes) if r not in ids and len(set(ends[r]) & cities) == 1]
+            r = hangs[int(rng.integers(len(hangs)))]
+            ids.append(r)
+            cities |= set(ends[r])
+        tree_ends = [c for r in ids[n_cycle:] for c in ends[r] if c in core]
+        shared_city += any(tree_ends.count(c) >= 2 for c in core)  # two trees below one cycle city
+        owner = np.full(n_routes, -1, np.int16)
+        owner[ids] = 2
+        got = longest_trail(bd.routes, owner, np.int64(4), ws.deg, ws.inc, ws.used, ws.trail_seen,
+                            ws.piece_len, ws.trail_hang, ws.trail_piece, ws.stk_v, ws.stk_e, ws.stk_i)
+        assert got == oracle_trail(bd, ids), f"routes {sorted(ids)}"
+    assert shared_city >= 20  # the case of a trail from one tree to another below the same city is exercised

@@ -204,7 +204,8 @@ def network_trail_cities(st, bd, members, ws):
     cities of the largest piece), in scratch cut to the board's cities."""
     n = bd.n_cities
     return network_trail_and_cities(bd.routes[:bd.n_routes], st.owner[:], members, ws.deg[:n], ws.inc[:], ws.used[:],
-                                    ws.trail_seen[:n], ws.piece_len[:n], ws.stk_v[:], ws.stk_e[:], ws.stk_i[:])
+                                    ws.trail_seen[:n], ws.piece_len[:n], ws.trail_hang[:], ws.trail_piece[:],
+                                    ws.stk_v[:], ws.stk_e[:], ws.stk_i[:])
 
 
 @njit(cache=True, _nrt=False)
