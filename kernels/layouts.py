@@ -69,6 +69,10 @@ MO_END, MO_POINTS = 0, 1
 #   end_nodes     int32[N]: the nodes of every end
 #   multi         int32[M, 3]: MT_* of each printed design
 #   multi_opts    int32[O, 2]: MO_* of every option
+#   derived by pack_board from the tickets:
+#   city_ticket_start int32[C + 1]: CSR offsets of the tickets between two cities ending at each city
+#   city_tickets  int32[2T]: those tickets (a claim that brings one new city into a network can join only
+#                 tickets ending there: core/tickets.py mark_tickets_joined_in)
 # and the sizes in play (n_routes R, n_tickets T, n_cities C, ...). The fields are sized by the MAX_*
 # bounds: a kernel reads bd.routes[r, RT_A] directly and passes a whole field cut to the board,
 # bd.routes[:bd.n_routes]; Python sees them cut (kernels/core/board_view.py).
@@ -362,7 +366,8 @@ BOARD = record_dtype((
     ("city_flags", np.int32, (MAX_CITIES,)), ("route_bits", np.uint64, (BITS_ROWS, MAX_WORDS)),
     ("lane_bits", np.uint64, (MAX_ROUTES, MAX_WORDS)), ("end_start", np.int32, (MAX_ENDS + 1,)),
     ("end_nodes", np.int32, (MAX_END_NODES,)), ("multi", np.int32, (MAX_MULTI, 3)),
-    ("multi_opts", np.int32, (MAX_MULTI_OPTS, 2)),
+    ("multi_opts", np.int32, (MAX_MULTI_OPTS, 2)), ("city_ticket_start", np.int32, (MAX_CITIES + 1,)),
+    ("city_tickets", np.int32, (2 * MAX_TICKETS,)),
 ))
 
 # The Scratch (a worker's graph-search and bot memory) is laid out in kernels/bots/scratch.py.

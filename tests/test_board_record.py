@@ -99,3 +99,20 @@ def test_adjacency_lists_each_route_at_both_ends_with_its_other_city(name):
             assert bd.adj_city[j] == (b if a == city else a), (city, r)
             seen.append(r)
     assert sorted(seen) == sorted(list(range(bd.n_routes)) * 2)
+
+
+@pytest.mark.parametrize("name", builtin_boards())
+def test_city_tickets_list_each_ticket_between_two_cities_under_both_cities(name):
+    """bd.city_tickets (derived by pack_board): under each city, exactly the
+    tickets between two cities that end there; tickets with options under none."""
+    board = load_board(name)
+    bd = board.compile(board.rules())
+    listed = {c: sorted(int(t) for t in bd.city_tickets[bd.city_ticket_start[c]:bd.city_ticket_start[c + 1]])
+              for c in range(bd.n_cities)}
+    expected = {c: [] for c in range(bd.n_cities)}
+    for t in range(bd.n_tickets):
+        if bd.tickets[t, L.TK_MULTI] < 0:
+            for c in sorted({int(bd.tickets[t, L.TK_A]), int(bd.tickets[t, L.TK_B])}):
+                expected[c].append(t)
+    assert listed == expected
+    assert bd.city_ticket_start[bd.n_cities] == sum(len(v) for v in expected.values())

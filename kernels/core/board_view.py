@@ -7,7 +7,7 @@ alike and passes the same memory, one pointer)."""
 
 import numpy as np
 
-from kernels.layouts import BOARD
+from kernels.layouts import BOARD, TK_A, TK_B, TK_MULTI
 
 # field -> the size fields giving its extent in each dimension (None: whole; a pair: size + 1 / 2 x size)
 _CUT = {
@@ -16,7 +16,9 @@ _CUT = {
     "city_flags": ("n_cities",),
     "route_bits": (None, "n_words"), "lane_bits": ("n_routes", "n_words"), "end_start": (("n_ends", 1, 1),),
     "end_nodes": ("n_end_nodes",), "multi": ("n_multi",), "multi_opts": ("n_multi_opts",),
+    "city_ticket_start": (("n_cities", 1, 1),), "city_tickets": (("n_tickets", 2, 0),),
 }
+_DERIVED = ("city_ticket_start", "city_tickets")  # filled by pack_board from the tickets
 
 
 def _extent(record, size) -> slice:
@@ -50,10 +52,11 @@ _VIEW = np.dtype((BoardRecord, BOARD))
 
 
 def pack_board(**arrays) -> BoardRecord:
-    """One BOARD record holding `arrays` (every field of BOARD but the sizes,
-    each no larger than its bound; group_routes padded with -1 to MAX_LANES
-    lanes). The record keeps its one-element array alive."""
-    required = set(_CUT) | {"deck"}
+    """One BOARD record holding `arrays` (every field of BOARD but the sizes
+    and the fields derived here, each no larger than its bound; group_routes
+    padded with -1 to MAX_LANES lanes). The record keeps its one-element
+    array alive."""
+    required = (set(_CUT) - set(_DERIVED)) | {"deck"}
     if set(arrays) != required:
         raise ValueError(f"pack_board needs exactly the fields {sorted(required)}, got {sorted(arrays)}")
     board = np.zeros(1, BOARD)
@@ -74,7 +77,22 @@ def pack_board(**arrays) -> BoardRecord:
             raise ValueError(f"board field {name}: shape {np.shape(value)} is beyond the kernels' bounds "
                              f"{BOARD[name].shape}")
         target[...] = value
+    _fill_city_tickets(view)
     return view
+
+
+def _fill_city_tickets(bd: BoardRecord) -> None:
+    """city_ticket_start / city_tickets: the tickets between two cities (not
+    those with options) ending at each city, by city (CSR)."""
+    tickets = bd.tickets
+    plain = np.flatnonzero(tickets[:, TK_MULTI] < 0)
+    ends = np.concatenate([tickets[plain, TK_A], tickets[plain, TK_B]])
+    ids = np.concatenate([plain, plain])
+    order = np.argsort(ends, kind="stable")
+    start = np.zeros(bd.n_cities + 1, np.int64)
+    np.add.at(start, ends + 1, 1)
+    bd.city_ticket_start[...] = np.cumsum(start)
+    bd.city_tickets[:len(ids)] = ids[order]
 
 
 def copy_board(bd: BoardRecord) -> BoardRecord:

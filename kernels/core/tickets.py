@@ -133,7 +133,9 @@ def mark_tickets_joined_in(st, bd, ru, p, root, city):
     its first city is in the merged piece, so most cost one find. When the
     claim brought one new city into the network (`city` >= 0: one of the
     two pieces was that city alone, the common case), a ticket between two
-    cities is newly joined only if it ends there: no find at all."""
+    cities is newly joined only if it ends there: only the tickets ending
+    there are looked at (bd.city_tickets), on a board without tickets with
+    options (those can be joined at any of their ends' nodes)."""
     holder = st.ticket_holder
     done = st.ticket_done_turn
     tickets = bd.tickets[:bd.n_tickets]
@@ -142,6 +144,13 @@ def mark_tickets_joined_in(st, bd, ru, p, root, city):
     turn = st.sc[SC_TURN]
     first = team_first(ru, p)
     last = first + team_size(ru)
+    if city >= 0 and bd.n_multi == 0:
+        for j in range(bd.city_ticket_start[city], bd.city_ticket_start[city + 1]):
+            t = np.int64(bd.city_tickets[j])
+            h = holder[t]
+            if h >= first and h < last and done[t] < 0:
+                mark_if_joined(st, bd, uf, t, turn)
+        return
     for base in range(0, n_tickets, 64):
         open_word = np.uint64(0)
         for t in range(base, min(base + 64, n_tickets)):
