@@ -112,6 +112,11 @@ def station_joins(st, bd, p, t):
     Never for a ticket with options (no board has both, SW-TKT-3..6)."""
     if bd.tickets[t, TK_MULTI] >= 0:
         return False
+    built = False
+    for i in range(st.station_city.shape[1]):
+        built = built or st.station_city[p, i] >= 0
+    if not built:  # most of a game: no station, no finds
+        return False
     uf = st.uf[p]
     fa = uf_find(uf, bd.tickets[t, TK_A])
     fb = uf_find(uf, bd.tickets[t, TK_B])
