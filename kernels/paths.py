@@ -41,10 +41,13 @@ def shortest_path(bd, price, src, dst, dist, prev, done):
     """Cheapest path from src to dst (dst = -1: to every city) over
     price[route]. dist and prev (the route into each city) hold the tree.
     Returns dist[dst] (>= INF when unreachable), or 0 for dst = -1."""
-    adj_start = bd.adj_start[:bd.n_cities + 1]
-    adj_route = bd.adj_route[:2 * bd.n_routes]
-    adj_city = bd.adj_city[:2 * bd.n_routes]
-    n_cities = adj_start.shape[0] - 1
+    # unsigned indices: Numba adds a negative-index fix-up to every load through a signed one (four
+    # instructions in the loops below, a sixth of a search's time)
+    adj_start = bd.adj_start
+    adj_route = bd.adj_route
+    adj_city = bd.adj_city
+    n_cities = bd.n_cities
+    n_words = (n_cities + 63) >> 6
     for c in range(n_cities):
         dist[c] = INF
         done[c] = 0
@@ -55,18 +58,19 @@ def shortest_path(bd, price, src, dst, dist, prev, done):
     while True:
         u = -1
         best = INF
-        for k in range(4):
+        for k in range(n_words):
             m = f0 if k == 0 else f1 if k == 1 else f2 if k == 2 else f3
             while m != _ZERO:
-                c = k * 64 + low_bit_index(m)
+                c = np.uint64(k * 64) + np.uint64(low_bit_index(m))
                 if dist[c] < best:  # strict: ties go to the lowest index
                     best = dist[c]
-                    u = c
+                    u = np.int64(c)
                 m &= m - _ONE
         if u < 0 or u == dst:
             break
-        done[u] = 1
-        clear = ~(_ONE << (np.uint64(u) & _MASK63))
+        uu = np.uint64(u)
+        done[uu] = 1
+        clear = ~(_ONE << (uu & _MASK63))
         k = u >> 6
         if k == 0:
             f0 &= clear
@@ -76,17 +80,17 @@ def shortest_path(bd, price, src, dst, dist, prev, done):
             f2 &= clear
         else:
             f3 &= clear
-        for j in range(adj_start[u], adj_start[u + 1]):
+        for j in range(np.uint64(adj_start[uu]), np.uint64(adj_start[uu + _ONE])):
             r = adj_route[j]
-            cost = price[r]
+            cost = price[np.uint64(r)]
             if cost >= INF:
                 continue
-            v = adj_city[j]
+            v = np.uint64(adj_city[j])
             if best + cost < dist[v]:
                 dist[v] = best + cost
                 prev[v] = r
                 if done[v] == 0:
-                    f0, f1, f2, f3 = _with_city(f0, f1, f2, f3, v)
+                    f0, f1, f2, f3 = _with_city(f0, f1, f2, f3, np.int64(v))
     if dst < 0:
         return 0.0
     return dist[dst]
