@@ -133,20 +133,23 @@ def claim_masks(st, bd, p, purse, masks):
     bits = bd.route_bits
     words = st.sc[SC_N_WORDS]
     loco = np.int64(purse[LOCO])
-    fits = BITS_COST_LE + min(np.int64(st.trains[p]), np.int64(BITS_MAX_COST))
-    ferry = BITS_FERRY_LE + min(loco, np.int64(MAX_SCORED_LEN))
+    # rows as unsigned indices: no negative-index fix-up on each load (kernels/paths.py)
+    fits = np.uint64(BITS_COST_LE + min(np.int64(st.trains[p]), np.int64(BITS_MAX_COST)))
+    ferry = np.uint64(BITS_FERRY_LE + min(loco, np.int64(MAX_SCORED_LEN)))
+    locos_only = np.uint64(BITS_LEN_LE + min(loco, np.int64(MAX_SCORED_LEN)))
     any_claim = np.uint64(0)
     for k in range(words):
         base = st.open_bits[k] & ~st.blocked_bits[p, k] & bits[fits, k]
+        coloured = base & bits[ferry, k] & bits[BITS_NEED, k]  # what every colour's cards also need
         for c in range(N_COLOURS):
             have = np.int64(purse[c])
             m = np.uint64(0)
             if have > 0:
-                row = BITS_LEN_LE + min(have + loco, np.int64(MAX_SCORED_LEN))
-                m = base & bits[BITS_COLOUR + c, k] & bits[row, k] & bits[ferry, k] & bits[BITS_NEED, k]
+                row = np.uint64(BITS_LEN_LE + min(have + loco, np.int64(MAX_SCORED_LEN)))
+                m = coloured & bits[BITS_COLOUR + c, k] & bits[row, k]
             masks[c, k] = m
             any_claim |= m
-        m = base & bits[BITS_LEN_LE + min(loco, np.int64(MAX_SCORED_LEN)), k]
+        m = base & bits[locos_only, k]
         masks[LOCO, k] = m
         any_claim |= m
     return any_claim != 0
