@@ -147,6 +147,24 @@ def test_base_scr_2_longest_trail_connected_claim_sets(name):
         assert got == oracle_trail(bd, ids), f"routes {sorted(ids)}"
 
 
+def _triangles(bd):
+    """(every three routes joining three cities in a ring, as route triples;
+    each route's two cities)."""
+    ends = [(int(bd.routes[r, RT_A]), int(bd.routes[r, RT_B])) for r in range(bd.routes.shape[0])]
+    pair_route = {}
+    for r, (a, b) in enumerate(ends):
+        pair_route.setdefault(frozenset((a, b)), r)
+    out = []
+    for r1, (a, b) in enumerate(ends):
+        for r2, (c, d) in enumerate(ends):
+            if r2 <= r1 or a == b or len({a, b} & {c, d}) != 1:
+                continue
+            r3 = pair_route.get(frozenset(({a, b} | {c, d}) - ({a, b} & {c, d})))
+            if r3 is not None and r3 > r2:
+                out.append((r1, r2, r3))
+    return out, ends
+
+
 def test_base_scr_2_longest_trail_networks_without_odd_cities():
     """BASE-SCR-2: pieces where every city has an even number of the seat's
     routes (a triangle, a double route) are whole circuits; the kernel starts
@@ -155,19 +173,7 @@ def test_base_scr_2_longest_trail_networks_without_odd_cities():
     must still match the brute force."""
     board, bd = compiled("usa")
     n_routes = bd.routes.shape[0]
-    ends = [(int(bd.routes[r, RT_A]), int(bd.routes[r, RT_B])) for r in range(n_routes)]
-    pair_route = {}
-    for r, (a, b) in enumerate(ends):
-        pair_route.setdefault(frozenset((a, b)), r)
-    triangles = []
-    for r1, (a, b) in enumerate(ends):
-        for r2, (c, d) in enumerate(ends):
-            if r2 <= r1 or a == b or len({a, b} & {c, d}) != 1:
-                continue
-            third = frozenset(({a, b} | {c, d}) - ({a, b} & {c, d}))
-            r3 = pair_route.get(third)
-            if r3 is not None and r3 > r2:
-                triangles.append((r1, r2, r3))
+    triangles, ends = _triangles(bd)
     groups = sorted({int(g) for g in bd.routes[:, RT_GROUP] if g >= 0})
     doubles = [[r for r in range(n_routes) if bd.routes[r, RT_GROUP] == g] for g in groups]
     assert len(triangles) >= 4 and len(doubles) >= 4
@@ -200,22 +206,6 @@ def test_base_scr_2_longest_trail_networks_without_odd_cities():
         got = longest_trail(bd.routes, owner, np.int64(1), ws.deg, ws.inc, ws.used, ws.trail_seen,
                             ws.piece_len, ws.trail_hang, ws.trail_piece, ws.stk_v, ws.stk_e, ws.stk_i)
         assert got == oracle_trail(bd, ids), f"routes {sorted(ids)}"
-
-
-def _triangles(bd):
-    ends = [(int(bd.routes[r, RT_A]), int(bd.routes[r, RT_B])) for r in range(bd.routes.shape[0])]
-    pair_route = {}
-    for r, (a, b) in enumerate(ends):
-        pair_route.setdefault(frozenset((a, b)), r)
-    out = []
-    for r1, (a, b) in enumerate(ends):
-        for r2, (c, d) in enumerate(ends):
-            if r2 <= r1 or len({a, b} & {c, d}) != 1:
-                continue
-            r3 = pair_route.get(frozenset(({a, b} | {c, d}) - ({a, b} & {c, d})))
-            if r3 is not None and r3 > r2:
-                out.append([r1, r2, r3])
-    return out, ends
 
 
 @pytest.mark.parametrize("name", ["usa", "europe"])
