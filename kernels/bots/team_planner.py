@@ -27,6 +27,7 @@ public counts. Never the teammate's hand, hidden tickets or bot memory.
 import numpy as np
 from numba import njit
 
+from kernels.bits import bit_count
 from kernels.bots.common import pay_colour, plan_need, tunnel_decision, tunnel_spare
 from kernels.bots.params import BP_CONTESTED_BONUS, BP_OVER_PRICE, BP_SETUP_BUDGET
 from kernels.bots.planning import UNREACHABLE, adopt_plan, route_tickets
@@ -40,7 +41,7 @@ from kernels.bots.team_greedy import (
     visible_open,
 )
 from kernels.bots.ticket_keep import keep_value
-from kernels.core.actions import make_action, popcount
+from kernels.core.actions import make_action
 from kernels.core.cards import cards_available, fill_purse
 from kernels.core.claims import claim_trains, route_open_to, tunnel_reveal_count
 from kernels.core.seats import team_first, team_size
@@ -169,7 +170,7 @@ def team_keep(st, bd, ru, p, ws, setup):
     best_mask = (1 << n) - 1
     best_v = -INF
     for mask in range(1, 1 << n):
-        if popcount(mask) < keep_min:
+        if bit_count(np.uint64(mask)) < keep_min:
             continue
         raw = team_plan_network(st, bd, ru, p, ws, np.int64(mask))
         unreachable = int(raw // UNREACHABLE)
@@ -186,7 +187,7 @@ def team_keep(st, bd, ru, p, ws, setup):
         if (best_mask >> i) & 1:
             dists[i] = _alone_cost(st, bd, ru, p, ws, np.int64(i))
     share = 0
-    for _ in range(min(n_share, popcount(best_mask))):
+    for _ in range(min(n_share, bit_count(np.uint64(best_mask)))):
         j = -1
         for i in range(n):
             if (best_mask >> i) & 1 and (share >> i) & 1 == 0 and (j < 0 or dists[i] > dists[j]):

@@ -6,6 +6,7 @@ network, planned as kernels/bots/planning.py plans it, is worth most."""
 import numpy as np
 from numba import njit
 
+from kernels.bits import bit_count
 from kernels.bots.common import fewest_trains_of_others
 from kernels.bots.destinations import planned_points
 from kernels.bots.planning import (
@@ -17,7 +18,7 @@ from kernels.bots.planning import (
     ticket_open,
     unroute_ticket,
 )
-from kernels.core.actions import make_action, popcount
+from kernels.core.actions import make_action
 from kernels.layouts import A_KEEP_TICKETS, INF, RULE_DRAW_KEEP_MIN, RULE_SETUP_KEEP_MIN, SC_N_OFFER
 
 
@@ -96,7 +97,7 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
         for j in range(n):
             if (ranks >> j) & 1:
                 mask |= 1 << ws.keep_rank_offer[j]
-        if popcount(mask) >= keep_min:
+        if bit_count(np.uint64(mask)) >= keep_min:
             # the routed tickets that begin this subset's order stay; the rest are redone
             d = 0
             j = 0

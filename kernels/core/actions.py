@@ -24,12 +24,3 @@ def action_a(action):
 @njit(cache=True, _nrt=False, inline="always")
 def action_b(action):
     return (action >> 20) & 0xFF
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n

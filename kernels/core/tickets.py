@@ -8,8 +8,8 @@ destinations, SW-TKT-3..6)."""
 import numpy as np
 from numba import njit
 
-from kernels.bits import low_bit_index
-from kernels.core.actions import make_action, popcount
+from kernels.bits import bit_count, low_bit_index
+from kernels.core.actions import make_action
 from kernels.core.seats import team_first, team_size
 from kernels.graph import uf_find
 from kernels.layouts import (
@@ -181,7 +181,7 @@ def keep_actions(st, out, keep_min, n_share, limit):
         out[0] = make_action(A_KEEP_TICKETS, 0, 0)
         return 1
     for mask in range(1, 1 << k):
-        kept = popcount(mask)
+        kept = bit_count(np.uint64(mask))
         if kept < keep_min:
             continue
         want = min(n_share, kept)
@@ -192,7 +192,7 @@ def keep_actions(st, out, keep_min, n_share, limit):
             continue
         sub = mask  # every submask of mask with `want` bits
         while True:
-            if popcount(sub) == want and n < limit:
+            if bit_count(np.uint64(sub)) == want and n < limit:
                 out[n] = make_action(A_KEEP_TICKETS, mask, sub)
                 n += 1
             if sub == 0:
