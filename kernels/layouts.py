@@ -70,9 +70,10 @@ MO_END, MO_POINTS = 0, 1
 #   multi         int32[M, 3]: MT_* of each printed design
 #   multi_opts    int32[O, 2]: MO_* of every option
 #   derived by pack_board from the tickets:
-#   city_ticket_start int32[C + 1]: CSR offsets of the tickets between two cities ending at each city
-#   city_tickets  int32[2T]: those tickets (a claim that brings one new city into a network can join only
-#                 tickets ending there: core/tickets.py mark_tickets_joined_in)
+#   city_ticket_start int32[C + 1]: CSR offsets of the tickets at each city
+#   city_tickets  int32[n_city_tickets]: the tickets at each city: those between two cities ending there,
+#                 those with options with the city among their ends' nodes (a claim that brings one new
+#                 city into a network can join only those: core/tickets.py mark_tickets_joined_in)
 # and the sizes in play (n_routes R, n_tickets T, n_cities C, ...). The fields are sized by the MAX_*
 # bounds: a kernel reads bd.routes[r, RT_A] directly and passes a whole field cut to the board,
 # bd.routes[:bd.n_routes]; Python sees them cut (kernels/core/board_view.py).
@@ -267,6 +268,7 @@ MAX_WORDS = MAX_ROUTES // 64
 MAX_LANES = 3  # routes in one parallel group (triple routes)
 MAX_GROUPS = MAX_ROUTES // 2
 MAX_ENDS, MAX_END_NODES, MAX_MULTI, MAX_MULTI_OPTS = 64, 256, 64, 256  # tickets with options (SW-TKT-3..6)
+MAX_CITY_TICKETS = 4 * MAX_TICKETS  # BOARD city_tickets: tickets listed at their cities (Switzerland: 216)
 MAX_TURN_CAP = 4000  # rows of the tunnel log (analyzer/rules.py refuses a larger turn_cap)
 
 # End-of-game components (st.final).
@@ -356,7 +358,7 @@ STATE_COPY_BYTES = GAME_STATE.fields["tunnel_log"][1]  # every field before the 
 # A board (see the field list above BITS_*); analyzer/board_arrays.py builds it and refuses boards beyond
 # the bounds.
 BOARD_SIZES = ("n_routes", "n_tickets", "n_cities", "n_groups", "n_lanes", "n_words", "n_ends", "n_end_nodes",
-               "n_multi", "n_multi_opts")
+               "n_multi", "n_multi_opts", "n_city_tickets")
 BOARD = record_dtype((
     *((n, np.int64, ()) for n in BOARD_SIZES),
     ("routes", np.int32, (MAX_ROUTES, ROUTE_FIELDS)), ("tickets", np.int32, (MAX_TICKETS, TICKET_FIELDS)),
@@ -367,7 +369,7 @@ BOARD = record_dtype((
     ("lane_bits", np.uint64, (MAX_ROUTES, MAX_WORDS)), ("end_start", np.int32, (MAX_ENDS + 1,)),
     ("end_nodes", np.int32, (MAX_END_NODES,)), ("multi", np.int32, (MAX_MULTI, 3)),
     ("multi_opts", np.int32, (MAX_MULTI_OPTS, 2)), ("city_ticket_start", np.int32, (MAX_CITIES + 1,)),
-    ("city_tickets", np.int32, (2 * MAX_TICKETS,)),
+    ("city_tickets", np.int32, (MAX_CITY_TICKETS,)),
 ))
 
 # The Scratch (a worker's graph-search and bot memory) is laid out in kernels/bots/scratch.py.

@@ -102,17 +102,24 @@ def test_adjacency_lists_each_route_at_both_ends_with_its_other_city(name):
 
 
 @pytest.mark.parametrize("name", builtin_boards())
-def test_city_tickets_list_each_ticket_between_two_cities_under_both_cities(name):
+def test_city_tickets_list_each_ticket_at_every_city_it_can_be_joined_at(name):
     """bd.city_tickets (derived by pack_board): under each city, exactly the
-    tickets between two cities that end there; tickets with options under none."""
+    tickets between two cities that end there and the tickets with options
+    with the city among the nodes of their start or destinations (SW-TKT-6:
+    a country's border points)."""
     board = load_board(name)
     bd = board.compile(board.rules())
     listed = {c: sorted(int(t) for t in bd.city_tickets[bd.city_ticket_start[c]:bd.city_ticket_start[c + 1]])
               for c in range(bd.n_cities)}
     expected = {c: [] for c in range(bd.n_cities)}
-    for t in range(bd.n_tickets):
-        if bd.tickets[t, L.TK_MULTI] < 0:
-            for c in sorted({int(bd.tickets[t, L.TK_A]), int(bd.tickets[t, L.TK_B])}):
-                expected[c].append(t)
+    names = list(board.cities["name"])
+    for t, row in enumerate(ticket_rows(board).itertuples()):
+        if row.multi < 0:
+            nodes = {row.a, row.b}
+        else:
+            design = board.multi_tickets.iloc[row.multi]
+            nodes = {c for end in [design.a, *design.options] for c in board.countries.get(end, [end])}
+        for c in sorted(names.index(n) for n in nodes):
+            expected[c].append(t)
     assert listed == expected
-    assert bd.city_ticket_start[bd.n_cities] == sum(len(v) for v in expected.values())
+    assert bd.n_city_tickets == sum(len(v) for v in expected.values()) == len(bd.city_tickets)

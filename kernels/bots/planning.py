@@ -185,6 +185,14 @@ def sort_by_points(tickets, tk, k):
         tk[j] = t
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def plan_route(ws, r):
+    """One more planned path uses open route r: the next tickets see it at PLANNED_PRICE."""
+    ws.plan_cnt[r] += 1
+    if ws.plan_cnt[r] == 1:
+        ws.price[r] = PLANNED_PRICE
+
+
 @njit(cache=True, _nrt=False)
 def route_ticket(st, bd, p, ws, i, t, foreign):
     """Path i <- the cheapest path joining ticket t over ws.price (with
@@ -193,7 +201,6 @@ def route_ticket(st, bd, p, ws, i, t, foreign):
     PLANNED_PRICE for the next tickets. Returns False when nothing joins it."""
     routes = bd.routes[:bd.n_routes]
     owner = st.owner
-    cnt = ws.plan_cnt
     price = ws.price[:]
     prev = ws.prev_route
     a, b, _ = ticket_ends(bd, ws, t)  # a ticket with options: the option worth most now
@@ -210,9 +217,7 @@ def route_ticket(st, bd, p, ws, i, t, foreign):
             if owner[r] < 0:
                 ws.path_buf[i, m] = r
                 m += 1
-                cnt[r] += 1
-                if cnt[r] == 1:
-                    price[r] = PLANNED_PRICE
+                plan_route(ws, r)
             v = other_end(routes, r, v)
     ws.path_len[i] = m
     return d < INF
@@ -239,10 +244,7 @@ def unroute_ticket(st, bd, ws, i):
 def readd_path(bd, ws, i, m):
     """Put path i (its m routes, as unroute_ticket left them) back into the plan."""
     for j in range(m):
-        r = ws.path_buf[i, j]
-        ws.plan_cnt[r] += 1
-        if ws.plan_cnt[r] == 1:
-            ws.price[r] = PLANNED_PRICE
+        plan_route(ws, ws.path_buf[i, j])
     ws.path_len[i] = m
 
 

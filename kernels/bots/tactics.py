@@ -292,11 +292,6 @@ def station_choice(st, bd, ru, p, ws):
         if o < 0 or o == p or (city_station[routes[r, RT_A]] >= 0 and city_station[routes[r, RT_B]] >= 0):
             continue
         fu = uf_find(uf, routes[r, RT_A])
-        side = False
-        for i in range(n_open):
-            side = side or (match[i, 3] < 0 and (fu == match[i, 1] or fu == match[i, 2]))
-        if not side:  # its first city is on no unmatched ticket's side: the second find is not needed
-            continue
         fv = uf_find(uf, routes[r, RT_B])
         for i in range(n_open):
             fa = match[i, 1]

@@ -7,7 +7,7 @@ alike and passes the same memory, one pointer)."""
 
 import numpy as np
 
-from kernels.layouts import BOARD, TK_A, TK_B, TK_MULTI
+from kernels.layouts import BOARD, MO_END, MT_COUNT, MT_FIRST, MT_FROM, TK_A, TK_B, TK_MULTI
 
 # field -> the size fields giving its extent in each dimension (None: whole; a pair: size + 1 / 2 x size)
 _CUT = {
@@ -16,7 +16,7 @@ _CUT = {
     "city_flags": ("n_cities",),
     "route_bits": (None, "n_words"), "lane_bits": ("n_routes", "n_words"), "end_start": (("n_ends", 1, 1),),
     "end_nodes": ("n_end_nodes",), "multi": ("n_multi",), "multi_opts": ("n_multi_opts",),
-    "city_ticket_start": (("n_cities", 1, 1),), "city_tickets": (("n_tickets", 2, 0),),
+    "city_ticket_start": (("n_cities", 1, 1),), "city_tickets": ("n_city_tickets",),
 }
 _DERIVED = ("city_ticket_start", "city_tickets")  # filled by pack_board from the tickets
 
@@ -82,17 +82,29 @@ def pack_board(**arrays) -> BoardRecord:
 
 
 def _fill_city_tickets(bd: BoardRecord) -> None:
-    """city_ticket_start / city_tickets: the tickets between two cities (not
-    those with options) ending at each city, by city (CSR)."""
-    tickets = bd.tickets
-    plain = np.flatnonzero(tickets[:, TK_MULTI] < 0)
-    ends = np.concatenate([tickets[plain, TK_A], tickets[plain, TK_B]])
-    ids = np.concatenate([plain, plain])
-    order = np.argsort(ends, kind="stable")
-    start = np.zeros(bd.n_cities + 1, np.int64)
-    np.add.at(start, ends + 1, 1)
-    bd.city_ticket_start[...] = np.cumsum(start)
-    bd.city_tickets[:len(ids)] = ids[order]
+    """n_city_tickets / city_ticket_start / city_tickets: the tickets at each
+    city (CSR, in ticket order): a ticket between two cities at both, a
+    ticket with options at every node of its start and of its destinations
+    (SW-TKT-3..6)."""
+    at_city: list[list[int]] = [[] for _ in range(int(bd.n_cities))]
+    for t in range(int(bd.n_tickets)):
+        m = int(bd.tickets[t, TK_MULTI])
+        if m < 0:
+            nodes = {int(bd.tickets[t, TK_A]), int(bd.tickets[t, TK_B])}
+        else:
+            first = int(bd.multi[m, MT_FIRST])
+            ends = [int(bd.multi[m, MT_FROM])] + [int(bd.multi_opts[first + i, MO_END])
+                                                   for i in range(int(bd.multi[m, MT_COUNT]))]
+            nodes = {int(c) for e in ends for c in bd.end_nodes[bd.end_start[e]:bd.end_start[e + 1]]}
+        for c in nodes:
+            at_city[c].append(t)
+    listed = np.array([t for ts in at_city for t in ts], np.int32)
+    if len(listed) > BOARD["city_tickets"].shape[0]:
+        raise ValueError(f"board field city_tickets: {len(listed)} tickets listed at their cities is beyond the "
+                         f"kernels' bound {BOARD['city_tickets'].shape[0]}")
+    np.record.__setattr__(bd, "n_city_tickets", len(listed))
+    bd.city_ticket_start[...] = np.cumsum([0] + [len(ts) for ts in at_city])
+    bd.city_tickets[...] = listed
 
 
 def copy_board(bd: BoardRecord) -> BoardRecord:

@@ -132,10 +132,10 @@ def mark_tickets_joined_in(st, bd, ru, p, root, city):
     mispredicts), and a ticket between two cities is newly joined only if
     its first city is in the merged piece, so most cost one find. When the
     claim brought one new city into the network (`city` >= 0: one of the
-    two pieces was that city alone, the common case), a ticket between two
-    cities is newly joined only if it ends there: only the tickets ending
-    there are looked at (bd.city_tickets), on a board without tickets with
-    options (those can be joined at any of their ends' nodes)."""
+    two pieces was that city alone, the common case), the only new pairs of
+    joined cities include it, so only the tickets at that city can be newly
+    joined (bd.city_tickets: ending there, or with it among the nodes of a
+    ticket with options) and only those are looked at."""
     holder = st.ticket_holder
     done = st.ticket_done_turn
     tickets = bd.tickets[:bd.n_tickets]
@@ -144,7 +144,7 @@ def mark_tickets_joined_in(st, bd, ru, p, root, city):
     turn = st.sc[SC_TURN]
     first = team_first(ru, p)
     last = first + team_size(ru)
-    if city >= 0 and bd.n_multi == 0:
+    if city >= 0:
         for j in range(bd.city_ticket_start[city], bd.city_ticket_start[city + 1]):
             t = np.int64(bd.city_tickets[j])
             h = holder[t]
@@ -160,12 +160,8 @@ def mark_tickets_joined_in(st, bd, ru, p, root, city):
         while open_word != _ZERO:
             t = base + low_bit_index(open_word)
             open_word &= open_word - _ONE
-            if tickets[t, TK_MULTI] < 0:
-                if city >= 0:
-                    if tickets[t, TK_A] != city and tickets[t, TK_B] != city:
-                        continue
-                elif root >= 0 and uf_find(uf, tickets[t, TK_A]) != root:
-                    continue
+            if root >= 0 and tickets[t, TK_MULTI] < 0 and uf_find(uf, tickets[t, TK_A]) != root:
+                continue
             mark_if_joined(st, bd, uf, np.int64(t), turn)
 
 
