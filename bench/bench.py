@@ -113,7 +113,8 @@ def peak_rss_mb(games: int) -> float:
     return round(float(proc.stdout.strip().splitlines()[-1]), 1)
 
 
-ROUNDS = 3  # whole runs per bot and thread count, one thread and all threads in turn
+ROUNDS = 5  # whole runs per bot and thread count, one thread and all threads in turn
+ENGINE_RUNS = 3  # runs of each engine row; the fastest is its figure (bench.engine_speed.kernel_speed)
 MIN_RUN_S = 3.0  # a whole run lasts at least about this long on one thread (20,000 games, or more)
 
 
@@ -132,10 +133,13 @@ def run_size(board: str, players: int, bot: str, quick: bool) -> int:
 def whole_runs(cores: int, quick: bool) -> dict:
     """Whole runs (tables in memory, no Parquet) of every bot on 4-player
     Europe, USA 2p and the variants' own bots, on one thread and on every
-    core: ROUNDS rounds, each playing one thread then all threads, and the
-    medians (a single short run per thread count, one after the other,
-    measured the machine's drift between them as much as the threads: 1.54x
-    one such run, 1.87x-1.95x interleaved, for the same USA 2p greedy games)."""
+    core: ROUNDS rounds, each playing one thread then all threads. games/s
+    is the median over the rounds; the speed-up is the median of each round's
+    own ratio (all threads / one thread, the two runs back to back), so that
+    the machine's drift over the rounds does not enter it (a single short run
+    per thread count, one after the other, measured that drift as much as the
+    threads: 1.54x one such run, 1.87x-1.95x interleaved, for the same USA 2p
+    greedy games)."""
     from statistics import median
 
     from bench.engine_speed import TABLE_BOTS
@@ -156,7 +160,7 @@ def whole_runs(cores: int, quick: bool) -> dict:
             base = next((r["games_per_s"] for r in rows if r["board"] == board and r["players"] == players
                          and r["bot"] == "random" and r["threads"] == threads), None)
             cost = round(base / gps, 2) if base else None  # time per game relative to random
-            speedup = round(gps / median(rounds[1]), 2)
+            speedup = round(median(a / b for a, b in zip(rounds[threads], rounds[1], strict=True)), 2)
             rows.append(dict(board=board, players=players, bot=bot, threads=threads, games=n,
                              games_per_s=round(gps, 1), rounds=rounds[threads], speedup_vs_one_thread=speedup,
                              cost_vs_random=cost))
@@ -206,7 +210,8 @@ def main() -> None:
 
     results["per_decision"] = []
     for board, players, bot in configs():
-        r = kernel_speed(board, players, bot, 2_000 if quick else 5_000)  # about 60 rows: a few seconds each
+        # about 60 rows of a few seconds each
+        r = kernel_speed(board, players, bot, 2_000 if quick else 5_000, 1 if quick else ENGINE_RUNS)
         results["per_decision"].append(r)
         print(f"engine {board:14s} {players}p {bot:18s} {r['games_per_s']:10,.0f} games/s, "
               f"{r['decisions_per_game']:.1f} decisions/game, {r['us_per_decision']:.3f} µs/decision")
