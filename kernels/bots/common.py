@@ -154,11 +154,17 @@ def plan_need(routes, owner, want, need):
     for r in range(routes.shape[0]):
         if want[r] and owner[r] < 0:
             left += 1
-            trains += routes[r, RT_LEN]
-            c = routes[r, RT_COLOUR]
-            need[GRAY + 1 if c == GRAY else c] += routes[r, RT_LEN] - routes[r, RT_LOCOS]
-            need[LOCO] += routes[r, RT_LOCOS]
+            trains += add_route_need(routes, r, need)
     return left, trains
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def add_route_need(routes, r, need):
+    """need += the cards route r needs (plan_need's layout). Returns its spaces."""
+    c = routes[r, RT_COLOUR]
+    need[GRAY + 1 if c == GRAY else c] += routes[r, RT_LEN] - routes[r, RT_LOCOS]
+    need[LOCO] += routes[r, RT_LOCOS]
+    return routes[r, RT_LEN]
 
 
 @njit(cache=True, _nrt=False)
@@ -226,15 +232,30 @@ def committed_trains(bd, want_p):
     return n
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def list_wanted(bd, ws, p):
+    """ws.want_list[:n] <- the routes of p's plan (ws.want[p] != 0), in route
+    order; returns n. Without a branch: a plan is a handful of a board's routes,
+    and every decision's scans over all of them mispredicted at each planned one."""
+    want = ws.want[p]
+    out = ws.want_list
+    n = np.int64(0)  # not a literal: callers then compile once, for int64
+    for r in range(bd.n_routes):
+        out[n] = r
+        n += want[r] != 0
+    return n
+
+
 @njit(cache=True, _nrt=False)
 def planned_trains(st, bd, p, ws):
     """Trains p's planned, still unclaimed routes (ws.want[p]) need: spaces
     and mountain discards (claim_trains). Every planning bot reads it; one copy."""
-    want = ws.want[p]
     routes = bd.routes[:bd.n_routes]
     owner = st.owner
+    planned = ws.want_list
     n = 0
-    for r in range(routes.shape[0]):
-        if want[r] and owner[r] < 0:
+    for i in range(list_wanted(bd, ws, p)):
+        r = planned[i]
+        if owner[r] < 0:
             n += claim_trains(routes, r)
     return n

@@ -147,9 +147,6 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
             continue
         if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
             continue
-        c = pay_colour(ru, hand_p, routes, r, ws.no_need[:])
-        if c < 0:
-            continue
         v = np.int64(routes[r, RT_LEN])
         if w & WANT_TICKET:
             v += 100
@@ -157,7 +154,10 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
             v += 60
         if w & WANT_TOWN_HALL:
             v += 20
-        if v > best_v:
+        if v <= best_v:  # could not win whatever pays it: the payment is not looked for
+            continue
+        c = pay_colour(ru, hand_p, routes, r, ws.no_need[:])
+        if c >= 0:
             best_v = v
             best_r = r
             best_c = c

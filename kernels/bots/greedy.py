@@ -184,24 +184,26 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     closed = st.closed
     trains_p = np.int64(st.trains[p])
     x_value = 0.0
-    x_known = ru[RULE_MOUNTAIN_POINTS] <= 0  # computed at the first affordable mountain route only
+    x_known = ru[RULE_MOUNTAIN_POINTS] <= 0  # computed at the first open mountain route only
     for r in range(routes.shape[0]):
         if only_wanted and want[r] == 0:
             continue
         if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
+            continue
+        v = float(ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]])
+        if routes[r, RT_MOUNTAINS] > 0:
+            if not x_known:  # the same value at whichever route it is first needed
+                x_value = mountain_x_value(bd, ru, trains_p, planned_trains(st, bd, p, ws))
+                x_known = True
+            v += x_value * routes[r, RT_MOUNTAINS]
+        if v <= best_v:  # could not win whatever pays it: the payment is not looked for
             continue
         c = pay_colour(ru, hand_p, routes, r, ws.no_need[:])
         if c >= 0 and routes[r, RT_KIND] == KIND_TUNNEL:
             spare = hand_p[LOCO] - routes[r, RT_LEN] if c == LOCO else hand_p[c] + hand_p[LOCO] - routes[r, RT_LEN]
             if spare < 1:
                 c = -1
-        v = float(ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]])
-        if c >= 0 and routes[r, RT_MOUNTAINS] > 0:
-            if not x_known:
-                x_value = mountain_x_value(bd, ru, trains_p, planned_trains(st, bd, p, ws))
-                x_known = True
-            v += x_value * routes[r, RT_MOUNTAINS]
-        if c >= 0 and v > best_v:
+        if c >= 0:
             best_v = v
             best_r = r
             best_c = c

@@ -17,7 +17,7 @@ plans: kernels/bots/ticket_keep.py.
 import numpy as np
 from numba import njit
 
-from kernels.bots.common import PLANNED_PRICE, plan_need
+from kernels.bots.common import PLANNED_PRICE, add_route_need, list_wanted
 from kernels.bots.destinations import ticket_ends
 from kernels.core.claims import claim_trains, route_open_to
 from kernels.graph import uf_find
@@ -308,14 +308,14 @@ def plan_key(st, bd, p):
 @njit(cache=True, _nrt=False)
 def plan_is_broken(st, bd, p, ws):
     """A planned route was taken by someone else, closed, or outgrew p's trains."""
-    want = ws.want[p]
     routes = bd.routes[:bd.n_routes]
     owner = st.owner
     closed = st.closed
     trains_p = np.int64(st.trains[p])
-    for r in range(routes.shape[0]):
-        if want[r] and owner[r] != p and (owner[r] >= 0 or closed[r] != 0
-                                          or claim_trains(routes, r) > trains_p):
+    planned = ws.want_list
+    for i in range(list_wanted(bd, ws, p)):
+        r = planned[i]
+        if owner[r] != p and (owner[r] >= 0 or closed[r] != 0 or claim_trains(routes, r) > trains_p):
             return True
     return False
 
@@ -343,9 +343,13 @@ def lane_cards(hand_p, routes, r):
 
 
 @njit(cache=True, _nrt=False)
-def pick_lanes(st, bd, p, ws):
+def pick_lanes(st, bd, p, ws, n):
     """The plan names one lane of a double route; move the mark to the open
-    lane whose colour p's hand holds most (either lane joins the same cities)."""
+    lane whose colour p's hand holds most (either lane joins the same cities).
+    Over the n planned routes in ws.want_list (list_wanted), each replaced by
+    its lane: a mark moved to a later lane is not looked at again, and that
+    lane would keep it (the hand does not change meanwhile, so no lane holds
+    more of it)."""
     want = ws.want[p]
     routes = bd.routes[:bd.n_routes]
     group_routes = bd.group_routes[:bd.n_groups]
@@ -353,9 +357,11 @@ def pick_lanes(st, bd, p, ws):
     closed = st.closed
     trains_p = np.int64(st.trains[p])
     hand_p = st.hand[p]
-    for r in range(routes.shape[0]):
+    planned = ws.want_list
+    for k in range(n):
+        r = planned[k]
         g = routes[r, RT_GROUP]
-        if want[r] == 0 or owner[r] >= 0 or g < 0:
+        if owner[r] >= 0 or g < 0:
             continue
         best = r
         best_have = lane_cards(hand_p, routes, r)
@@ -372,14 +378,27 @@ def pick_lanes(st, bd, p, ws):
         if best != r:
             want[best] = want[r]
             want[r] = 0
+            planned[k] = best
 
 
 @njit(cache=True, _nrt=False)
 def fill_need(st, bd, p, ws):
     """ws.need[p] <- cards the unclaimed planned routes need, after choosing
-    the lanes of doubles. Returns the number of such routes."""
-    pick_lanes(st, bd, p, ws)
-    left, _ = plan_need(bd.routes[:bd.n_routes], st.owner, ws.want[p], ws.need[p])
+    the lanes of doubles (common.plan_need over the plan's list). Returns the
+    number of such routes."""
+    n = list_wanted(bd, ws, p)
+    pick_lanes(st, bd, p, ws, n)
+    routes = bd.routes[:bd.n_routes]
+    owner = st.owner
+    need = ws.need[p]
+    for k in range(need.shape[0]):
+        need[k] = 0
+    left = 0
+    for i in range(n):
+        r = ws.want_list[i]
+        if owner[r] < 0:
+            left += 1
+            add_route_need(routes, r, need)
     return left
 
 

@@ -43,6 +43,7 @@ _SCRATCH_FIELDS = (
     ("dist", np.float64, (_C,)), ("prev_route", np.int32, (_C,)), ("done", np.int8, (_C,)),
     ("legal", np.int64, (MAX_LEGAL,)),
     ("want", np.int8, (_P, _R)),  # routes in each seat's plan (bot memory)
+    ("want_list", np.int32, (_R,)),  # the routes of one seat's plan, listed (planning.list_wanted; per call)
     ("need", np.int32, (_P, _K)),  # cards each seat's plan needs (last: grey)
     ("plan_version", np.int64, (_P,)),  # board version the plan was made for (-1: stale)
     ("choice", np.int32, (MAX_STATIONS,)),  # station route choice being tried
@@ -67,6 +68,7 @@ _SCRATCH_FIELDS = (
     ("last_prices", np.float64, (_R,)),  # planning.route_tickets: the prices its last ticket was routed over
     ("no_need", np.int32, (_K,)),  # always zero (pay_colour without a plan)
     ("station_match", np.int32, (_T, 4)),  # station_choice: open ticket, its two roots, first route joining them
+    ("city_root", np.int16, (_C,)), ("root_side", np.int8, (_C,)),  # station_choice: each city's root; 1: a side
     ("kind_counts", np.int64, (N_ACTION_KINDS,)),  # legal actions of each kind (random)
     # mid-game tickets by expected value (issue 16, kernels/bots/ticket_value.py)
     ("tk_gone", np.int8, (_P, _T)),  # tickets seat p discarded this game (its own memory; reset at its setup)

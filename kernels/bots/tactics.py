@@ -5,7 +5,7 @@ the route to save up for, and when a station saves a ticket."""
 import numpy as np
 from numba import njit
 
-from kernels.bots.common import pay_colour, tunnel_spare
+from kernels.bots.common import list_wanted, pay_colour, tunnel_spare
 from kernels.bots.params import BP_CONTESTED_BONUS
 from kernels.bots.planning import FOREIGN_COST, plan_search, price_plan, ticket_open
 from kernels.core.actions import make_action
@@ -72,7 +72,6 @@ def best_planned_claim(st, bd, ru, p, ws, risky_tunnels):
     contested and long routes first, since they are the ones that get away
     or need the most cards. A tunnel needs a spare card for the surcharge
     unless risky_tunnels."""
-    want = ws.want[p]
     need_p = ws.need[p]
     hand_p = st.hand[p]
     routes = bd.routes[:bd.n_routes]
@@ -82,20 +81,23 @@ def best_planned_claim(st, bd, ru, p, ws, risky_tunnels):
     trains_p = np.int64(st.trains[p])
     best = np.int64(-1)
     best_v = -1.0
-    for r in range(routes.shape[0]):
-        if want[r] == 0 or not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
+    planned = ws.want_list
+    for i in range(list_wanted(bd, ws, p)):  # in route order: the first of equal values wins
+        r = np.int64(planned[i])
+        if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
+            continue
+        v = float(claim_trains(routes, r))
+        if contested(st, bd, ru, r):
+            v += ws.bot_params[BP_CONTESTED_BONUS]
+        if v <= best_v:  # could not win whatever pays it: the payment is not looked for
             continue
         c = pay_colour(ru, hand_p, routes, r, need_p)
         if c < 0:
             continue
         if routes[r, RT_KIND] == KIND_TUNNEL and not risky_tunnels and tunnel_spare(hand_p, routes, r, c) < 1:
             continue
-        v = float(claim_trains(routes, r))
-        if contested(st, bd, ru, r):
-            v += ws.bot_params[BP_CONTESTED_BONUS]
-        if v > best_v:
-            best_v = v
-            best = make_action(A_CLAIM, r, c)
+        best_v = v
+        best = make_action(A_CLAIM, r, c)
     return best
 
 
@@ -117,15 +119,16 @@ def best_scoring_claim(st, bd, ru, p, ws, min_len, risky_tunnels):
             continue
         if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
             continue
+        v = route_points(ru, routes, r) - 0.01 * claim_trains(routes, r)
+        if v <= best_v:  # could not win whatever pays it
+            continue
         c = pay_colour(ru, hand_p, routes, r, need_p)
         if c < 0:
             continue
         if routes[r, RT_KIND] == KIND_TUNNEL and not risky_tunnels and tunnel_spare(hand_p, routes, r, c) < 1:
             continue
-        v = route_points(ru, routes, r) - 0.01 * claim_trains(routes, r)
-        if v > best_v:
-            best_v = v
-            best = make_action(A_CLAIM, r, c)
+        best_v = v
+        best = make_action(A_CLAIM, r, c)
     return best
 
 
@@ -250,12 +253,9 @@ def set_need_for_route(st, bd, p, ws, r):
 
 # --- stations -----------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def station_choice(st, bd, ru, p, ws):
-    """Build a station (EU-STN-1) when one joins an open ticket whose two
-    sides p has already reached and no cheap open path remains; the colour
-    p holds most of pays. -1 otherwise (stations are kept for their points)."""
-    if st.stations_left[p] <= 0:
-        return np.int64(-1)
+def station_pay_colour(st, ru, p, ws):
+    """The colour p pays its next station with (EU-STN-1): the one it holds
+    most of beyond its plan's need, locomotives only when nothing else pays; -1: none."""
     cost = station_cost(ru, st, p)
     pay = -1
     best_have = -(1 << 30)
@@ -266,23 +266,42 @@ def station_choice(st, bd, ru, p, ws):
             if c != LOCO:
                 best_have = hand_p[c] - ws.need[p, c]
             pay = c
-    if pay < 0:
+    return pay
+
+
+@njit(cache=True, _nrt=False)
+def station_choice(st, bd, ru, p, ws):
+    """Build a station (EU-STN-1) when one joins an open ticket whose two
+    sides p has already reached and no cheap open path remains; the colour
+    p holds most of pays. -1 otherwise (stations are kept for their points)."""
+    if st.stations_left[p] <= 0:
         return np.int64(-1)
     routes = bd.routes[:bd.n_routes]
     owner = st.owner
     city_station = st.city_station
     uf = st.uf[p]
     # each open ticket's first route (in route order) of another player that joins its two sides and has a
-    # city without a station: found in one pass over the routes, two finds a route (not two per ticket)
+    # city without a station: found in one pass over the routes. Every city's piece of p's network (its
+    # root) is found once; a route is compared with the tickets only when both its ends are in pieces
+    # holding a side of one (most routes are not)
+    root = ws.city_root
+    side = ws.root_side
+    for c in range(bd.n_cities):
+        root[c] = uf_find(uf, c)
+        side[c] = 0
     match = ws.station_match
     n_open = 0
     for t in range(bd.n_tickets):
         if not ticket_open(st, bd, p, t) or bd.tickets[t, TK_MULTI] >= 0:
             continue  # (no board has both stations and tickets with options)
+        fa = root[bd.tickets[t, TK_A]]
+        fb = root[bd.tickets[t, TK_B]]
         match[n_open, 0] = t
-        match[n_open, 1] = uf_find(uf, bd.tickets[t, TK_A])
-        match[n_open, 2] = uf_find(uf, bd.tickets[t, TK_B])
+        match[n_open, 1] = fa
+        match[n_open, 2] = fb
         match[n_open, 3] = -1
+        side[fa] = 1
+        side[fb] = 1
         n_open += 1
     if n_open == 0:
         return np.int64(-1)
@@ -291,8 +310,10 @@ def station_choice(st, bd, ru, p, ws):
         o = owner[r]
         if o < 0 or o == p or (city_station[routes[r, RT_A]] >= 0 and city_station[routes[r, RT_B]] >= 0):
             continue
-        fu = uf_find(uf, routes[r, RT_A])
-        fv = uf_find(uf, routes[r, RT_B])
+        fu = root[routes[r, RT_A]]
+        fv = root[routes[r, RT_B]]
+        if side[fu] == 0 or side[fv] == 0:
+            continue
         for i in range(n_open):
             fa = match[i, 1]
             fb = match[i, 2]
@@ -301,6 +322,11 @@ def station_choice(st, bd, ru, p, ws):
                 left -= 1
         if left == 0:
             break
+    if left == n_open:  # no ticket has such a route (most turns)
+        return np.int64(-1)
+    pay = station_pay_colour(st, ru, p, ws)
+    if pay < 0:
+        return np.int64(-1)
     priced = False
     for i in range(n_open):  # in ticket order: the first whose two sides no cheap open path joins
         r = match[i, 3]

@@ -197,13 +197,15 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
             continue
         if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
             continue
+        v = ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]]
+        if v <= best_v:  # could not win whatever pays it: the payment is not looked for
+            continue
         c = pay_colour(ru, purse, routes, r, ws.no_need[:])
         if c >= 0 and routes[r, RT_KIND] == KIND_TUNNEL:
             spare = purse[LOCO] - routes[r, RT_LEN] if c == LOCO else purse[c] + purse[LOCO] - routes[r, RT_LEN]
             if spare < 1:
                 c = -1
-        v = ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]]
-        if c >= 0 and v > best_v:
+        if c >= 0:
             best_v = v
             best_r = r
             best_c = c
