@@ -82,9 +82,7 @@ def shortest_path(bd, price, src, dst, dist, prev, done):
             f3 &= clear
         for j in range(np.uint64(adj_start[uu]), np.uint64(adj_start[uu + _ONE])):
             r = adj_route[j]
-            cost = price[np.uint64(r)]
-            if cost >= INF:
-                continue
+            cost = price[np.uint64(r)]  # INF (unusable) needs no test of its own: best + INF < dist[v] never holds
             v = np.uint64(adj_city[j])
             if best + cost < dist[v]:
                 dist[v] = best + cost
