@@ -17,8 +17,10 @@ plans: kernels/bots/ticket_keep.py.
 import numpy as np
 from numba import njit
 
+from kernels.bits import low_bit_index
 from kernels.bots.common import PLANNED_PRICE, add_route_need, list_wanted
 from kernels.bots.destinations import ticket_ends
+from kernels.core.claimable import open_to_word
 from kernels.core.claims import claim_trains, route_open_to
 from kernels.graph import uf_find
 from kernels.layouts import (
@@ -34,6 +36,7 @@ from kernels.layouts import (
     RT_KIND,
     RT_LOCOS,
     SC_N_OFFER,
+    SC_N_WORDS,
     TK_A,
     TK_B,
     TK_MULTI,
@@ -44,6 +47,8 @@ from kernels.paths import other_end, shortest_path
 FOREIGN_COST = 6.0  # plan price of borrowing another player's route with a station
 UNREACHABLE = 1000.0  # plan cost added per ticket no network can join
 FULL_HAND = 24  # with this many cards and nothing claimable, stop drawing for the plan
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
 
 
 # --- prices ---------------------------------------------------------------------------
@@ -66,17 +71,17 @@ def price_plan(st, bd, p, cnt, price):
     """price <- seat p's plan prices: own routes 0, planned ones (cnt > 0)
     PLANNED_PRICE, open ones route_cost, others' routes and closed lanes INF."""
     routes = bd.routes[:bd.n_routes]
-    group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
-    closed = st.closed
-    trains_p = np.int64(st.trains[p])
-    for r in range(routes.shape[0]):
-        cost = INF
-        if owner[r] == p:
-            cost = 0.0
-        elif owner[r] < 0 and route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
-            cost = PLANNED_PRICE if cnt[r] > 0 else route_cost(routes, r)
-        price[r] = cost
+    n_routes = routes.shape[0]
+    for r in range(n_routes):
+        price[r] = 0.0 if owner[r] == p else INF
+    # the routes route_open_to accepts, from the game's route sets (core/claimable.py): a word at a time
+    for k in range(st.sc[SC_N_WORDS]):
+        m = open_to_word(st, bd, p, k)
+        while m != _ZERO:
+            r = k * 64 + low_bit_index(m)
+            m &= m - _ONE
+            price[r] = PLANNED_PRICE if cnt[r] > 0 else route_cost(routes, r)
 
 
 @njit(cache=True, _nrt=False)

@@ -108,6 +108,16 @@ def mark_closed(st, r):
     st.open_bits[w] &= ~b
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def open_to_word(st, bd, p, k):
+    """Word k of the routes core/claims.py route_open_to accepts for p: open
+    (neither claimed nor closed), no parallel lane of p's, and p's trains
+    enough (BASE-CLM-2, LA-MTN-3; board_arrays refuses a route costing more
+    than BITS_MAX_COST)."""
+    fits = np.uint64(BITS_COST_LE + min(np.int64(st.trains[p]), np.int64(BITS_MAX_COST)))
+    return st.open_bits[k] & ~st.blocked_bits[p, k] & bd.route_bits[fits, k]
+
+
 @njit(cache=True, _nrt=False)
 def masks_apply(bd, ru):
     """The claim masks say what the payment rules say: locomotives pay any
@@ -134,12 +144,11 @@ def claim_masks(st, bd, p, purse, masks):
     words = st.sc[SC_N_WORDS]
     loco = np.int64(purse[LOCO])
     # rows as unsigned indices: no negative-index fix-up on each load (kernels/paths.py)
-    fits = np.uint64(BITS_COST_LE + min(np.int64(st.trains[p]), np.int64(BITS_MAX_COST)))
     ferry = np.uint64(BITS_FERRY_LE + min(loco, np.int64(MAX_SCORED_LEN)))
     locos_only = np.uint64(BITS_LEN_LE + min(loco, np.int64(MAX_SCORED_LEN)))
     any_claim = np.uint64(0)
     for k in range(words):
-        base = st.open_bits[k] & ~st.blocked_bits[p, k] & bits[fits, k]
+        base = open_to_word(st, bd, p, k)
         coloured = base & bits[ferry, k] & bits[BITS_NEED, k]  # what every colour's cards also need
         for c in range(N_COLOURS):
             have = np.int64(purse[c])
