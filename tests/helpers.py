@@ -227,6 +227,13 @@ class Game:
             self.st.trains[p] -= self.route_len(r)
         self.rebuild_uf()
 
+    def set_closed(self, closed: int, *routes: int) -> None:
+        """Close lanes (1, BASE-DBL-2 as if a parallel lane had been claimed) or open them
+        again (0) directly, the engine's open route set following (kernels/core/claimable.py)."""
+        for r in routes:
+            self.st.closed[r] = closed
+        sync_claim_bits(self.st, self.bd)
+
     def hold(self, p: int, *tickets: int) -> None:
         for t in tickets:
             self.st.ticket_holder[t] = p

@@ -110,8 +110,7 @@ def _kobenhavn_cut_off(g: Game):
     g.give(0, g.route("Essen", "Frankfurt"))
     lanes = g.lanes("Essen", "Kobenhavn")
     g.give(1, lanes[0], *g.lanes("Kobenhavn", "Stockholm")[:1])
-    g.st.closed[lanes[1]] = 1
-    g.st.closed[g.lanes("Kobenhavn", "Stockholm")[1]] = 1
+    g.set_closed(1, lanes[1], g.lanes("Kobenhavn", "Stockholm")[1])
     g.set_pile(["pink"] * 10)
     g.set_hand(0, red=2)
 
@@ -134,7 +133,7 @@ def test_bots_build_a_station_only_when_a_ticket_is_otherwise_broken(bot):
 def test_bots_keep_the_station_when_a_ticket_has_an_open_path(bot):
     g = Game("europe", 2)
     _kobenhavn_cut_off(g)
-    g.st.closed[g.lanes("Essen", "Kobenhavn")[1]] = 0  # a cheap way round is open again
+    g.set_closed(0, g.lanes("Essen", "Kobenhavn")[1])  # a cheap way round is open again
     assert choice(g, HEURISTIC[bot])[0] != L.A_BUILD_STATION
 
 

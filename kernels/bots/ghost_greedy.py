@@ -14,10 +14,11 @@ Called from kernels/bots/dispatch.py; reads only seat p's hand and tickets.
 import numpy as np
 from numba import njit
 
+from kernels.bits import low_bit_index
 from kernels.bots.common import mark_path, pay_colour, price_routes, tunnel_decision
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
-from kernels.core.claims import route_open_to
+from kernels.core.claimable import open_to_word
 from kernels.layouts import (
     A_CLAIM,
     A_DRAW_BLIND,
@@ -43,12 +44,16 @@ from kernels.layouts import (
     RULE_TOWN_HALL_CARDS,
     SC_GT_SPECIAL_LEFT,
     SC_N_OFFER,
+    SC_N_WORDS,
     SC_PHASE,
     TK_A,
     TK_B,
 )
 from kernels.paths import shortest_path
 from kernels.variants.ghost import can_swap
+
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
 
 WANT_TICKET = 1
 WANT_TRICK = 2  # Trick or Treat (GT-BON-1)
@@ -134,33 +139,31 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     want = ws.want[p]
     hand_p = st.hand[p]
     routes = bd.routes[:bd.n_routes]
-    group_routes = bd.group_routes[:bd.n_groups]
-    owner = st.owner
-    closed = st.closed
-    trains_p = np.int64(st.trains[p])
     best_r = np.int64(-1)
     best_c = np.int64(-1)
     best_v = np.int64(-1)
-    for r in range(routes.shape[0]):
-        w = want[r]
-        if only_wanted and w == 0:
-            continue
-        if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
-            continue
-        v = np.int64(routes[r, RT_LEN])
-        if w & WANT_TICKET:
-            v += 100
-        if w & WANT_TRICK:
-            v += 60
-        if w & WANT_TOWN_HALL:
-            v += 20
-        if v <= best_v:  # could not win whatever pays it: the payment is not looked for
-            continue
-        c = pay_colour(ru, hand_p, routes, r, ws.no_need[:])
-        if c >= 0:
-            best_v = v
-            best_r = r
-            best_c = c
+    for k in range(st.sc[SC_N_WORDS]):
+        m = open_to_word(st, bd, p, k)  # the routes open to p (route_open_to), in route order
+        while m != _ZERO:
+            r = k * 64 + low_bit_index(m)
+            m &= m - _ONE
+            w = want[r]
+            if only_wanted and w == 0:
+                continue
+            v = np.int64(routes[r, RT_LEN])
+            if w & WANT_TICKET:
+                v += 100
+            if w & WANT_TRICK:
+                v += 60
+            if w & WANT_TOWN_HALL:
+                v += 20
+            if v <= best_v:  # could not win whatever pays it: the payment is not looked for
+                continue
+            c = pay_colour(ru, hand_p, routes, r, ws.no_need[:])
+            if c >= 0:
+                best_v = v
+                best_r = r
+                best_c = c
     return best_r, best_c
 
 

@@ -7,6 +7,7 @@ reusing the routes already planned, with Legendary Asia's mountain trade."""
 import numpy as np
 from numba import njit
 
+from kernels.bits import low_bit_index
 from kernels.bots.common import (
     committed_trains,
     keep_cheapest,
@@ -20,7 +21,8 @@ from kernels.bots.common import (
 from kernels.bots.destinations import ticket_ends
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
-from kernels.core.claims import claim_trains, route_open_to
+from kernels.core.claimable import open_to_word
+from kernels.core.claims import claim_trains
 from kernels.layouts import (
     A_CLAIM,
     A_DRAW_BLIND,
@@ -47,10 +49,14 @@ from kernels.layouts import (
     RULE_SETUP_KEEP_MIN,
     SC_N_OFFER,
     SC_N_TICKETS,
+    SC_N_WORDS,
     SC_PHASE,
     SC_TP_COUNT,
 )
 from kernels.paths import shortest_path
+
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
 
 
 # --- the plan -------------------------------------------------------------------------
@@ -179,34 +185,33 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     want = ws.want[p]
     hand_p = st.hand[p]
     routes = bd.routes[:bd.n_routes]
-    group_routes = bd.group_routes[:bd.n_groups]
-    owner = st.owner
-    closed = st.closed
     trains_p = np.int64(st.trains[p])
     x_value = 0.0
     x_known = ru[RULE_MOUNTAIN_POINTS] <= 0  # computed at the first open mountain route only
-    for r in range(routes.shape[0]):
-        if only_wanted and want[r] == 0:
-            continue
-        if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
-            continue
-        v = float(ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]])
-        if routes[r, RT_MOUNTAINS] > 0:
-            if not x_known:  # the same value at whichever route it is first needed
-                x_value = mountain_x_value(bd, ru, trains_p, planned_trains(st, bd, p, ws))
-                x_known = True
-            v += x_value * routes[r, RT_MOUNTAINS]
-        if v <= best_v:  # could not win whatever pays it: the payment is not looked for
-            continue
-        c = pay_colour(ru, hand_p, routes, r, ws.no_need[:])
-        if c >= 0 and routes[r, RT_KIND] == KIND_TUNNEL:
-            spare = hand_p[LOCO] - routes[r, RT_LEN] if c == LOCO else hand_p[c] + hand_p[LOCO] - routes[r, RT_LEN]
-            if spare < 1:
-                c = -1
-        if c >= 0:
-            best_v = v
-            best_r = r
-            best_c = c
+    for k in range(st.sc[SC_N_WORDS]):
+        m = open_to_word(st, bd, p, k)  # the routes open to p (route_open_to), in route order
+        while m != _ZERO:
+            r = k * 64 + low_bit_index(m)
+            m &= m - _ONE
+            if only_wanted and want[r] == 0:
+                continue
+            v = float(ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]])
+            if routes[r, RT_MOUNTAINS] > 0:
+                if not x_known:  # the same value at whichever route it is first needed
+                    x_value = mountain_x_value(bd, ru, trains_p, planned_trains(st, bd, p, ws))
+                    x_known = True
+                v += x_value * routes[r, RT_MOUNTAINS]
+            if v <= best_v:  # could not win whatever pays it: the payment is not looked for
+                continue
+            c = pay_colour(ru, hand_p, routes, r, ws.no_need[:])
+            if c >= 0 and routes[r, RT_KIND] == KIND_TUNNEL:
+                spare = hand_p[LOCO] - routes[r, RT_LEN] if c == LOCO else hand_p[c] + hand_p[LOCO] - routes[r, RT_LEN]
+                if spare < 1:
+                    c = -1
+            if c >= 0:
+                best_v = v
+                best_r = r
+                best_c = c
     return best_r, best_c
 
 

@@ -5,11 +5,13 @@ the route to save up for, and when a station saves a ticket."""
 import numpy as np
 from numba import njit
 
+from kernels.bits import low_bit_index
 from kernels.bots.common import list_wanted, pay_colour, tunnel_spare
 from kernels.bots.params import BP_CONTESTED_BONUS
 from kernels.bots.planning import FOREIGN_COST, plan_search, price_plan, ticket_open
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
+from kernels.core.claimable import open_to_word
 from kernels.core.claims import claim_trains, route_open_to
 from kernels.core.payment import station_cost, station_payment
 from kernels.graph import uf_find
@@ -39,10 +41,14 @@ from kernels.layouts import (
     RULE_MOUNTAIN_POINTS,
     RULE_ROUTE_SCORE,
     SC_N_PLAYERS,
+    SC_N_WORDS,
     TK_A,
     TK_B,
     TK_MULTI,
 )
+
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
 
 
 # --- claims ----------------------------------------------------------------------------
@@ -108,27 +114,25 @@ def best_scoring_claim(st, bd, ru, p, ws, min_len, risky_tunnels):
     hand_p = st.hand[p]
     need_p = ws.need[p]
     routes = bd.routes[:bd.n_routes]
-    group_routes = bd.group_routes[:bd.n_groups]
-    owner = st.owner
-    closed = st.closed
-    trains_p = np.int64(st.trains[p])
     best = np.int64(-1)
     best_v = -1.0
-    for r in range(routes.shape[0]):
-        if routes[r, RT_LEN] < min_len:
-            continue
-        if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
-            continue
-        v = route_points(ru, routes, r) - 0.01 * claim_trains(routes, r)
-        if v <= best_v:  # could not win whatever pays it
-            continue
-        c = pay_colour(ru, hand_p, routes, r, need_p)
-        if c < 0:
-            continue
-        if routes[r, RT_KIND] == KIND_TUNNEL and not risky_tunnels and tunnel_spare(hand_p, routes, r, c) < 1:
-            continue
-        best_v = v
-        best = make_action(A_CLAIM, r, c)
+    for k in range(st.sc[SC_N_WORDS]):
+        m = open_to_word(st, bd, p, k)  # the routes open to p (route_open_to), in route order
+        while m != _ZERO:
+            r = k * 64 + low_bit_index(m)
+            m &= m - _ONE
+            if routes[r, RT_LEN] < min_len:
+                continue
+            v = route_points(ru, routes, r) - 0.01 * claim_trains(routes, r)
+            if v <= best_v:  # could not win whatever pays it
+                continue
+            c = pay_colour(ru, hand_p, routes, r, need_p)
+            if c < 0:
+                continue
+            if routes[r, RT_KIND] == KIND_TUNNEL and not risky_tunnels and tunnel_spare(hand_p, routes, r, c) < 1:
+                continue
+            best_v = v
+            best = make_action(A_CLAIM, r, c)
     return best
 
 

@@ -20,6 +20,7 @@ trains to spare (TA-TKT-3).
 import numpy as np
 from numba import njit
 
+from kernels.bits import low_bit_index
 from kernels.bots.common import (
     PLANNED_PRICE,
     committed_trains,
@@ -32,6 +33,7 @@ from kernels.bots.common import (
 )
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available, fill_purse
+from kernels.core.claimable import open_to_word
 from kernels.core.claims import claim_trains, route_open_to
 from kernels.core.seats import team_first, team_size
 from kernels.layouts import (
@@ -69,12 +71,16 @@ from kernels.layouts import (
     SC_FIRST_DEST,
     SC_N_OFFER,
     SC_N_TICKETS,
+    SC_N_WORDS,
     SC_PEND_CARD,
     SC_PHASE,
     SC_TP_COUNT,
     TK_A,
     TK_B,
 )
+
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
 
 
 @njit(cache=True, _nrt=False)
@@ -188,27 +194,25 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     want = ws.want[p]
     purse = st.purse[:]  # an array, as other callers of pay_colour pass
     routes = bd.routes[:bd.n_routes]
-    group_routes = bd.group_routes[:bd.n_groups]
-    owner = st.owner
-    closed = st.closed
-    trains_p = np.int64(st.trains[p])
-    for r in range(routes.shape[0]):
-        if only_wanted and want[r] == 0:
-            continue
-        if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
-            continue
-        v = ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]]
-        if v <= best_v:  # could not win whatever pays it: the payment is not looked for
-            continue
-        c = pay_colour(ru, purse, routes, r, ws.no_need[:])
-        if c >= 0 and routes[r, RT_KIND] == KIND_TUNNEL:
-            spare = purse[LOCO] - routes[r, RT_LEN] if c == LOCO else purse[c] + purse[LOCO] - routes[r, RT_LEN]
-            if spare < 1:
-                c = -1
-        if c >= 0:
-            best_v = v
-            best_r = r
-            best_c = c
+    for k in range(st.sc[SC_N_WORDS]):
+        m = open_to_word(st, bd, p, k)  # the routes open to p (route_open_to), in route order
+        while m != _ZERO:
+            r = k * 64 + low_bit_index(m)
+            m &= m - _ONE
+            if only_wanted and want[r] == 0:
+                continue
+            v = ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]]
+            if v <= best_v:  # could not win whatever pays it: the payment is not looked for
+                continue
+            c = pay_colour(ru, purse, routes, r, ws.no_need[:])
+            if c >= 0 and routes[r, RT_KIND] == KIND_TUNNEL:
+                spare = purse[LOCO] - routes[r, RT_LEN] if c == LOCO else purse[c] + purse[LOCO] - routes[r, RT_LEN]
+                if spare < 1:
+                    c = -1
+            if c >= 0:
+                best_v = v
+                best_r = r
+                best_c = c
     return best_r, best_c
 
 
