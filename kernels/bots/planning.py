@@ -351,10 +351,13 @@ def lane_cards(hand_p, routes, r):
 def pick_lanes(st, bd, p, ws, n):
     """The plan names one lane of a double route; move the mark to the open
     lane whose colour p's hand holds most (either lane joins the same cities).
-    Over the n planned routes in ws.want_list (list_wanted), each replaced by
-    its lane: a mark moved to a later lane is not looked at again, and that
-    lane would keep it (the hand does not change meanwhile, so no lane holds
-    more of it)."""
+    Over the n planned routes in ws.want_list (list_wanted), in route order,
+    each replaced by its lane. A walk over every route would look again at a
+    mark moved to a later lane, but never move it: it went to the lane holding
+    most among the free ones, and a lane freed since gave its own mark to a
+    lane holding more than itself: with at most three lanes (MAX_LANES), the
+    mark's first lane, which holds less than the mark's new one
+    (tests/test_plan_lanes.py compares the two walks)."""
     want = ws.want[p]
     routes = bd.routes[:bd.n_routes]
     group_routes = bd.group_routes[:bd.n_groups]
