@@ -317,6 +317,24 @@ class Game:
         return self.st.final.copy()
 
 
+def random_midgame(board: str, players: int, seed: int) -> tuple[Game, np.random.Generator]:
+    """A made-up mid-game state: about 40% of the routes owned at random (networks and the
+    engine's route sets rebuilt), 5% of the rest closed, random hands and trains; with the
+    generator, for a test's further draws."""
+    g = Game(board, players, seed=seed)
+    rng = np.random.default_rng(seed)
+    n_routes = g.bd.routes.shape[0]
+    owners = rng.integers(-1, players, n_routes)
+    owners[rng.random(n_routes) < 0.6] = -1
+    for r in np.flatnonzero(owners >= 0):
+        g.give(int(owners[r]), int(r))
+    g.set_closed(1, *[int(r) for r in np.flatnonzero(owners < 0) if rng.random() < 0.05])
+    for p in range(players):
+        g.st.hand[p, :] = rng.integers(0, 6, L.N_CARD_KINDS)
+        g.st.trains[p] = rng.integers(0, 46)
+    return g, rng
+
+
 def play_random(g: Game, rng: np.random.Generator, check=None, max_steps: int = 20000) -> int:
     """Play g to its end with uniformly random legal actions, calling
     check(g) after every step; returns the number of steps."""

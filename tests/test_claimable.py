@@ -7,29 +7,11 @@ and engine.claim_at finds the j-th of them without the list."""
 
 import numpy as np
 import pytest
-from helpers import Game
+from helpers import random_midgame
 
 from kernels import layouts as L
 from kernels.core.claimable import masks_apply
 from kernels.engine import claim_actions, claim_actions_by_payment, claim_at
-
-
-def _random_state(board, players, seed):
-    g = Game(board, players, seed=seed)
-    rng = np.random.default_rng(seed)
-    n_routes = g.bd.routes.shape[0]
-    owners = rng.integers(-1, players, n_routes)
-    owners[rng.random(n_routes) < 0.6] = -1
-    for r in np.flatnonzero(owners >= 0):
-        g.give(int(owners[r]), int(r))
-    for r in np.flatnonzero(owners < 0):
-        if rng.random() < 0.05:
-            g.st.closed[r] = 1
-    g.rebuild_uf()
-    for p in range(players):
-        g.st.hand[p, :] = rng.integers(0, 6, L.N_CARD_KINDS)
-        g.st.trains[p] = rng.integers(0, 46)
-    return g
 
 
 @pytest.mark.parametrize("board", ["usa", "europe", "legendary_asia", "team_asia", "ghost_train", "india"])
@@ -37,7 +19,7 @@ def test_claim_masks_equal_the_payment_rules(board):
     players = 4
     found = 0
     for seed in range(40):
-        g = _random_state(board, players, seed)
+        g = random_midgame(board, players, seed)[0]
         assert masks_apply(g.bd, g.ru)  # the claims do come from the masks here
         for p in range(players):
             purse = g.st.hand[p].copy()
@@ -59,5 +41,5 @@ def test_claim_masks_equal_the_payment_rules(board):
 def test_boards_whose_payment_the_masks_do_not_model_list_claims_by_payment(board, players):
     """NC-CRD-1, SW-CRD-1 (locomotives pay only some kinds), NC-FRY-2 (sets of
     wild cards): the engine lists their claims through core/payment.py."""
-    g = _random_state(board, players, 1)
+    g = random_midgame(board, players, 1)[0]
     assert not masks_apply(g.bd, g.ru)

@@ -9,7 +9,7 @@ the walk in route order over every planned route leaves."""
 
 import numpy as np
 import pytest
-from helpers import Game
+from helpers import random_midgame
 
 from kernels import layouts as L
 from kernels.bots.planning import PLANNED_PRICE, fill_need, lane_cards, price_plan, route_cost
@@ -17,23 +17,6 @@ from kernels.core.claimable import open_to_word
 
 BOARDS = ["usa", "europe", "legendary_asia", "team_asia", "nordic_countries", "switzerland", "india"]
 PLAYERS = {"nordic_countries": 3, "switzerland": 3}  # the others: 4
-
-
-def _random_state(board, players, seed):
-    """Routes owned at random (the engine's route sets and networks rebuilt), a few lanes
-    closed, random hands and trains."""
-    g = Game(board, players, seed=seed)
-    rng = np.random.default_rng(seed)
-    n_routes = g.bd.routes.shape[0]
-    owners = rng.integers(-1, players, n_routes)
-    owners[rng.random(n_routes) < 0.6] = -1
-    for r in np.flatnonzero(owners >= 0):
-        g.give(int(owners[r]), int(r))
-    g.set_closed(1, *[int(r) for r in np.flatnonzero((owners < 0) & (rng.random(n_routes) < 0.05))])
-    for p in range(players):
-        g.st.hand[p, :] = rng.integers(0, 6, L.N_CARD_KINDS)
-        g.st.trains[p] = rng.integers(0, 46)
-    return g, rng
 
 
 def _open_to(g, p):
@@ -93,7 +76,7 @@ def test_route_sets_and_plan_prices_say_what_route_open_to_says(board):
     players = PLAYERS.get(board, 4)
     opened = 0
     for seed in range(20):
-        g, rng = _random_state(board, players, seed)
+        g, rng = random_midgame(board, players, seed)
         bd, st = g.bd, g.st
         n_routes = bd.routes.shape[0]
         for p in range(players):
@@ -120,7 +103,7 @@ def test_lane_choice_and_plan_need_equal_the_walk_over_every_route(board):
     players = PLAYERS.get(board, 4)
     moved = 0
     for seed in range(30):
-        g, rng = _random_state(board, players, seed)
+        g, rng = random_midgame(board, players, seed)
         bd, st, ws = g.bd, g.st, g.ws
         n_routes = bd.routes.shape[0]
         for p in range(players):

@@ -142,6 +142,16 @@ def tunnel_spare(hand_p, routes, r, c):
     return np.int64(hand_p[c]) + hand_p[LOCO] - routes[r, RT_LEN]
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def affordable_colour(ru, hand_p, routes, r, need_p, risky_tunnels):
+    """The colour a claim picker pays route r with (pay_colour), or -1: also
+    for a tunnel that would leave no card for a surcharge, unless risky_tunnels."""
+    c = pay_colour(ru, hand_p, routes, r, need_p)
+    if c >= 0 and routes[r, RT_KIND] == KIND_TUNNEL and not risky_tunnels and tunnel_spare(hand_p, routes, r, c) < 1:
+        return np.int64(-1)
+    return c
+
+
 @njit(cache=True, _nrt=False)
 def plan_need(routes, owner, want, need):
     """need <- the cards the unclaimed routes in want need (last slot: grey

@@ -9,10 +9,10 @@ from numba import njit
 
 from kernels.bits import low_bit_index
 from kernels.bots.common import (
+    affordable_colour,
     committed_trains,
     keep_cheapest,
     mark_path,
-    pay_colour,
     plan_need,
     planned_trains,
     price_routes,
@@ -32,13 +32,11 @@ from kernels.layouts import (
     A_PASS,
     GRAY,
     INF,
-    KIND_TUNNEL,
     LOCO,
     PH_KEEP_TICKETS,
     PH_SECOND_DRAW,
     PH_SETUP_KEEP,
     PH_TUNNEL,
-    RT_KIND,
     RT_LEN,
     RT_MOUNTAINS,
     RULE_DRAW_KEEP_MIN,
@@ -203,11 +201,7 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
                 v += x_value * routes[r, RT_MOUNTAINS]
             if v <= best_v:  # could not win whatever pays it: the payment is not looked for
                 continue
-            c = pay_colour(ru, hand_p, routes, r, ws.no_need[:])
-            if c >= 0 and routes[r, RT_KIND] == KIND_TUNNEL:
-                spare = hand_p[LOCO] - routes[r, RT_LEN] if c == LOCO else hand_p[c] + hand_p[LOCO] - routes[r, RT_LEN]
-                if spare < 1:
-                    c = -1
+            c = affordable_colour(ru, hand_p, routes, r, ws.no_need[:], False)
             if c >= 0:
                 best_v = v
                 best_r = r

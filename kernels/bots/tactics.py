@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bits import low_bit_index
-from kernels.bots.common import list_wanted, pay_colour, tunnel_spare
+from kernels.bots.common import affordable_colour, list_wanted
 from kernels.bots.params import BP_CONTESTED_BONUS
 from kernels.bots.planning import FOREIGN_COST, plan_search, price_plan, ticket_open
 from kernels.core.actions import make_action
@@ -21,7 +21,6 @@ from kernels.layouts import (
     A_DRAW_BLIND,
     A_DRAW_MARKET,
     GRAY,
-    KIND_TUNNEL,
     LOCO,
     LOCO_ANY,
     N_CARD_KINDS,
@@ -30,7 +29,6 @@ from kernels.layouts import (
     RT_B,
     RT_COLOUR,
     RT_GROUP,
-    RT_KIND,
     RT_LEN,
     RT_LOCOS,
     RT_MOUNTAINS,
@@ -97,10 +95,8 @@ def best_planned_claim(st, bd, ru, p, ws, risky_tunnels):
             v += ws.bot_params[BP_CONTESTED_BONUS]
         if v <= best_v:  # could not win whatever pays it: the payment is not looked for
             continue
-        c = pay_colour(ru, hand_p, routes, r, need_p)
+        c = affordable_colour(ru, hand_p, routes, r, need_p, risky_tunnels)
         if c < 0:
-            continue
-        if routes[r, RT_KIND] == KIND_TUNNEL and not risky_tunnels and tunnel_spare(hand_p, routes, r, c) < 1:
             continue
         best_v = v
         best = make_action(A_CLAIM, r, c)
@@ -126,10 +122,8 @@ def best_scoring_claim(st, bd, ru, p, ws, min_len, risky_tunnels):
             v = route_points(ru, routes, r) - 0.01 * claim_trains(routes, r)
             if v <= best_v:  # could not win whatever pays it
                 continue
-            c = pay_colour(ru, hand_p, routes, r, need_p)
+            c = affordable_colour(ru, hand_p, routes, r, need_p, risky_tunnels)
             if c < 0:
-                continue
-            if routes[r, RT_KIND] == KIND_TUNNEL and not risky_tunnels and tunnel_spare(hand_p, routes, r, c) < 1:
                 continue
             best_v = v
             best = make_action(A_CLAIM, r, c)

@@ -23,10 +23,10 @@ from numba import njit
 from kernels.bits import low_bit_index
 from kernels.bots.common import (
     PLANNED_PRICE,
+    affordable_colour,
     committed_trains,
     keep_cheapest,
     mark_path,
-    pay_colour,
     plan_need,
     ticket_distance,
     tunnel_decision,
@@ -204,11 +204,7 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
             v = ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]]
             if v <= best_v:  # could not win whatever pays it: the payment is not looked for
                 continue
-            c = pay_colour(ru, purse, routes, r, ws.no_need[:])
-            if c >= 0 and routes[r, RT_KIND] == KIND_TUNNEL:
-                spare = purse[LOCO] - routes[r, RT_LEN] if c == LOCO else purse[c] + purse[LOCO] - routes[r, RT_LEN]
-                if spare < 1:
-                    c = -1
+            c = affordable_colour(ru, purse, routes, r, ws.no_need[:], False)
             if c >= 0:
                 best_v = v
                 best_r = r
