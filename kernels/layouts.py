@@ -64,6 +64,7 @@ MO_END, MO_POINTS = 0, 1
 #   city_flags    int32[C]: bit flags per city (regions, bonus places)
 #   route_bits    uint64[BITS_ROWS, W]: route sets as bit masks, W = ceil(R / 64) words (BITS_*)
 #   lane_bits     uint64[R, W]: the other lanes of each route's parallel group
+#   city_route_bits uint64[C, W]: the routes at each city (derived by pack_board)
 #   tickets with options (none on the boards without them):
 #   end_start     int32[E + 1]: CSR offsets of each end's nodes
 #   end_nodes     int32[N]: the nodes of every end
@@ -369,7 +370,7 @@ BOARD = record_dtype((
     ("lane_bits", np.uint64, (MAX_ROUTES, MAX_WORDS)), ("end_start", np.int32, (MAX_ENDS + 1,)),
     ("end_nodes", np.int32, (MAX_END_NODES,)), ("multi", np.int32, (MAX_MULTI, 3)),
     ("multi_opts", np.int32, (MAX_MULTI_OPTS, 2)), ("city_ticket_start", np.int32, (MAX_CITIES + 1,)),
-    ("city_tickets", np.int32, (MAX_CITY_TICKETS,)),
+    ("city_tickets", np.int32, (MAX_CITY_TICKETS,)), ("city_route_bits", np.uint64, (MAX_CITIES, MAX_WORDS)),
 ))
 
 # The Scratch (a worker's graph-search and bot memory) is laid out in kernels/bots/scratch.py.

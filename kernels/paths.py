@@ -37,10 +37,12 @@ def _with_city(f0, f1, f2, f3, c):
 
 
 @njit(cache=True, _nrt=False)
-def shortest_path(bd, price, src, dst, dist, prev, done):
+def shortest_path(bd, price, src, dst, dist, prev):
     """Cheapest path from src to dst (dst = -1: to every city) over
-    price[route]. dist and prev (the route into each city) hold the tree.
-    Returns dist[dst] (>= INF when unreachable), or 0 for dst = -1."""
+    price[route] (never negative). dist and prev (the route into each city)
+    hold the tree. Returns dist[dst] (>= INF when unreachable), or 0 for
+    dst = -1. No "settled" marks: a settled city's distance is at most the
+    one being settled, so a price >= 0 never improves it."""
     # unsigned indices: Numba adds a negative-index fix-up to every load through a signed one (four
     # instructions in the loops below, a sixth of a search's time)
     adj_start = bd.adj_start
@@ -50,7 +52,6 @@ def shortest_path(bd, price, src, dst, dist, prev, done):
     n_words = (n_cities + 63) >> 6
     for c in range(n_cities):
         dist[c] = INF
-        done[c] = 0
         prev[c] = -1
     dist[src] = 0.0
     # the frontier: cities reached but not settled
@@ -69,7 +70,6 @@ def shortest_path(bd, price, src, dst, dist, prev, done):
         if u < 0 or u == dst:
             break
         uu = np.uint64(u)
-        done[uu] = 1
         clear = ~(_ONE << (uu & _MASK63))
         k = u >> 6
         if k == 0:
@@ -87,8 +87,7 @@ def shortest_path(bd, price, src, dst, dist, prev, done):
             if best + cost < dist[v]:
                 dist[v] = best + cost
                 prev[v] = r
-                if done[v] == 0:
-                    f0, f1, f2, f3 = _with_city(f0, f1, f2, f3, np.int64(v))
+                f0, f1, f2, f3 = _with_city(f0, f1, f2, f3, np.int64(v))
     if dst < 0:
         return 0.0
     return dist[dst]

@@ -123,3 +123,19 @@ def test_city_tickets_list_each_ticket_at_every_city_it_can_be_joined_at(name):
             expected[c].append(t)
     assert listed == expected
     assert bd.n_city_tickets == sum(len(v) for v in expected.values()) == len(bd.city_tickets)
+
+
+@pytest.mark.parametrize("name", builtin_boards())
+def test_city_route_bits_hold_exactly_the_routes_at_each_city(name):
+    """bd.city_route_bits (derived by pack_board, read by the planners'
+    station_choice): bit r of city c's row is set exactly when route r ends
+    at c, from the board's own route table; nothing past the board."""
+    board = load_board(name)
+    bd = board.compile(board.rules())
+    names = list(board.cities["name"])
+    expected = np.zeros((L.MAX_CITIES, L.MAX_WORDS), np.uint64)
+    for r, row in enumerate(board.routes.itertuples()):
+        for c in {names.index(row.a), names.index(row.b)}:
+            expected[c, r // 64] |= np.uint64(1) << np.uint64(r % 64)
+    np.testing.assert_array_equal(board_buffer(bd)[0]["city_route_bits"], expected)  # the record, bounds and all
+    assert bd.city_route_bits.shape == (bd.n_cities, bd.n_words)

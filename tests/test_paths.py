@@ -50,7 +50,6 @@ def test_shortest_path_matches_references(name):
     rng = np.random.default_rng(7)
     dist = np.zeros(n, np.float64)
     prev = np.zeros(n, np.int32)
-    done = np.zeros(n, np.int8)
     for trial in range(60):
         price = rng.integers(0, 5, n_routes).astype(np.float64)  # small integers: many equal paths
         price[rng.random(n_routes) < 0.2] = INF
@@ -59,7 +58,7 @@ def test_shortest_path_matches_references(name):
             price += 0.5  # fractions, as the planners' prices have
         src = int(rng.integers(n))
         dst = -1 if trial % 2 else int(rng.integers(n))
-        got = shortest_path(bd, price, np.int64(src), np.int64(dst), dist, prev, done)
+        got = shortest_path(bd, price, np.int64(src), np.int64(dst), dist, prev)
         ref_dist, ref_prev = dense_reference(bd, price, src, dst)
         if dst < 0:
             assert got == 0.0

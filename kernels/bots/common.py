@@ -9,6 +9,7 @@ tickets, its team's holder, the board, the market and public counters."""
 import numpy as np
 from numba import njit
 
+from kernels.bits import low_bit_index
 from kernels.bots.destinations import ticket_ends
 from kernels.core.actions import make_action
 from kernels.core.cards import fill_purse
@@ -94,7 +95,7 @@ def ticket_distance(bd, t, ws):
     """The cheapest path joining ticket t's ends over ws.price (>= INF: none);
     a ticket with options is planned to the option ticket_ends picks."""
     src, dst, _ = ticket_ends(bd, ws, t)
-    return shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:], ws.done[:])
+    return shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:])
 
 
 # --- cards ------------------------------------------------------------------------------
@@ -250,9 +251,17 @@ def list_wanted(bd, ws, p):
     want = ws.want[p]
     out = ws.want_list
     n = np.int64(0)  # not a literal: callers then compile once, for int64
-    for r in range(bd.n_routes):
-        out[n] = r
-        n += want[r] != 0
+    n_routes = bd.n_routes
+    for k in range((n_routes + 63) >> 6):
+        m = np.uint64(0)
+        for j in range(64):  # a fixed count: the compiler compares the word's 64 marks at once
+            m |= np.uint64(want[k * 64 + j] != 0) << np.uint64(j)
+        if n_routes - k * 64 < 64:  # past the board's routes: a Scratch may have played a bigger board
+            m &= (np.uint64(1) << np.uint64(n_routes - k * 64)) - np.uint64(1)
+        while m != np.uint64(0):
+            out[n] = k * 64 + low_bit_index(m)
+            n += 1
+            m &= m - np.uint64(1)
     return n
 
 

@@ -39,7 +39,7 @@ def ticket_ends(bd, ws, t):
     cities and value; for a ticket with options, the reachable option with the
     most points less OPTION_TRAIN_PRICE per unit of path price, from the start
     node nearest to it (the ticket's TK_A / TK_B when none is reachable).
-    Leaves ws.dist, ws.prev_route and ws.done overwritten."""
+    Leaves ws.dist and ws.prev_route overwritten."""
     tickets = bd.tickets[:bd.n_tickets]
     src = np.int64(tickets[t, TK_A])
     dst = np.int64(tickets[t, TK_B])
@@ -51,7 +51,7 @@ def ticket_ends(bd, ws, t):
         best = -INF
         for i in range(bd.end_start[start], bd.end_start[start + 1]):
             s = np.int64(bd.end_nodes[i])
-            shortest_path(bd, ws.price[:], s, np.int64(-1), ws.dist[:], ws.prev_route[:], ws.done[:])
+            shortest_path(bd, ws.price[:], s, np.int64(-1), ws.dist[:], ws.prev_route[:])
             for k in range(bd.multi[m, MT_COUNT]):
                 end = bd.multi_opts[first + k, MO_END]
                 value = bd.multi_opts[first + k, MO_POINTS]

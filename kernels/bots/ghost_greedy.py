@@ -88,7 +88,7 @@ def plan_regions(st, bd, p, flag_a, flag_b, bit, budget, ws):
         for b in range(n):
             if flags[b] & flag_b == 0 or a == b:
                 continue
-            d = shortest_path(bd, ws.price[:], a, b, ws.dist[:], ws.prev_route[:], ws.done[:])
+            d = shortest_path(bd, ws.price[:], a, b, ws.dist[:], ws.prev_route[:])
             if d < best:
                 best = d
                 best_a = a
@@ -96,7 +96,7 @@ def plan_regions(st, bd, p, flag_a, flag_b, bit, budget, ws):
     if best_a >= 0 and best <= budget:
         src = np.int64(best_a)
         dst = np.int64(best_b)
-        shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:], ws.done[:])
+        shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:])
         mark_path(st, bd, src, dst, ws.want[p], bit, ws)
 
 
@@ -115,7 +115,7 @@ def plan(st, bd, ru, p, ws):
         n_open += 1
         a = np.int64(bd.tickets[t, TK_A])
         b = np.int64(bd.tickets[t, TK_B])
-        d = shortest_path(bd, ws.price[:], a, b, ws.dist[:], ws.prev_route[:], ws.done[:])
+        d = shortest_path(bd, ws.price[:], a, b, ws.dist[:], ws.prev_route[:])
         if d >= INF or d > trains:
             blocked += 1
             continue

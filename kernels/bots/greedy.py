@@ -87,7 +87,7 @@ def _plan_paths(st, bd, p, ws, x_cost):
         if st.ticket_holder[t] != p or st.ticket_done_turn[t] >= 0:
             continue
         src, dst, _ = ticket_ends(bd, ws, t)  # a ticket with options: the option to aim at
-        if shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:], ws.done[:]) >= INF:
+        if shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:]) >= INF:
             continue  # blocked: nothing to plan for it
         mark_path(st, bd, src, dst, want, np.int64(1), ws)
     return planned_trains(st, bd, p, ws)

@@ -106,7 +106,7 @@ def price_foreign(st, bd, p, foreign, price):
 
 @njit(cache=True, _nrt=False)
 def plan_search(bd, ws, src, dst):
-    return shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:], ws.done[:])
+    return shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:])
 
 
 # --- tickets ------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from kernels.layouts import (
     MAX_SEATS,
     MAX_STATIONS,
     MAX_TICKETS,
+    MAX_WORDS,
     N_ACTION_KINDS,
     N_CARD_KINDS,
     record_dtype,
@@ -40,7 +41,8 @@ _SCRATCH_FIELDS = (
     ("trail_piece", np.int32, (_C,)),  # longest trail: the cities of the piece being searched
     ("stk_v", np.int32, (_R + 2,)), ("stk_e", np.int32, (_R + 2,)), ("stk_i", np.int32, (_R + 2,)),
     ("uf_tmp", np.int16, (_C,)), ("count", np.int32, (_C,)),
-    ("dist", np.float64, (_C,)), ("prev_route", np.int32, (_C,)), ("done", np.int8, (_C,)),
+    ("dist", np.float64, (_C,)), ("prev_route", np.int32, (_C,)),
+    ("risk_memo", np.int8, (_C,)),  # ticket_value._city_risk: 0, or a city's risk + 1 (reset after each search)
     ("legal", np.int64, (MAX_LEGAL,)),
     ("want", np.int8, (_P, _R)),  # routes in each seat's plan (bot memory)
     ("want_list", np.int32, (_R,)),  # the routes of one seat's plan, listed (planning.list_wanted; per call)
@@ -67,8 +69,9 @@ _SCRATCH_FIELDS = (
     ("price", np.float64, (_R,)),  # per-route prices for kernels/paths.py (INF: unusable)
     ("last_prices", np.float64, (_R,)),  # planning.route_tickets: the prices its last ticket was routed over
     ("no_need", np.int32, (_K,)),  # always zero (pay_colour without a plan)
-    ("station_match", np.int32, (_T, 4)),  # station_choice: open ticket, its two roots, first route joining them
-    ("city_root", np.int16, (_C,)), ("root_side", np.int8, (_C,)),  # station_choice: each city's root; 1: a side
+    ("station_match", np.int32, (_T, 2)),  # station_choice: open ticket, first route of others joining its sides
+    ("city_root", np.int16, (_C,)),  # station_choice: each city's root in the seat's network
+    ("piece_routes", np.uint64, (_C, MAX_WORDS)),  # station_choice: the routes at a piece's cities, by its root
     ("kind_counts", np.int64, (N_ACTION_KINDS,)),  # legal actions of each kind (random)
     # mid-game tickets by expected value (issue 16, kernels/bots/ticket_value.py)
     ("tk_gone", np.int8, (_P, _T)),  # tickets seat p discarded this game (its own memory; reset at its setup)

@@ -274,11 +274,11 @@ def one_step_action(st, bd, ru, p, rng, ws):
             continue
         n_open += 1
         a, b, points = ticket_ends(bd, ws, t)  # a ticket with options: the option worth most now
-        shortest_path(bd, ws.price[:], a, np.int64(-1), da, ws.prev_route[:], ws.done[:])
+        shortest_path(bd, ws.price[:], a, np.int64(-1), da, ws.prev_route[:])
         big = da[b]
         if big >= INF or big <= 0.0:
             continue
-        shortest_path(bd, ws.price[:], b, np.int64(-1), db, ws.prev_route[:], ws.done[:])
+        shortest_path(bd, ws.price[:], b, np.int64(-1), db, ws.prev_route[:])
         for r in range(routes.shape[0]):
             if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
                 continue

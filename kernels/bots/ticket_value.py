@@ -114,15 +114,15 @@ def _risky(st, bd, ru, ws, r):
 @njit(cache=True, _nrt=False)  # not inlined: four call sites in extra_trains made it 8 s of compile
 def _city_risk(st, bd, ru, ws, v):
     """Contested open routes (not planned) on the search tree's path from v to
-    its source. Memoised per city in ws.done (settled: 1; known: risk + 2),
-    which the next search resets: one walk per city and search at most."""
+    its source. Memoised per city in ws.risk_memo (0: unknown; known: risk + 1),
+    which the caller zeroes after each search: one walk per city and search at most."""
     routes = bd.routes[:bd.n_routes]
-    memo = ws.done
+    memo = ws.risk_memo
     n = 0
     u = v
     for _ in range(ws.prev_route.shape[0]):
-        if memo[u] >= 2:
-            n += memo[u] - 2
+        if memo[u] >= 1:
+            n += memo[u] - 1
             break
         r = ws.prev_route[u]
         if r < 0:
@@ -133,9 +133,9 @@ def _city_risk(st, bd, ru, ws, v):
     left = n  # the risk of each city on the path, from v down to the known part
     u = v
     for _ in range(ws.prev_route.shape[0]):
-        if memo[u] >= 2 or left > 120:
+        if memo[u] >= 1 or left > 120:
             break
-        memo[u] = left + 2
+        memo[u] = left + 1
         r = ws.prev_route[u]
         if r < 0:
             break
@@ -188,7 +188,8 @@ def extra_trains(st, bd, ru, p, ws, reach):
             if seen[c2] == 1 and uf_find(uf, c2) == c:
                 seen[c2] = 2
         pieces += 1
-        shortest_path(bd, price, np.int64(c), np.int64(-1), ws.dist[:], ws.prev_route[:], ws.done[:])
+        shortest_path(bd, price, np.int64(c), np.int64(-1), ws.dist[:], ws.prev_route[:])
+        ws.risk_memo[:n_cities] = 0  # a new tree: its risks are unknown
         for t in range(tickets.shape[0]):
             if ws.tk_extra[t] >= 0.0:
                 d = ws.dist[tickets[t, TK_A]] + ws.dist[tickets[t, TK_B]]
@@ -197,7 +198,8 @@ def extra_trains(st, bd, ru, p, ws, reach):
         for t in range(tickets.shape[0]):
             if ws.tk_extra[t] >= 0.0:
                 d = shortest_path(bd, price, np.int64(tickets[t, TK_A]), np.int64(tickets[t, TK_B]), ws.dist[:],
-                                  ws.prev_route[:], ws.done[:])
+                                  ws.prev_route[:])
+                ws.risk_memo[:n_cities] = 0
                 _take_if_better(st, bd, ru, p, ws, np.int64(t), d, reach)
     for t in range(tickets.shape[0]):
         if ws.tk_extra[t] >= CANDIDATE:

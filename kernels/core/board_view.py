@@ -7,7 +7,7 @@ alike and passes the same memory, one pointer)."""
 
 import numpy as np
 
-from kernels.layouts import BOARD, MO_END, MT_COUNT, MT_FIRST, MT_FROM, TK_A, TK_B, TK_MULTI
+from kernels.layouts import BOARD, MO_END, MT_COUNT, MT_FIRST, MT_FROM, RT_A, RT_B, TK_A, TK_B, TK_MULTI
 
 # field -> the size fields giving its extent in each dimension (None: whole; a pair: size + 1 / 2 x size)
 _CUT = {
@@ -17,8 +17,9 @@ _CUT = {
     "route_bits": (None, "n_words"), "lane_bits": ("n_routes", "n_words"), "end_start": (("n_ends", 1, 1),),
     "end_nodes": ("n_end_nodes",), "multi": ("n_multi",), "multi_opts": ("n_multi_opts",),
     "city_ticket_start": (("n_cities", 1, 1),), "city_tickets": ("n_city_tickets",),
+    "city_route_bits": ("n_cities", "n_words"),
 }
-_DERIVED = ("city_ticket_start", "city_tickets")  # filled by pack_board from the tickets
+_DERIVED = ("city_ticket_start", "city_tickets", "city_route_bits")  # filled by pack_board
 
 
 def _extent(record, size) -> slice:
@@ -78,6 +79,9 @@ def pack_board(**arrays) -> BoardRecord:
                              f"{BOARD[name].shape}")
         target[...] = value
     _fill_city_tickets(view)
+    for r in range(sizes["n_routes"]):  # city_route_bits: bit r at both ends of route r
+        for c in (view.routes[r, RT_A], view.routes[r, RT_B]):
+            view.city_route_bits[c, r // 64] |= np.uint64(1) << np.uint64(r % 64)
     return view
 
 
