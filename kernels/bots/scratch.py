@@ -69,8 +69,8 @@ _SCRATCH_FIELDS = (
     ("price", np.float64, (_R,)),  # per-route prices for kernels/paths.py (INF: unusable)
     ("last_prices", np.float64, (_R,)),  # planning.route_tickets: the prices its last ticket was routed over
     ("no_need", np.int32, (_K,)),  # always zero (pay_colour without a plan)
-    ("station_match", np.int32, (_T, 2)),  # station_choice: open ticket, first route of others joining its sides
-    ("city_root", np.int16, (_C,)),  # station_choice: each city's root in the seat's network
+    ("station_match", np.int32, (_T, 4)),  # station_choice: ticket, its sides' roots, a joining route
+    ("root_side", np.int8, (_C,)),  # station_choice: 1 at the root of a piece holding a side of an open ticket
     ("piece_routes", np.uint64, (_C, MAX_WORDS)),  # station_choice: the routes at a piece's cities, by its root
     ("kind_counts", np.int64, (N_ACTION_KINDS,)),  # legal actions of each kind (random)
     # mid-game tickets by expected value (issue 16, kernels/bots/ticket_value.py)

@@ -281,44 +281,56 @@ def station_choice(st, bd, ru, p, ws):
     uf = st.uf[p]
     # each open ticket's first route (in route order) of another player that joins its two sides and has a
     # city without a station. A route has an end in both sides exactly when it is in the routes at both
-    # sides' pieces (piece_routes: the board's routes at each city, ORed by the city's root), so a ticket
-    # needs a few ANDs, and only the routes found are read (usually none)
-    root = ws.city_root
+    # sides' pieces (piece_routes: the board's routes at the piece's cities, kept under its root), so a
+    # ticket needs a few ANDs, and only the routes found are read (usually none). Only the pieces holding a
+    # side are built, and only the cities joined to others (uf[c] != c, a few) are added to them
+    side = ws.root_side
     at_piece = ws.piece_routes
     city_routes = bd.city_route_bits
-    n_words = st.sc[SC_N_WORDS]
-    for c in range(bd.n_cities):  # a city is its own root unless joined to others (most are)
-        for k in range(MAX_WORDS):  # the whole row (zeros past the board's words): one vector copy
-            at_piece[c, k] = city_routes[c, k]
     for c in range(bd.n_cities):
-        f = uf_find(uf, c)
-        root[c] = f
-        if f != c:
-            for k in range(MAX_WORDS):
-                at_piece[f, k] |= city_routes[c, k]
+        side[c] = 0
     match = ws.station_match
     n_open = 0
-    left = 0
     for t in range(bd.n_tickets):
         if not ticket_open(st, bd, p, t) or bd.tickets[t, TK_MULTI] >= 0:
             continue  # (no board has both stations and tickets with options)
-        fa = root[bd.tickets[t, TK_A]]
-        fb = root[bd.tickets[t, TK_B]]
+        fa = uf_find(uf, bd.tickets[t, TK_A])
+        fb = uf_find(uf, bd.tickets[t, TK_B])
         match[n_open, 0] = t
-        match[n_open, 1] = -1
+        match[n_open, 1] = fa
+        match[n_open, 2] = fb
+        match[n_open, 3] = -1
+        for f in (fa, fb):
+            if side[f] == 0:
+                side[f] = 1
+                for k in range(MAX_WORDS):  # the whole row (zeros past the board's words): one vector copy
+                    at_piece[f, k] = city_routes[f, k]
+        n_open += 1
+    if n_open == 0:
+        return np.int64(-1)
+    for c in range(bd.n_cities):
+        if uf[c] != c:
+            f = uf_find(uf, c)
+            if side[f] != 0:
+                for k in range(MAX_WORDS):
+                    at_piece[f, k] |= city_routes[c, k]
+    n_words = st.sc[SC_N_WORDS]
+    left = 0
+    for i in range(n_open):
+        fa = match[i, 1]
+        fb = match[i, 2]
         for k in range(n_words):
             m = at_piece[fa, k] & at_piece[fb, k] & ~st.open_bits[k]  # claimed (or closed) routes between them
-            while m != _ZERO and match[n_open, 1] < 0:
+            while m != _ZERO and match[i, 3] < 0:
                 r = k * 64 + low_bit_index(m)
                 m &= m - _ONE
                 o = owner[r]
-                fu = root[routes[r, RT_A]]
-                fv = root[routes[r, RT_B]]
+                fu = uf_find(uf, routes[r, RT_A])
+                fv = uf_find(uf, routes[r, RT_B])
                 if o >= 0 and o != p and (city_station[routes[r, RT_A]] < 0 or city_station[routes[r, RT_B]] < 0) \
                         and ((fu == fa and fv == fb) or (fu == fb and fv == fa)):  # (both ends in one piece: fa == fb)
-                    match[n_open, 1] = r
+                    match[i, 3] = r
                     left += 1
-        n_open += 1
     if left == 0:  # no ticket has such a route (most turns)
         return np.int64(-1)
     pay = station_pay_colour(st, ru, p, ws)
@@ -326,7 +338,7 @@ def station_choice(st, bd, ru, p, ws):
         return np.int64(-1)
     priced = False
     for i in range(n_open):  # in ticket order: the first whose two sides no cheap open path joins
-        r = match[i, 1]
+        r = match[i, 3]
         if r < 0:
             continue
         city = routes[r, RT_A] if city_station[routes[r, RT_A]] < 0 else routes[r, RT_B]
