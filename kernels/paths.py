@@ -40,9 +40,11 @@ def _with_city(f0, f1, f2, f3, c):
 def shortest_path(bd, price, src, dst, dist, prev):
     """Cheapest path from src to dst (dst = -1: to every city) over
     price[route] (never negative). dist and prev (the route into each city)
-    hold the tree. Returns dist[dst] (>= INF when unreachable), or 0 for
-    dst = -1. No "settled" marks: a settled city's distance is at most the
-    one being settled, so a price >= 0 never improves it."""
+    hold the tree; with dst >= 0, only dist[dst] and the path to it (prev
+    from dst back to src) are complete. Returns dist[dst] (>= INF when
+    unreachable), or 0 for dst = -1. No "settled" marks: a settled city's
+    distance is at most the one being settled, so a price >= 0 never
+    improves it."""
     # unsigned indices: Numba adds a negative-index fix-up to every load through a signed one (four
     # instructions in the loops below, a sixth of a search's time)
     adj_start = bd.adj_start
@@ -54,6 +56,9 @@ def shortest_path(bd, price, src, dst, dist, prev):
         dist[c] = INF
         prev[c] = -1
     dist[src] = 0.0
+    # with a destination: dist[dst] so far. A city no nearer than that cannot be on dst's path (prices are
+    # never negative), so it is not reached at all: fewer cities in the frontier
+    bound = INF
     # the frontier: cities reached but not settled
     f0, f1, f2, f3 = _with_city(_ZERO, _ZERO, _ZERO, _ZERO, src)
     while True:
@@ -84,9 +89,12 @@ def shortest_path(bd, price, src, dst, dist, prev):
             r = adj_route[j]
             cost = price[np.uint64(r)]  # INF (unusable) needs no test of its own: best + INF < dist[v] never holds
             v = np.uint64(adj_city[j])
-            if best + cost < dist[v]:
-                dist[v] = best + cost
+            nd = best + cost
+            if nd < min(dist[v], bound):
+                dist[v] = nd
                 prev[v] = r
+                if np.int64(v) == dst:
+                    bound = nd
                 f0, f1, f2, f3 = _with_city(f0, f1, f2, f3, np.int64(v))
     if dst < 0:
         return 0.0
