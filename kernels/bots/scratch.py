@@ -48,6 +48,7 @@ _SCRATCH_FIELDS = (
     ("want_list", np.int32, (_R,)),  # the routes of one seat's plan, listed (planning.list_wanted; per call)
     ("need", np.int32, (_P, _K)),  # cards each seat's plan needs (last: grey)
     ("plan_version", np.int64, (_P,)),  # board version the plan was made for (-1: stale)
+    ("plan_checked", np.int64, (_P, 2)),  # planning.refresh_network_plan: board version, tickets drawn at its check
     ("choice", np.int32, (MAX_STATIONS,)),  # station route choice being tried
     ("best_choice", np.int32, (MAX_STATIONS,)),
     ("cand", np.int32, (MAX_STATIONS, MAX_DEGREE + 1)),  # candidate routes per station
