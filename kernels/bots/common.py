@@ -244,20 +244,28 @@ def committed_trains(bd, want_p):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def wanted_word(bd, ws, p, k):
+    """Word k of p's plan as a route set (bit r: ws.want[p, r] != 0). Without a
+    branch: a plan is a handful of a board's routes, and every decision's scans
+    over all of them mispredicted at each planned one."""
+    want = ws.want[p]
+    m = np.uint64(0)
+    for j in range(64):  # a fixed count: the compiler compares the word's 64 marks at once
+        m |= np.uint64(want[k * 64 + j] != 0) << np.uint64(j)
+    left = bd.n_routes - k * 64
+    if left < 64:  # past the board's routes: a Scratch may have played a bigger board
+        m &= (np.uint64(1) << np.uint64(left)) - np.uint64(1)
+    return m
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def list_wanted(bd, ws, p):
     """ws.want_list[:n] <- the routes of p's plan (ws.want[p] != 0), in route
-    order; returns n. Without a branch: a plan is a handful of a board's routes,
-    and every decision's scans over all of them mispredicted at each planned one."""
-    want = ws.want[p]
+    order; returns n."""
     out = ws.want_list
     n = np.int64(0)  # not a literal: callers then compile once, for int64
-    n_routes = bd.n_routes
-    for k in range((n_routes + 63) >> 6):
-        m = np.uint64(0)
-        for j in range(64):  # a fixed count: the compiler compares the word's 64 marks at once
-            m |= np.uint64(want[k * 64 + j] != 0) << np.uint64(j)
-        if n_routes - k * 64 < 64:  # past the board's routes: a Scratch may have played a bigger board
-            m &= (np.uint64(1) << np.uint64(n_routes - k * 64)) - np.uint64(1)
+    for k in range((bd.n_routes + 63) >> 6):
+        m = wanted_word(bd, ws, p, k)
         while m != np.uint64(0):
             out[n] = k * 64 + low_bit_index(m)
             n += 1
@@ -271,10 +279,12 @@ def planned_trains(st, bd, p, ws):
     and mountain discards (claim_trains). Every planning bot reads it; one copy."""
     routes = bd.routes[:bd.n_routes]
     owner = st.owner
-    planned = ws.want_list
     n = 0
-    for i in range(list_wanted(bd, ws, p)):
-        r = planned[i]
-        if owner[r] < 0:
-            n += claim_trains(routes, r)
+    for k in range((bd.n_routes + 63) >> 6):
+        m = wanted_word(bd, ws, p, k)
+        while m != np.uint64(0):
+            r = k * 64 + low_bit_index(m)
+            m &= m - np.uint64(1)
+            if owner[r] < 0:
+                n += claim_trains(routes, r)
     return n

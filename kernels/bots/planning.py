@@ -18,12 +18,14 @@ import numpy as np
 from numba import njit
 
 from kernels.bits import low_bit_index
-from kernels.bots.common import PLANNED_PRICE, add_route_need, list_wanted
+from kernels.bots.common import PLANNED_PRICE, add_route_need, list_wanted, wanted_word
 from kernels.bots.destinations import ticket_ends
 from kernels.core.claimable import open_to_word
 from kernels.core.claims import claim_trains, route_open_to
 from kernels.graph import uf_find
 from kernels.layouts import (
+    BITS_COST_LE,
+    BITS_MAX_COST,
     GRAY,
     INF,
     KIND_FERRY,
@@ -315,15 +317,16 @@ def plan_key(st, bd, p):
 @njit(cache=True, _nrt=False)
 def plan_is_broken(st, bd, p, ws):
     """A planned route was taken by someone else, closed, or outgrew p's trains."""
-    routes = bd.routes[:bd.n_routes]
-    owner = st.owner
-    closed = st.closed
-    trains_p = np.int64(st.trains[p])
-    planned = ws.want_list
-    for i in range(list_wanted(bd, ws, p)):
-        r = planned[i]
-        if owner[r] != p and (owner[r] >= 0 or closed[r] != 0 or claim_trains(routes, r) > trains_p):
+    fits = BITS_COST_LE + min(np.int64(st.trains[p]), np.int64(BITS_MAX_COST))
+    for k in range(st.sc[SC_N_WORDS]):
+        planned = wanted_word(bd, ws, p, k)
+        if planned & st.open_bits[k] & ~bd.route_bits[fits, k] != _ZERO:  # open, but more trains than p has
             return True
+        gone = planned & ~st.open_bits[k]  # claimed (by p too) or closed
+        while gone != _ZERO:
+            if st.owner[k * 64 + low_bit_index(gone)] != p:
+                return True
+            gone &= gone - _ONE
     return False
 
 

@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bits import low_bit_index
-from kernels.bots.common import affordable_colour, list_wanted
+from kernels.bots.common import affordable_colour, wanted_word
 from kernels.bots.params import BP_CONTESTED_BONUS
 from kernels.bots.planning import FOREIGN_COST, plan_search, price_plan, ticket_open
 from kernels.core.actions import make_action
@@ -80,27 +80,24 @@ def best_planned_claim(st, bd, ru, p, ws, risky_tunnels):
     need_p = ws.need[p]
     hand_p = st.hand[p]
     routes = bd.routes[:bd.n_routes]
-    group_routes = bd.group_routes[:bd.n_groups]
-    owner = st.owner
-    closed = st.closed
-    trains_p = np.int64(st.trains[p])
     best = np.int64(-1)
     best_v = -1.0
-    planned = ws.want_list
-    for i in range(list_wanted(bd, ws, p)):  # in route order: the first of equal values wins
-        r = np.int64(planned[i])
-        if not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
-            continue
-        v = float(claim_trains(routes, r))
-        if contested(st, bd, ru, r):
-            v += ws.bot_params[BP_CONTESTED_BONUS]
-        if v <= best_v:  # could not win whatever pays it: the payment is not looked for
-            continue
-        c = affordable_colour(ru, hand_p, routes, r, need_p, risky_tunnels)
-        if c < 0:
-            continue
-        best_v = v
-        best = make_action(A_CLAIM, r, c)
+    for k in range(st.sc[SC_N_WORDS]):
+        # the planned routes open to p (route_open_to), in route order: the first of equal values wins
+        m = wanted_word(bd, ws, p, k) & open_to_word(st, bd, p, k)
+        while m != _ZERO:
+            r = k * 64 + low_bit_index(m)
+            m &= m - _ONE
+            v = float(claim_trains(routes, r))
+            if contested(st, bd, ru, r):
+                v += ws.bot_params[BP_CONTESTED_BONUS]
+            if v <= best_v:  # could not win whatever pays it: the payment is not looked for
+                continue
+            c = affordable_colour(ru, hand_p, routes, r, need_p, risky_tunnels)
+            if c < 0:
+                continue
+            best_v = v
+            best = make_action(A_CLAIM, r, c)
     return best
 
 

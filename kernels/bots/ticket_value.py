@@ -240,6 +240,8 @@ def finish_chance(ws, left, need_trains, cards, risk):
     need = need_trains * prm[BP_EV_TURNS_PER_TRAIN] - prm[BP_EV_CARD_TURNS] * min(float(cards), need_trains) \
         + prm[BP_EV_OFFSET]
     chance = 1.0 / (1.0 + math.exp(-(left - need) / prm[BP_EV_SPREAD]))
+    if risk == 0.0:  # x ** 0 is 1 exactly: most tickets cross no contested route, and pow is slow
+        return chance
     return chance * (1.0 - prm[BP_EV_CONTEST]) ** risk
 
 
