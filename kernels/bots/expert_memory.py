@@ -58,6 +58,7 @@ def load_memory(ws):
             ws.tk_gone[p, t] = m[o + 4 + t]
         ws.ev_gain[p] = ws.ex_gain[p]
     ws.plan_checked[:, :] = -1  # the rollouts' board versions are not the game's
+    ws.station_none[:, :] = 0
 
 
 @njit(cache=True, _nrt=False)
@@ -70,3 +71,4 @@ def fresh_memory(ws):
     ws.tk_gone[:, :] = 0
     ws.ev_gain[:] = 0.0
     ws.plan_checked[:, :] = -1
+    ws.station_none[:, :] = 0

@@ -70,6 +70,7 @@ _SCRATCH_FIELDS = (
     ("price", np.float64, (_R,)),  # per-route prices for kernels/paths.py (INF: unusable)
     ("last_prices", np.float64, (_R,)),  # planning.route_tickets: the prices its last ticket was routed over
     ("no_need", np.int32, (_K,)),  # always zero (pay_colour without a plan)
+    ("station_none", np.int64, (_P, 2)),  # station_choice found nothing at board version + 1, tickets drawn (0: not)
     ("station_match", np.int32, (_T, 4)),  # station_choice: ticket, its sides' roots, a joining route
     ("root_side", np.int8, (_C,)),  # station_choice: 1 at the root of a piece holding a side of an open ticket
     ("piece_routes", np.uint64, (_C, MAX_WORDS)),  # station_choice: the routes at a piece's cities, by its root

@@ -26,6 +26,7 @@ from kernels.layouts import (
     MAX_WORDS,
     N_CARD_KINDS,
     N_COLOURS,
+    PS_TICKETS_DRAWN_MIDGAME,
     RT_A,
     RT_B,
     RT_COLOUR,
@@ -39,6 +40,7 @@ from kernels.layouts import (
     RULE_MARKET_SIZE,
     RULE_MOUNTAIN_POINTS,
     RULE_ROUTE_SCORE,
+    SC_BOARD_VERSION,
     SC_N_PLAYERS,
     SC_N_WORDS,
     TK_A,
@@ -272,6 +274,12 @@ def station_choice(st, bd, ru, p, ws):
     p holds most of pays. -1 otherwise (stations are kept for their points)."""
     if st.stations_left[p] <= 0:
         return np.int64(-1)
+    # whether a route of another player joins the two sides of an open ticket changes only with a claim, a
+    # station (SC_BOARD_VERSION) or p's keeping tickets: found nothing at this board, nothing again
+    version = st.sc[SC_BOARD_VERSION] + 1
+    drawn = np.int64(st.ps[p, PS_TICKETS_DRAWN_MIDGAME])
+    if ws.station_none[p, 0] == version and ws.station_none[p, 1] == drawn:
+        return np.int64(-1)
     routes = bd.routes[:bd.n_routes]
     owner = st.owner
     city_station = st.city_station
@@ -304,6 +312,8 @@ def station_choice(st, bd, ru, p, ws):
                     at_piece[f, k] = city_routes[f, k]
         n_open += 1
     if n_open == 0:
+        ws.station_none[p, 0] = version
+        ws.station_none[p, 1] = drawn
         return np.int64(-1)
     for c in range(bd.n_cities):
         if uf[c] != c:
@@ -329,6 +339,8 @@ def station_choice(st, bd, ru, p, ws):
                     match[i, 3] = r
                     left += 1
     if left == 0:  # no ticket has such a route (most turns)
+        ws.station_none[p, 0] = version
+        ws.station_none[p, 1] = drawn
         return np.int64(-1)
     pay = station_pay_colour(st, ru, p, ws)
     if pay < 0:
