@@ -21,7 +21,7 @@ from kernels.bits import low_bit_index
 from kernels.bots.common import PLANNED_PRICE, add_route_need, list_wanted, wanted_word
 from kernels.bots.destinations import ticket_ends
 from kernels.core.claimable import open_to_word
-from kernels.core.claims import claim_trains, route_open_to
+from kernels.core.claims import claim_trains
 from kernels.graph import uf_find
 from kernels.layouts import (
     BITS_COST_LE,
@@ -367,8 +367,6 @@ def pick_lanes(st, bd, p, ws, n):
     routes = bd.routes[:bd.n_routes]
     group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
-    closed = st.closed
-    trains_p = np.int64(st.trains[p])
     hand_p = st.hand[p]
     planned = ws.want_list
     for k in range(n):
@@ -382,7 +380,7 @@ def pick_lanes(st, bd, p, ws, n):
             r2 = group_routes[g, i]
             if r2 < 0 or r2 == r or want[r2] != 0:
                 continue
-            if not route_open_to(owner, closed, trains_p, routes, group_routes, p, np.int64(r2)):
+            if (open_to_word(st, bd, p, r2 >> 6) >> np.uint64(r2 & 63)) & _ONE == _ZERO:  # = route_open_to
                 continue
             have = lane_cards(hand_p, routes, r2)
             if have > best_have:
