@@ -1,0 +1,119 @@
+"""Side by side: the engine speed of two versions of the code, for a speed claim.
+
+    .venv/bin/python bench/ab.py BASE [NEW] [--board europe --players 4 --bots planner
+                                             --games 300 --blocks 60 --cpu 1]
+
+BASE (and NEW, default: this working tree) is a git revision, checked out in
+a temporary worktree. One worker process per version, both pinned to the
+same core, take turns playing the same block of games (kernels.runner.
+play_block, CPU time of the worker's thread), `--blocks` times each, the
+order swapped every block: whatever slows the machine for a while slows
+both. Printed: games/s of each version's fastest block, and the ratio NEW /
+BASE of the fastest blocks, of the 10th-percentile blocks and of the
+medians (on this project's shared VM the three agree within 1-2% where
+separate runs minutes apart differ by 15%). Both versions compile into the
+one Numba cache (kernels/cache.py keys it by content): a version not yet
+compiled takes its compile time first. A benchmark: it asserts nothing."""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_WORKER = """
+import sys, time
+sys.path.insert(0, '.')
+import numpy as np
+from analyzer.boards import load_board
+from analyzer.bots import bot_ids, bot_param_array, parse_bots
+from kernels import layouts as L
+from kernels.runner import play_block
+board, players, bots_arg, n = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+b = load_board(board)
+rules = b.rules()
+bd, ru = b.compile(rules), rules.to_array()
+bots = bot_ids(parse_bots(bots_arg, players))
+bufs = (np.zeros(n, L.GAME_RECORD), np.zeros(n * players, L.PLAYER_RECORD),
+        np.zeros(n * bd.tickets.shape[0], L.TICKET_RECORD), np.zeros(n * bd.routes.shape[0], L.CLAIM_RECORD),
+        np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
+prm = bot_param_array()
+play_block(bd, ru, bots, prm, np.int64(1), np.int64(0), np.int64(4), *bufs, np.zeros(6, np.int64))
+print('ready', flush=True)
+for _ in sys.stdin:
+    t0 = time.thread_time()
+    play_block(bd, ru, bots, prm, np.int64(1), np.int64(1000), np.int64(n), *bufs, np.zeros(6, np.int64))
+    print(time.thread_time() - t0, flush=True)
+"""
+
+
+def _worktree(rev: str, where: Path) -> Path:
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(where), rev], check=True,
+                   capture_output=True)
+    return where
+
+
+def compare(trees: dict[str, Path], board: str, players: int, bots: str, games: int, blocks: int,
+            cpu: int) -> dict[str, list[float]]:
+    """Seconds of each block, per version (keys of `trees`, in turn)."""
+    procs = {k: subprocess.Popen(["taskset", "-c", str(cpu), sys.executable, "-c", _WORKER, board, str(players),
+                                  bots, str(games)], cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 text=True) for k, tree in trees.items()}
+    try:
+        for k, p in procs.items():
+            print(f"{k}: compiling or loading the kernels ...", flush=True)
+            if p.stdout.readline().strip() != "ready":
+                raise SystemExit(f"the {k} worker failed to start")
+        times: dict[str, list[float]] = {k: [] for k in procs}
+        order = list(procs)
+        for i in range(blocks):
+            for k in (order if i % 2 == 0 else order[::-1]):
+                procs[k].stdin.write("go\n")
+                procs[k].stdin.flush()
+                times[k].append(float(procs[k].stdout.readline()))
+        return times
+    finally:
+        for p in procs.values():
+            if p.stdin:
+                p.stdin.close()
+            p.wait()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("base", help="git revision of the version compared against")
+    ap.add_argument("new", nargs="?", default=None, help="git revision (default: this working tree)")
+    ap.add_argument("--board", default="europe")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--bots", default="planner")
+    ap.add_argument("--games", type=int, default=300, help="games in a block")
+    ap.add_argument("--blocks", type=int, default=60, help="blocks each version plays")
+    ap.add_argument("--cpu", type=int, default=1, help="the core both workers are pinned to")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        trees = {"base": _worktree(args.base, Path(tmp) / "base")}
+        trees["new"] = _worktree(args.new, Path(tmp) / "new") if args.new else ROOT
+        try:
+            t = compare(trees, args.board, args.players, args.bots, args.games, args.blocks, args.cpu)
+        finally:
+            for tree in trees.values():
+                if tree != ROOT:
+                    subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                                   capture_output=True)
+    n = args.games
+    best = {k: n / min(v) for k, v in t.items()}
+    p10 = {k: n / sorted(v)[len(v) // 10] for k, v in t.items()}
+    med = {k: n / statistics.median(v) for k, v in t.items()}
+    print(f"{args.board} {args.players}p {args.bots}, {args.blocks} blocks of {n} games each: "
+          f"base {best['base']:,.0f}, new {best['new']:,.0f} games/s (fastest blocks)")
+    print(f"new / base: fastest {best['new'] / best['base']:.3f}x, 10th percentile "
+          f"{p10['new'] / p10['base']:.3f}x, median {med['new'] / med['base']:.3f}x")
+
+
+if __name__ == "__main__":
+    main()
