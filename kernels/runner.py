@@ -112,6 +112,7 @@ def play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng):
     for p in range(n_players):
         bot_rng[p] = stream_seed(master_seed, game, STREAM_BOT + p)
         ws.plan_version[p] = -1
+        ws.plan_checked[p, 0] = 0  # nothing seen of this game (common.board_seen)
         ws.station_none[p, 0] = 0
     decisions = 0
     while st.sc[SC_PHASE] != PH_OVER:

@@ -23,7 +23,7 @@ def _forgetful_copy(ws):
     c = scratch_record()
     for name in SCRATCH.names:
         getattr(c, name)[...] = getattr(ws, name)
-    c.plan_checked[:, :] = -1
+    c.plan_checked[:, :] = 0
     c.station_none[:, :] = 0
     return c
 
@@ -40,7 +40,7 @@ def test_a_decision_with_the_memos_is_the_decision_without(board, players, bot):
             st, p = g.st, g.player
             version = int(st.sc[L.SC_BOARD_VERSION])
             drawn = int(st.ps[p, L.PS_TICKETS_DRAWN_MIDGAME])
-            skipped_refresh += (g.ws.plan_version[p] != -1 and g.ws.plan_checked[p, 0] == version
+            skipped_refresh += (g.ws.plan_version[p] != -1 and g.ws.plan_checked[p, 0] == version + 1
                                 and g.ws.plan_checked[p, 1] == drawn)
             skipped_station += (g.ws.station_none[p, 0] == version + 1 and g.ws.station_none[p, 1] == drawn)
             fresh = _forgetful_copy(g.ws)

@@ -25,11 +25,13 @@ from kernels.layouts import (
     LOCO,
     N_CARD_KINDS,
     N_COLOURS,
+    PS_TICKETS_DRAWN_MIDGAME,
     RT_COLOUR,
     RT_KIND,
     RT_LEN,
     RT_LOCOS,
     RT_MOUNTAINS,
+    SC_BOARD_VERSION,
     SC_N_OFFER,
     SC_N_PLAYERS,
     SC_PEND_COLOUR,
@@ -153,6 +155,19 @@ def affordable_colour(ru, hand_p, routes, r, need_p, risky_tunnels):
     return c
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def keep_better_claim(ru, hand_p, routes, r, need_p, risky_tunnels, v, best_v, best_r, best_c):
+    """A claim picker's step: route r, worth v, replaces the best so far
+    (best_v, best_r, best_c) when it is worth more and affordable_colour pays
+    it; the first of equal values stays, and no payment is looked for when v
+    cannot win."""
+    if v > best_v:
+        c = affordable_colour(ru, hand_p, routes, r, need_p, risky_tunnels)
+        if c >= 0:
+            return v, r, c
+    return best_v, best_r, best_c
+
+
 @njit(cache=True, _nrt=False)
 def plan_need(routes, owner, want, need):
     """need <- the cards the unclaimed routes in want need (last slot: grey
@@ -241,6 +256,23 @@ def committed_trains(bd, want_p):
         if want_p[r]:
             n += bd.routes[r, RT_LEN]
     return n
+
+
+# --- what a seat saw last ----------------------------------------------------------------
+# A seat's tickets, stations and network, and who holds or has closed each route, change only with a
+# claim or a station (SC_BOARD_VERSION) or when the seat keeps tickets (PS_TICKETS_DRAWN_MIDGAME): a
+# check of those alone, done at one pair of the two, holds until either moves. A memo is two int64s
+# per seat (zero: nothing seen); the runner and the expert's memory reset them.
+@njit(cache=True, _nrt=False, inline="always")
+def board_seen(st, p, memo):
+    """memo holds this board version and the tickets p has kept."""
+    return memo[0] == st.sc[SC_BOARD_VERSION] + 1 and memo[1] == st.ps[p, PS_TICKETS_DRAWN_MIDGAME]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def note_board(st, p, memo):
+    memo[0] = st.sc[SC_BOARD_VERSION] + 1
+    memo[1] = st.ps[p, PS_TICKETS_DRAWN_MIDGAME]
 
 
 @njit(cache=True, _nrt=False, inline="always")

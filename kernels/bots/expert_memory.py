@@ -57,7 +57,7 @@ def load_memory(ws):
         for t in range(ws.tk_gone.shape[1]):
             ws.tk_gone[p, t] = m[o + 4 + t]
         ws.ev_gain[p] = ws.ex_gain[p]
-    ws.plan_checked[:, :] = -1  # the rollouts' board versions are not the game's
+    ws.plan_checked[:, :] = 0  # the rollouts' board versions are not the game's (common.board_seen)
     ws.station_none[:, :] = 0
 
 
@@ -70,5 +70,5 @@ def fresh_memory(ws):
     ws.ev_key[:, :] = -1
     ws.tk_gone[:, :] = 0
     ws.ev_gain[:] = 0.0
-    ws.plan_checked[:, :] = -1
+    ws.plan_checked[:, :] = 0
     ws.station_none[:, :] = 0

@@ -9,8 +9,8 @@ from numba import njit
 
 from kernels.bits import low_bit_index
 from kernels.bots.common import (
-    affordable_colour,
     committed_trains,
+    keep_better_claim,
     keep_cheapest,
     mark_path,
     plan_need,
@@ -199,13 +199,8 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
                     x_value = mountain_x_value(bd, ru, trains_p, planned_trains(st, bd, p, ws))
                     x_known = True
                 v += x_value * routes[r, RT_MOUNTAINS]
-            if v <= best_v:  # could not win whatever pays it: the payment is not looked for
-                continue
-            c = affordable_colour(ru, hand_p, routes, r, ws.no_need[:], False)
-            if c >= 0:
-                best_v = v
-                best_r = r
-                best_c = c
+            best_v, best_r, best_c = keep_better_claim(ru, hand_p, routes, r, ws.no_need[:], False, v, best_v,
+                                                       best_r, best_c)
     return best_r, best_c
 
 

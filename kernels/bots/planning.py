@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bits import low_bit_index
-from kernels.bots.common import PLANNED_PRICE, add_route_need, list_wanted, wanted_word
+from kernels.bots.common import PLANNED_PRICE, add_route_need, board_seen, list_wanted, note_board, wanted_word
 from kernels.bots.destinations import ticket_ends
 from kernels.core.claimable import open_to_word
 from kernels.core.claims import claim_trains
@@ -31,14 +31,12 @@ from kernels.layouts import (
     KIND_FERRY,
     KIND_TUNNEL,
     N_COLOURS,
-    PS_TICKETS_DRAWN_MIDGAME,
     RT_A,
     RT_B,
     RT_COLOUR,
     RT_GROUP,
     RT_KIND,
     RT_LOCOS,
-    SC_BOARD_VERSION,
     SC_N_OFFER,
     SC_N_WORDS,
     TK_A,
@@ -418,21 +416,16 @@ def refresh_network_plan(st, bd, p, ws):
     """Replan only when stale (tickets changed or a planned route was lost).
     Returns the planned routes left to claim; fills ws.need[p].
 
-    Both questions are asked only when the board changed (a claim or a
-    station: SC_BOARD_VERSION) or p kept tickets since they were last asked
-    (ws.plan_checked): nothing else moves p's tickets, stations or network,
-    nor takes or closes a route, and the plan then left was not broken (a
-    plan's routes are open to p when planned, and pick_lanes moves a mark
+    Both questions are asked only when the board changed or p kept tickets
+    since they were last asked (common.board_seen, ws.plan_checked): what
+    they read moves with nothing else, and the plan then left was not broken
+    (a plan's routes are open to p when planned, and pick_lanes moves a mark
     only to an open lane). A second draw in the same turn asks neither."""
-    version = st.sc[SC_BOARD_VERSION]
-    drawn = np.int64(st.ps[p, PS_TICKETS_DRAWN_MIDGAME])
-    checked = ws.plan_checked
-    if ws.plan_version[p] == -1 or checked[p, 0] != version or checked[p, 1] != drawn:
+    if ws.plan_version[p] == -1 or not board_seen(st, p, ws.plan_checked[p]):
         key = plan_key(st, bd, p)
         if ws.plan_version[p] != key or plan_is_broken(st, bd, p, ws):
             plan_network(st, bd, p, ws, np.int64(0), np.int64(-1), np.int64(2))
             adopt_plan(st, bd, p, ws)
             ws.plan_version[p] = key
-        checked[p, 0] = version
-        checked[p, 1] = drawn
+        note_board(st, p, ws.plan_checked[p])
     return fill_need(st, bd, p, ws)

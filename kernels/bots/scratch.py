@@ -48,7 +48,7 @@ _SCRATCH_FIELDS = (
     ("want_list", np.int32, (_R,)),  # the routes of one seat's plan, listed (planning.list_wanted; per call)
     ("need", np.int32, (_P, _K)),  # cards each seat's plan needs (last: grey)
     ("plan_version", np.int64, (_P,)),  # board version the plan was made for (-1: stale)
-    ("plan_checked", np.int64, (_P, 2)),  # planning.refresh_network_plan: board version, tickets drawn at its check
+    ("plan_checked", np.int64, (_P, 2)),  # refresh_network_plan's last check: common.board_seen's memo
     ("choice", np.int32, (MAX_STATIONS,)),  # station route choice being tried
     ("best_choice", np.int32, (MAX_STATIONS,)),
     ("cand", np.int32, (MAX_STATIONS, MAX_DEGREE + 1)),  # candidate routes per station
@@ -70,7 +70,7 @@ _SCRATCH_FIELDS = (
     ("price", np.float64, (_R,)),  # per-route prices for kernels/paths.py (INF: unusable)
     ("last_prices", np.float64, (_R,)),  # planning.route_tickets: the prices its last ticket was routed over
     ("no_need", np.int32, (_K,)),  # always zero (pay_colour without a plan)
-    ("station_none", np.int64, (_P, 2)),  # station_choice found nothing at board version + 1, tickets drawn (0: not)
+    ("station_none", np.int64, (_P, 2)),  # station_choice found nothing there: common.board_seen's memo
     ("station_match", np.int32, (_T, 4)),  # station_choice: ticket, its sides' roots, a joining route
     ("root_side", np.int8, (_C,)),  # station_choice: 1 at the root of a piece holding a side of an open ticket
     ("piece_routes", np.uint64, (_C, MAX_WORDS)),  # station_choice: the routes at a piece's cities, by its root

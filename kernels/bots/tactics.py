@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bits import low_bit_index
-from kernels.bots.common import affordable_colour, wanted_word
+from kernels.bots.common import board_seen, keep_better_claim, note_board, wanted_word
 from kernels.bots.params import BP_CONTESTED_BONUS
 from kernels.bots.planning import FOREIGN_COST, plan_search, price_plan, ticket_open
 from kernels.core.actions import make_action
@@ -26,7 +26,6 @@ from kernels.layouts import (
     MAX_WORDS,
     N_CARD_KINDS,
     N_COLOURS,
-    PS_TICKETS_DRAWN_MIDGAME,
     RT_A,
     RT_B,
     RT_COLOUR,
@@ -40,7 +39,6 @@ from kernels.layouts import (
     RULE_MARKET_SIZE,
     RULE_MOUNTAIN_POINTS,
     RULE_ROUTE_SCORE,
-    SC_BOARD_VERSION,
     SC_N_PLAYERS,
     SC_N_WORDS,
     TK_A,
@@ -82,8 +80,7 @@ def best_planned_claim(st, bd, ru, p, ws, risky_tunnels):
     need_p = ws.need[p]
     hand_p = st.hand[p]
     routes = bd.routes[:bd.n_routes]
-    best = np.int64(-1)
-    best_v = -1.0
+    best_v, best_r, best_c = -1.0, np.int64(-1), np.int64(-1)
     for k in range(st.sc[SC_N_WORDS]):
         # the planned routes open to p (route_open_to), in route order: the first of equal values wins
         m = wanted_word(bd, ws, p, k) & open_to_word(st, bd, p, k)
@@ -93,14 +90,9 @@ def best_planned_claim(st, bd, ru, p, ws, risky_tunnels):
             v = float(claim_trains(routes, r))
             if contested(st, bd, ru, r):
                 v += ws.bot_params[BP_CONTESTED_BONUS]
-            if v <= best_v:  # could not win whatever pays it: the payment is not looked for
-                continue
-            c = affordable_colour(ru, hand_p, routes, r, need_p, risky_tunnels)
-            if c < 0:
-                continue
-            best_v = v
-            best = make_action(A_CLAIM, r, c)
-    return best
+            best_v, best_r, best_c = keep_better_claim(ru, hand_p, routes, r, need_p, risky_tunnels, v, best_v,
+                                                       best_r, best_c)
+    return make_action(A_CLAIM, best_r, best_c) if best_r >= 0 else np.int64(-1)
 
 
 @njit(cache=True, _nrt=False)
@@ -110,24 +102,17 @@ def best_scoring_claim(st, bd, ru, p, ws, min_len, risky_tunnels):
     hand_p = st.hand[p]
     need_p = ws.need[p]
     routes = bd.routes[:bd.n_routes]
-    best = np.int64(-1)
-    best_v = -1.0
+    best_v, best_r, best_c = -1.0, np.int64(-1), np.int64(-1)
     for k in range(st.sc[SC_N_WORDS]):
         m = open_to_word(st, bd, p, k)  # the routes open to p (route_open_to), in route order
         while m != _ZERO:
             r = k * 64 + low_bit_index(m)
             m &= m - _ONE
-            if routes[r, RT_LEN] < min_len:
-                continue
-            v = route_points(ru, routes, r) - 0.01 * claim_trains(routes, r)
-            if v <= best_v:  # could not win whatever pays it
-                continue
-            c = affordable_colour(ru, hand_p, routes, r, need_p, risky_tunnels)
-            if c < 0:
-                continue
-            best_v = v
-            best = make_action(A_CLAIM, r, c)
-    return best
+            if routes[r, RT_LEN] >= min_len:
+                v = route_points(ru, routes, r) - 0.01 * claim_trains(routes, r)
+                best_v, best_r, best_c = keep_better_claim(ru, hand_p, routes, r, need_p, risky_tunnels, v, best_v,
+                                                           best_r, best_c)
+    return make_action(A_CLAIM, best_r, best_c) if best_r >= 0 else np.int64(-1)
 
 
 @njit(cache=True, _nrt=False)
@@ -274,11 +259,9 @@ def station_choice(st, bd, ru, p, ws):
     p holds most of pays. -1 otherwise (stations are kept for their points)."""
     if st.stations_left[p] <= 0:
         return np.int64(-1)
-    # whether a route of another player joins the two sides of an open ticket changes only with a claim, a
-    # station (SC_BOARD_VERSION) or p's keeping tickets: found nothing at this board, nothing again
-    version = st.sc[SC_BOARD_VERSION] + 1
-    drawn = np.int64(st.ps[p, PS_TICKETS_DRAWN_MIDGAME])
-    if ws.station_none[p, 0] == version and ws.station_none[p, 1] == drawn:
+    # whether a route of another player joins the two sides of an open ticket changes only with the board
+    # or p's tickets (common.board_seen): found nothing then, nothing again
+    if board_seen(st, p, ws.station_none[p]):
         return np.int64(-1)
     routes = bd.routes[:bd.n_routes]
     owner = st.owner
@@ -312,8 +295,7 @@ def station_choice(st, bd, ru, p, ws):
                     at_piece[f, k] = city_routes[f, k]
         n_open += 1
     if n_open == 0:
-        ws.station_none[p, 0] = version
-        ws.station_none[p, 1] = drawn
+        note_board(st, p, ws.station_none[p])
         return np.int64(-1)
     for c in range(bd.n_cities):
         if uf[c] != c:
@@ -339,8 +321,7 @@ def station_choice(st, bd, ru, p, ws):
                     match[i, 3] = r
                     left += 1
     if left == 0:  # no ticket has such a route (most turns)
-        ws.station_none[p, 0] = version
-        ws.station_none[p, 1] = drawn
+        note_board(st, p, ws.station_none[p])
         return np.int64(-1)
     pay = station_pay_colour(st, ru, p, ws)
     if pay < 0:

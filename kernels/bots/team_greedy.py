@@ -23,8 +23,8 @@ from numba import njit
 from kernels.bits import low_bit_index
 from kernels.bots.common import (
     PLANNED_PRICE,
-    affordable_colour,
     committed_trains,
+    keep_better_claim,
     keep_cheapest,
     mark_path,
     plan_need,
@@ -202,13 +202,8 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
             if only_wanted and want[r] == 0:
                 continue
             v = ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]]
-            if v <= best_v:  # could not win whatever pays it: the payment is not looked for
-                continue
-            c = affordable_colour(ru, purse, routes, r, ws.no_need[:], False)
-            if c >= 0:
-                best_v = v
-                best_r = r
-                best_c = c
+            best_v, best_r, best_c = keep_better_claim(ru, purse, routes, r, ws.no_need[:], False, v, best_v,
+                                                       best_r, best_c)
     return best_r, best_c
 
 
