@@ -100,10 +100,13 @@ def compile_board(board, rules) -> BoardRecord:
     route_bits = np.zeros((L.BITS_ROWS, (n_routes + 63) // 64), np.uint64)
     lane_bits = np.zeros((n_routes, route_bits.shape[1]), np.uint64)
     fill_board_bits(routes, group_routes, route_bits, lane_bits)
-    return pack_board(routes=routes, tickets=tickets, deck=deck, adj_start=adj_start, adj_route=adj_route,
-                      adj_city=adj_city, group_routes=group_routes, city_flags=board.city_flags(rules),
-                      route_bits=route_bits, lane_bits=lane_bits, end_start=end_start, end_nodes=end_nodes,
-                      multi=multi, multi_opts=multi_opts)
+    try:
+        return pack_board(routes=routes, tickets=tickets, deck=deck, adj_start=adj_start, adj_route=adj_route,
+                          adj_city=adj_city, group_routes=group_routes, city_flags=board.city_flags(rules),
+                          route_bits=route_bits, lane_bits=lane_bits, end_start=end_start, end_nodes=end_nodes,
+                          multi=multi, multi_opts=multi_opts)
+    except ValueError as e:  # a field pack_board derives beyond its bound (city_tickets): name the board
+        raise RuleError(f"board '{board.name}': {e}") from None
 
 
 def _tickets(board, cidx: dict):

@@ -84,6 +84,20 @@ def test_a_board_beyond_the_lane_bound_is_refused_naming_it():
         board.compile(board.rules())
 
 
+def test_a_board_listing_too_many_tickets_at_its_cities_is_refused_naming_it():
+    """bd.city_tickets lists a ticket with options at every node of its start
+    and its destinations (pack_board); past MAX_CITY_TICKETS the board is
+    refused as a RuleError naming it (the CLI's exit 2), not a bare error of
+    the record's field."""
+    board = load_board("switzerland")
+    board.multi_tickets["copies"] = 8  # 64 tickets with options, each listed at a dozen or more border nodes
+    with pytest.raises(RuleError, match=r"board 'switzerland': board field city_tickets: \d+ tickets listed at "
+                                        rf"their cities is beyond the kernels' bound {L.MAX_CITY_TICKETS}"):
+        board.compile(board.rules())
+    board.multi_tickets["copies"] = 4  # within the bound: compiles, every listing kept
+    assert L.MAX_CITY_TICKETS // 2 < board.compile(board.rules()).n_city_tickets <= L.MAX_CITY_TICKETS
+
+
 @pytest.mark.parametrize("name", ["usa", "europe", "switzerland"])
 def test_adjacency_lists_each_route_at_both_ends_with_its_other_city(name):
     """adj_route lists each route once at each of its cities; adj_city beside
