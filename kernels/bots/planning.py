@@ -194,9 +194,12 @@ def sort_by_points(tickets, tk, k):
 
 @njit(cache=True, _nrt=False, inline="always")
 def plan_route(ws, r):
-    """One more planned path uses open route r: the next tickets see it at PLANNED_PRICE."""
+    """One more planned path uses open route r: the next tickets see it at
+    PLANNED_PRICE. The first path to use it keeps the price the caller set
+    (route_cost, or Team Asia's team price) for unroute_ticket."""
     ws.plan_cnt[r] += 1
     if ws.plan_cnt[r] == 1:
+        ws.unplanned_price[r] = ws.price[r]
         ws.price[r] = PLANNED_PRICE
 
 
@@ -232,9 +235,9 @@ def route_ticket(st, bd, p, ws, i, t, foreign):
 
 @njit(cache=True, _nrt=False)
 def unroute_ticket(st, bd, ws, i):
-    """Take path i out of the plan: a route no other path uses gets its open
-    price back (route_ticket undone, exactly)."""
-    routes = bd.routes[:bd.n_routes]
+    """Take path i out of the plan: a route no other path uses gets back the
+    price it had before a path planned it (route_ticket undone, exactly,
+    whatever the caller priced: tests/test_route_ticket.py)."""
     owner = st.owner
     cnt = ws.plan_cnt
     price = ws.price
@@ -243,7 +246,7 @@ def unroute_ticket(st, bd, ws, i):
         if owner[r] < 0:
             cnt[r] -= 1
             if cnt[r] == 0:
-                price[r] = route_cost(routes, r)
+                price[r] = ws.unplanned_price[r]
     ws.path_len[i] = 0
 
 

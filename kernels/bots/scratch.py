@@ -68,6 +68,7 @@ _SCRATCH_FIELDS = (
     ("route_val", np.float64, (_R,)),  # per-route values (one-step)
     ("bot_params", np.float64, (BP_FIELDS,)),  # planner weights (BOT_PARAM_DEFAULTS; tunable without recompiling)
     ("price", np.float64, (_R,)),  # per-route prices for kernels/paths.py (INF: unusable)
+    ("unplanned_price", np.float64, (_R,)),  # planning.plan_route: a route's price before a path planned it
     ("last_prices", np.float64, (_R,)),  # planning.route_tickets: the prices its last ticket was routed over
     ("no_need", np.int32, (_K,)),  # always zero (pay_colour without a plan)
     ("station_none", np.int64, (_P, 2)),  # station_choice found nothing there: common.board_seen's memo
