@@ -196,7 +196,8 @@ def sort_by_points(tickets, tk, k):
 def plan_route(ws, r):
     """One more planned path uses open route r: the next tickets see it at
     PLANNED_PRICE. The first path to use it keeps the price the caller set
-    (route_cost, or Team Asia's team price) for unroute_ticket."""
+    (route_cost; Team Asia's team price; the Ghost Train planner's card
+    surcharge) for unroute_ticket."""
     ws.plan_cnt[r] += 1
     if ws.plan_cnt[r] == 1:
         ws.unplanned_price[r] = ws.price[r]
