@@ -255,8 +255,10 @@ def station_pay_colour(st, ru, p, ws):
 @njit(cache=True, _nrt=False)
 def station_choice(st, bd, ru, p, ws):
     """Build a station (EU-STN-1) when one joins an open ticket whose two
-    sides p has already reached and no cheap open path remains; the colour
-    p holds most of pays. -1 otherwise (stations are kept for their points)."""
+    sides p has already reached and no cheap open path remains (the
+    cheapest needs FOREIGN_COST trains or more, or more than p has); the
+    colour p holds most of pays. -1 otherwise (stations are kept for their
+    points)."""
     if st.stations_left[p] <= 0:
         return np.int64(-1)
     # whether a route of another player joins the two sides of an open ticket changes only with the board
@@ -333,6 +335,9 @@ def station_choice(st, bd, ru, p, ws):
             continue
         city = routes[r, RT_A] if city_station[routes[r, RT_A]] < 0 else routes[r, RT_B]
         if not priced:
+            # in trains, with no plan's marks: the Scratch's plan_cnt holds whichever plan was built last,
+            # maybe another seat's (and p's own would price its planned routes near zero, not in trains)
+            ws.plan_cnt[:] = 0
             price_plan(st, bd, p, ws.plan_cnt[:], ws.price[:])
             priced = True
         t = match[i, 0]

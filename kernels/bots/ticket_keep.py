@@ -129,7 +129,7 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
                 best_mask = mask
         # the next subset, depth first with the higher ranks tried first, so that the whole offer comes
         # last: ws then holds its plan (plan_cnt, price, tk_list, paths), as trying the masks in
-        # increasing order left it, and station_choice prices with whatever plan_cnt holds
+        # increasing order left it
         if last < n - 1:
             last = n - 1
             ranks |= 1 << last
