@@ -11,9 +11,13 @@ order swapped every block: whatever slows the machine for a while slows
 both. Printed: games/s of each version's fastest block, and the ratio NEW /
 BASE of the fastest blocks, of the 10th-percentile blocks and of the
 medians (on this project's shared VM the three agree within 1-2% where
-separate runs minutes apart differ by 15%). Both versions compile into the
-one Numba cache (kernels/cache.py keys it by content): a version not yet
-compiled takes its compile time first. A benchmark: it asserts nothing."""
+separate runs minutes apart differ by 15%). When the two versions play
+different games (a play change), their blocks are samples of different
+games: use large ones (`--games 3000 --blocks 8`; with 300 games a block, a
+change of the station rule read 1.07x where 3,000-game blocks put it at
+0.99x). Both versions compile into the one Numba cache (kernels/cache.py
+keys it by content): a version not yet compiled takes its compile time
+first. A benchmark: it asserts nothing."""
 
 from __future__ import annotations
 
