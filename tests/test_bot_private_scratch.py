@@ -55,13 +55,14 @@ def _garbled_copy(ws, p, rng, n_routes, n_cities, n_tickets):
 
 BOTS = {"planner": P.BOT_PLANNER, "planner-v1": P.BOT_PLANNER_V1, "blocker": P.BOT_BLOCKER,
         "destination-hungry": P.BOT_DESTINATION_HUNGRY, "route-focus": P.BOT_ROUTE_FOCUS,
-        "long-route": P.BOT_LONG_ROUTE, "one-step": P.BOT_ONE_STEP, "greedy": P.BOT_GREEDY, "random": P.BOT_RANDOM}
+        "long-route": P.BOT_LONG_ROUTE, "one-step": P.BOT_ONE_STEP, "greedy": P.BOT_GREEDY, "random": P.BOT_RANDOM,
+        "expert": P.BOT_EXPERT}
 CASES = [("europe", 4, "planner"), ("europe", 3, "planner-v1"), ("europe", 4, "blocker"),
          ("europe", 4, "destination-hungry"), ("europe", 4, "route-focus"), ("europe", 4, "long-route"),
          ("europe", 3, "one-step"), ("europe", 4, "greedy"), ("europe", 4, "random"), ("usa", 2, "planner"),
          ("india", 4, "planner"), ("switzerland", 3, "planner"), ("nordic_countries", 3, "planner"),
          ("legendary_asia", 4, "planner"), ("team_asia", 4, "planner"), ("team_asia", 4, "greedy"),
-         ("ghost_train", 3, "planner"), ("ghost_train", 4, "greedy")]
+         ("ghost_train", 3, "planner"), ("ghost_train", 4, "greedy"), ("europe", 2, "expert")]
 
 
 @pytest.mark.parametrize("board,players,bot_name", CASES, ids=[f"{b}-{n}p-{k}" for b, n, k in CASES])
