@@ -6,34 +6,20 @@ checks that its actions are legal on every board it plays."""
 
 import numpy as np
 import pytest
-from helpers import Game
+from helpers import Game, copy_record, other_world, unseen_tickets
 
 import analyzer
 from kernels import layouts as L
 from kernels.bots import params as P
 from kernels.bots.determinize import determinize
 from kernels.bots.dispatch import choose_action
-from kernels.bots.scratch import SCRATCH
 from kernels.core.actions import action_a, action_b, action_kind
-from kernels.core.state_view import view_state
 from kernels.core.tickets import ticket_outcome
 
 # the state's scratch (written by any bot's move search)
 # (and the union-find, whose reads compress paths: compared as the networks it holds)
 SCRATCH_FIELDS = ("purse", "claim_masks", "tunnel_log", "uf")
 MEMORY = ("want", "need", "plan_version", "tk_gone", "ev_key", "ev_gain")
-
-
-def _copy(records):
-    """A deep copy of a game state (a GAME_STATE record, seen through
-    state_record) or of a Scratch (a SCRATCH record, from scratch_record)."""
-    if records.dtype.names == SCRATCH.names:
-        scratch = np.empty(1, records.dtype)
-        scratch[0] = records
-        return scratch[0]
-    state = np.empty(1, L.GAME_STATE)
-    state[0] = records  # the record's bytes
-    return view_state(state)
 
 
 def _networks(uf):
@@ -63,78 +49,6 @@ def _choose(g, st, ws, seed):
                              np.array([seed], np.uint64), ws))
 
 
-def _team(g, q):
-    return q // max(int(g.ru[L.RULE_TEAM_SIZE]), 1)
-
-
-def _unseen_tickets(g, st, ws, p):
-    seen = set(np.flatnonzero(st.ticket_holder == p)) | set(np.flatnonzero(ws.tk_gone[p]))
-    for t in np.flatnonzero(st.ticket_holder >= 0):
-        h = int(st.ticket_holder[t])
-        if st.ticket_shared[t] and _team(g, h) == _team(g, p):
-            seen.add(t)  # in p's team's shared holder (TA-TKT-3)
-        if st.ticket_done_turn[t] >= 0 and int(g.ru[L.RULE_FAMILY]) == L.FAMILY_TICKET_RACE:
-            seen.add(t)  # laid face up (GT-TKT-1)
-    seen |= {int(t) for t in st.setup_offer[p] if t >= 0}
-    if int(st.sc[L.SC_PHASE]) in (L.PH_SETUP_KEEP, L.PH_KEEP_TICKETS):
-        seen |= {int(t) for t in st.offer[: int(st.sc[L.SC_N_OFFER])]}
-    return [t for t in range(g.bd.tickets.shape[0]) if t not in seen]
-
-
-def _other_world(g, st, ws, p, seed):
-    """A state seat p cannot tell from st: the cards it has not seen (the
-    pile and the other hands, the teammate's too) dealt again with every
-    hand's size kept, and the tickets it has not seen moved between the places
-    that hold such tickets (the pile's positions, the other seats' hands, with
-    the sharing of the place on Team Asia, and undecided setup deals, the box)."""
-    rng = np.random.default_rng(seed)
-    n_pile = int(st.sc[L.SC_N_PILE])
-    others = [q for q in range(g.n) if q != p]
-    pool = list(st.pile[:n_pile])
-    for q in others:
-        for k in range(L.N_CARD_KINDS):
-            pool += [k] * int(st.hand[q, k])
-    pool = rng.permutation(np.array(pool, np.int8))
-    i = 0
-    for q in others:
-        size = int(st.hand[q].sum())
-        st.hand[q, :] = np.bincount(pool[i:i + size], minlength=L.N_CARD_KINDS)
-        i += size
-    st.pile[:n_pile] = pool[i:]
-    unseen = set(_unseen_tickets(g, st, ws, p))
-    places = []
-    size = int(st.sc[L.SC_N_TICKETS])  # the pile is a ring of the board's ticket count
-    head = int(st.sc[L.SC_TP_HEAD])
-    for j in range(int(st.sc[L.SC_TP_COUNT])):
-        pos = (head + j) % size
-        if int(st.ticket_pile[pos]) in unseen:
-            places.append(("pile", pos))
-    for q in others:
-        for k in range(L.MAX_OFFER):
-            t = int(st.setup_offer[q, k])
-            if t >= 0 and st.ticket_holder[t] == L.TH_OFFERED and t in unseen:
-                places.append(("deal", (q, k)))
-    for t in sorted(unseen):
-        h = int(st.ticket_holder[t])
-        if h >= 0 and h != p:
-            places.append(("held", (h, int(st.ticket_shared[t]))))
-        elif h == L.TH_BOX:
-            places.append(("box", 0))
-    assert len(places) == len(unseen)
-    for t, (kind, where) in zip(rng.permutation(sorted(unseen)), places, strict=True):
-        st.ticket_shared[t] = 0
-        if kind == "pile":
-            st.ticket_pile[where] = t
-            st.ticket_holder[t] = L.TH_PILE
-        elif kind == "deal":
-            st.setup_offer[where] = t
-            st.ticket_holder[t] = L.TH_OFFERED
-        elif kind == "held":
-            st.ticket_holder[t], st.ticket_shared[t] = where
-        else:
-            st.ticket_holder[t] = L.TH_BOX
-
-
 @pytest.mark.parametrize("board,players", [("europe", 3), ("usa", 2), ("team_asia", 4), ("ghost_train", 3)])
 def test_expert_choices_ignore_what_its_seat_cannot_see(board, players):
     """Whole games with expert at seat 0 against planners; at every expert
@@ -152,11 +66,11 @@ def test_expert_choices_ignore_what_its_seat_cannot_see(board, players):
         p = g.player
         if p == 0 and g.phase in (L.PH_SETUP_KEEP, L.PH_TURN, L.PH_KEEP_TICKETS):
             seed = 1000 + step
-            a = _choose(g, _copy(g.st), _copy(g.ws), seed)
+            a = _choose(g, copy_record(g.st), copy_record(g.ws), seed)
             for w in range(2):
-                hidden = _copy(g.st)
-                _other_world(g, hidden, g.ws, p, seed * 10 + w)
-                assert _choose(g, hidden, _copy(g.ws), seed) == a, (step, w)
+                hidden = copy_record(g.st)
+                other_world(g, hidden, g.ws, p, seed * 10 + w)
+                assert _choose(g, hidden, copy_record(g.ws), seed) == a, (step, w)
             searched += 1
             a = _choose(g, g.st, g.ws, seed)
         else:
@@ -182,14 +96,14 @@ def test_a_determinization_keeps_every_count_and_what_the_seat_sees(board, playe
     for step in range(3000):
         if step % 9 == 0 and g.phase == L.PH_TURN:
             for w in range(4):
-                st = _copy(g.st)
+                st = copy_record(g.st)
                 determinize(st, g.bd, g.ru, p, np.array([step * 7 + w], np.uint64), g.ws)
                 for name in ("market", "discard", "holder", "owner", "trains"):
                     assert np.array_equal(getattr(st, name), getattr(g.st, name)), name
                 assert np.array_equal(st.hand[p], g.st.hand[p])
                 assert np.array_equal(st.hand.sum(axis=1), g.st.hand.sum(axis=1))
                 assert st.sc[L.SC_N_PILE] == g.st.sc[L.SC_N_PILE]
-                seen = set(range(g.bd.tickets.shape[0])) - set(_unseen_tickets(g, g.st, g.ws, p))
+                seen = set(range(g.bd.tickets.shape[0])) - set(unseen_tickets(g, g.st, g.ws, p))
                 for t in seen:
                     assert st.ticket_holder[t] == g.st.ticket_holder[t] and st.ticket_shared[t] == g.st.ticket_shared[t]
                 for q in range(players):
@@ -221,8 +135,8 @@ def test_expert_puts_the_game_and_the_other_seats_memory_back(board, players):
     for step in range(3000):
         p = g.player
         if p == 0 and g.phase in (L.PH_SETUP_KEEP, L.PH_TURN, L.PH_KEEP_TICKETS):
-            before_st = _copy(g.st)
-            before_ws = _copy(g.ws)
+            before_st = copy_record(g.st)
+            before_ws = copy_record(g.ws)
             a = _choose(g, g.st, g.ws, 50 + step)
             for name in g.st.dtype.names:
                 if name not in SCRATCH_FIELDS:
@@ -248,12 +162,12 @@ def test_expert_budget_is_read_from_bot_params():
     for step in range(400):
         p = g.player
         planned = int(choose_action(np.int64(P.BOT_PLANNER), g.st, g.bd, g.ru, p, np.array([step], np.uint64),
-                                    _copy(g.ws)))
+                                    copy_record(g.ws)))
         if p == 0 and g.phase in (L.PH_SETUP_KEEP, L.PH_TURN, L.PH_KEEP_TICKETS):
-            ws0 = _copy(g.ws)
+            ws0 = copy_record(g.ws)
             ws0.bot_params[P.BP_EXPERT_ROLLOUTS] = 0
             assert _choose(g, g.st, ws0, step) == planned, step
-            wsb = _copy(g.ws)
+            wsb = copy_record(g.ws)
             _small_budget(wsb, rollouts=24, candidates=4)
             differ += _choose(g, g.st, wsb, step) != planned
         if g.act(int(action_kind(planned)), int(action_a(planned)), int(action_b(planned))):
