@@ -435,3 +435,12 @@ def other_world(g, st, ws, p, seed):
             st.ticket_holder[t], st.ticket_shared[t] = where
         else:
             st.ticket_holder[t] = L.TH_BOX
+
+
+# every heuristic bot on Europe, the planner on every board, each variant's own bots: (board, players, bot)
+BOT_MIXES = [("europe", 4, "planner"), ("europe", 3, "planner-v1"), ("europe", 3, "blocker"),
+             ("europe", 3, "destination-hungry"), ("europe", 3, "route-focus"), ("europe", 3, "long-route"),
+             ("europe", 3, "one-step"), ("europe", 3, "greedy"), ("europe", 3, "random"), ("usa", 2, "planner"),
+             ("usa", 2, "greedy"), ("india", 3, "planner"), ("switzerland", 3, "planner"),
+             ("nordic_countries", 3, "planner"), ("legendary_asia", 3, "planner"), ("team_asia", 4, "planner"),
+             ("team_asia", 4, "greedy"), ("ghost_train", 3, "planner"), ("ghost_train", 3, "greedy")]

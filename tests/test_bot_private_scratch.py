@@ -10,10 +10,10 @@ tests/test_bot_station_choice.py)."""
 
 import numpy as np
 import pytest
-from helpers import Game
+from helpers import BOT_MIXES, Game
 
+from analyzer.bots import bot_ids
 from kernels import layouts as L
-from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
 from kernels.bots.scratch import SCRATCH
 from kernels.engine import step
@@ -53,21 +53,12 @@ def _garbled_copy(ws, p, rng, n_routes, n_cities, n_tickets):
     return c
 
 
-BOTS = {"planner": P.BOT_PLANNER, "planner-v1": P.BOT_PLANNER_V1, "blocker": P.BOT_BLOCKER,
-        "destination-hungry": P.BOT_DESTINATION_HUNGRY, "route-focus": P.BOT_ROUTE_FOCUS,
-        "long-route": P.BOT_LONG_ROUTE, "one-step": P.BOT_ONE_STEP, "greedy": P.BOT_GREEDY, "random": P.BOT_RANDOM,
-        "expert": P.BOT_EXPERT}
-CASES = [("europe", 4, "planner"), ("europe", 3, "planner-v1"), ("europe", 4, "blocker"),
-         ("europe", 4, "destination-hungry"), ("europe", 4, "route-focus"), ("europe", 4, "long-route"),
-         ("europe", 3, "one-step"), ("europe", 4, "greedy"), ("europe", 4, "random"), ("usa", 2, "planner"),
-         ("india", 4, "planner"), ("switzerland", 3, "planner"), ("nordic_countries", 3, "planner"),
-         ("legendary_asia", 4, "planner"), ("team_asia", 4, "planner"), ("team_asia", 4, "greedy"),
-         ("ghost_train", 3, "planner"), ("ghost_train", 4, "greedy"), ("europe", 2, "expert")]
+CASES = BOT_MIXES + [("europe", 2, "expert")]
 
 
 @pytest.mark.parametrize("board,players,bot_name", CASES, ids=[f"{b}-{n}p-{k}" for b, n, k in CASES])
 def test_a_decision_reads_no_other_seat_s_leftovers(board, players, bot_name):
-    bot = BOTS[bot_name]
+    bot = int(bot_ids([bot_name])[0])
     g = Game(board, players, seed=11)
     g.ws.plan_version[:] = -1
     rng = np.random.default_rng(5)

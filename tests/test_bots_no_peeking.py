@@ -10,22 +10,14 @@ hidden state (tests/test_bots_tickets.py)."""
 
 import numpy as np
 import pytest
-from helpers import Game, copy_record, other_world
+from helpers import BOT_MIXES, Game, copy_record, other_world
 
+from analyzer.bots import bot_ids
 from kernels import layouts as L
-from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
 from kernels.core.actions import action_a, action_b, action_kind
 
-BOTS = {"planner": P.BOT_PLANNER, "planner-v1": P.BOT_PLANNER_V1, "blocker": P.BOT_BLOCKER,
-        "destination-hungry": P.BOT_DESTINATION_HUNGRY, "route-focus": P.BOT_ROUTE_FOCUS,
-        "long-route": P.BOT_LONG_ROUTE, "one-step": P.BOT_ONE_STEP, "greedy": P.BOT_GREEDY, "random": P.BOT_RANDOM}
-CASES = [("europe", 4, "planner"), ("europe", 3, "planner-v1"), ("europe", 3, "blocker"),
-         ("europe", 3, "destination-hungry"), ("europe", 3, "route-focus"), ("europe", 3, "long-route"),
-         ("europe", 3, "one-step"), ("europe", 3, "greedy"), ("europe", 3, "random"), ("usa", 2, "planner"),
-         ("usa", 2, "greedy"), ("india", 3, "planner"), ("switzerland", 3, "planner"),
-         ("nordic_countries", 3, "planner"), ("legendary_asia", 3, "planner"), ("team_asia", 4, "planner"),
-         ("team_asia", 4, "greedy"), ("ghost_train", 3, "planner"), ("ghost_train", 3, "greedy")]
+CASES = BOT_MIXES
 
 
 def _choose(g, bot, st, ws, seed):
@@ -34,7 +26,7 @@ def _choose(g, bot, st, ws, seed):
 
 @pytest.mark.parametrize("board,players,bot_name", CASES, ids=[f"{b}-{n}p-{k}" for b, n, k in CASES])
 def test_a_choice_ignores_what_the_seat_cannot_see(board, players, bot_name):
-    bot = BOTS[bot_name]
+    bot = int(bot_ids([bot_name])[0])
     g = Game(board, players, seed=21)
     checked = 0
     for step in range(5000):
