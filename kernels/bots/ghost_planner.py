@@ -46,7 +46,7 @@ from kernels.bots.ghost_greedy import (
     planned_wagons,
 )
 from kernels.bots.params import BP_CONTESTED_BONUS
-from kernels.bots.planning import plan_search, price_plan, route_tickets
+from kernels.bots.planning import plan_search, price_without_plan, route_tickets
 from kernels.bots.tactics import contested
 from kernels.core.actions import action_a, make_action
 from kernels.core.cards import cards_available
@@ -127,11 +127,9 @@ def ghost_plan(st, bd, ru, p, ws):
     planned, open tickets, out-of-reach ones)."""
     want = ws.want[p]
     want[:] = 0
-    cnt = ws.plan_cnt[:]
-    for r in range(bd.n_routes):
-        cnt[r] = 0
     trains = np.int64(st.trains[p])
-    price_plan(st, bd, p, cnt, ws.price[:])
+    price_without_plan(st, bd, p, ws)
+    cnt = ws.plan_cnt[:]
     n_open = 0
     out = 0
     k = 0

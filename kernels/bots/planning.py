@@ -87,6 +87,18 @@ def price_plan(st, bd, p, cnt, price):
 
 
 @njit(cache=True, _nrt=False)
+def price_without_plan(st, bd, p, ws):
+    """ws.plan_cnt <- no route planned; ws.price <- seat p's prices over it
+    (price_plan: open routes at route_cost). Where a plan starts, and where a
+    seat prices paths in trains (the Scratch's plan_cnt may hold another
+    seat's plan)."""
+    cnt = ws.plan_cnt[:]
+    for r in range(bd.n_routes):
+        cnt[r] = 0
+    price_plan(st, bd, p, cnt, ws.price[:])
+
+
+@njit(cache=True, _nrt=False)
 def price_foreign(st, bd, p, foreign, price):
     """Others' routes cost `foreign` where p could still put a station at one
     of their ends (free city, or p's own station), INF elsewhere; foreign = 0
@@ -157,10 +169,7 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
     tickets (only `only_ticket` when >= 0) and the offered tickets in
     offer_mask. Returns its trains plus UNREACHABLE per ticket it cannot join."""
     tickets = bd.tickets[:bd.n_tickets]
-    cnt = ws.plan_cnt[:]
     tk = ws.tk_list
-    for r in range(bd.n_routes):
-        cnt[r] = 0
     k = 0
     if only_ticket >= 0:
         tk[0] = only_ticket
@@ -174,7 +183,7 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
         if (offer_mask >> i) & 1:
             tk[k] = st.offer[i]
             k += 1
-    price_plan(st, bd, p, cnt, ws.price[:])
+    price_without_plan(st, bd, p, ws)
     foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0
     return route_tickets(st, bd, p, ws, np.int64(k), passes, foreign)
 

@@ -8,7 +8,7 @@ from numba import njit
 from kernels.bits import low_bit_index
 from kernels.bots.common import board_seen, keep_better_claim, note_board, wanted_word
 from kernels.bots.params import BP_CONTESTED_BONUS
-from kernels.bots.planning import FOREIGN_COST, plan_search, price_plan, ticket_open
+from kernels.bots.planning import FOREIGN_COST, plan_search, price_without_plan, ticket_open
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
 from kernels.core.claimable import open_to_word
@@ -335,10 +335,8 @@ def station_choice(st, bd, ru, p, ws):
             continue
         city = routes[r, RT_A] if city_station[routes[r, RT_A]] < 0 else routes[r, RT_B]
         if not priced:
-            # in trains, with no plan's marks: the Scratch's plan_cnt holds whichever plan was built last,
-            # maybe another seat's (and p's own would price its planned routes near zero, not in trains)
-            ws.plan_cnt[:] = 0
-            price_plan(st, bd, p, ws.plan_cnt[:], ws.price[:])
+            # in trains (p's own plan would price its planned routes near zero)
+            price_without_plan(st, bd, p, ws)
             priced = True
         t = match[i, 0]
         d = plan_search(bd, ws, np.int64(bd.tickets[t, TK_A]), np.int64(bd.tickets[t, TK_B]))

@@ -12,7 +12,7 @@ from kernels.bots.destinations import planned_points
 from kernels.bots.planning import (
     FOREIGN_COST,
     plan_trains,
-    price_plan,
+    price_without_plan,
     route_ticket,
     sort_by_points,
     ticket_open,
@@ -83,9 +83,7 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
                 offer_of[j] = i
                 ws.keep_rank_offer[rank] = i  # the rank-th offered ticket by value
                 rank += 1
-    for r in range(bd.n_routes):
-        ws.plan_cnt[r] = 0
-    price_plan(st, bd, p, ws.plan_cnt[:], ws.price[:])
+    price_without_plan(st, bd, p, ws)
     foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0
     depth = 0
     best_mask = (1 << n) - 1
