@@ -32,9 +32,9 @@ import numpy as np
 import pandas as pd
 
 from analyzer.stats.intervals import wilson, z_value
-from kernels.layouts import CARD_NAMES, COLOUR_NAMES, LOCO, MAX_REVEAL, N_CARD_KINDS
+from kernels import layouts as L
 
-FRESH_DECK: dict[str, int] = {**{c: 12 for c in COLOUR_NAMES}, "locomotive": 14}
+FRESH_DECK: dict[str, int] = {**{c: 12 for c in L.COLOUR_NAMES}, "locomotive": 14}
 """The standard 110-card train deck: 12 of each colour and 14 locomotives."""
 
 _CARD_ALIASES = {"loco": "locomotive", "locomotives": "locomotive", "locos": "locomotive"}
@@ -49,9 +49,9 @@ def _card_index(name: object, what: str) -> int:
         raise ValueError(f"{what} must be a card name, got {name!r}")
     key = name.strip().lower()
     key = _CARD_ALIASES.get(key, key)
-    if key not in CARD_NAMES:
-        raise ValueError(f"unknown card name {name!r} in {what}; known: {', '.join(CARD_NAMES)}")
-    return CARD_NAMES.index(key)
+    if key not in L.CARD_NAMES:
+        raise ValueError(f"unknown card name {name!r} in {what}; known: {', '.join(L.CARD_NAMES)}")
+    return L.CARD_NAMES.index(key)
 
 
 def _as_count(value: object, label: str) -> int:
@@ -71,15 +71,15 @@ def deck_counts(deck: Mapping[str, int] | Iterable[int] | None = None) -> np.nda
     """
     if deck is None:
         deck = FRESH_DECK
-    counts = np.zeros(N_CARD_KINDS, np.int64)
+    counts = np.zeros(L.N_CARD_KINDS, np.int64)
     if isinstance(deck, Mapping):
         seen: dict[int, str] = {}
         for name, value in deck.items():
             k = _card_index(name, "deck")
             if k in seen:
-                raise ValueError(f"card {CARD_NAMES[k]!r} given twice in deck ({seen[k]!r} and {name!r})")
+                raise ValueError(f"card {L.CARD_NAMES[k]!r} given twice in deck ({seen[k]!r} and {name!r})")
             seen[k] = name
-            counts[k] = _as_count(value, CARD_NAMES[k])
+            counts[k] = _as_count(value, L.CARD_NAMES[k])
         return counts
     if isinstance(deck, str | bytes):
         raise ValueError("deck must be a mapping card name -> count, not a string (see parse_deck)")
@@ -87,10 +87,10 @@ def deck_counts(deck: Mapping[str, int] | Iterable[int] | None = None) -> np.nda
         values = list(deck)
     except TypeError:
         raise ValueError(f"deck must be a mapping card name -> count, got {deck!r}") from None
-    if len(values) != N_CARD_KINDS:
-        raise ValueError(f"a deck given as a sequence needs {N_CARD_KINDS} counts ({', '.join(CARD_NAMES)})")
+    if len(values) != L.N_CARD_KINDS:
+        raise ValueError(f"a deck given as a sequence needs {L.N_CARD_KINDS} counts ({', '.join(L.CARD_NAMES)})")
     for k, value in enumerate(values):
-        counts[k] = _as_count(value, CARD_NAMES[k])
+        counts[k] = _as_count(value, L.CARD_NAMES[k])
     return counts
 
 
@@ -100,24 +100,24 @@ def colour_index(colour: str | int, locos_only: bool = False) -> int:
     (case-insensitive) or index; "locomotive" (or index 8) is the same as
     locos_only=True. With locos_only=True the colour is ignored."""
     if locos_only:
-        return LOCO
+        return L.LOCO
     if isinstance(colour, bool):
         raise ValueError(f"colour must be a colour name, got {colour!r}")
     if isinstance(colour, int | np.integer):
-        if not 0 <= colour <= LOCO:
-            raise ValueError(f"colour index must be 0..{LOCO}, got {colour}")
+        if not 0 <= colour <= L.LOCO:
+            raise ValueError(f"colour index must be 0..{L.LOCO}, got {colour}")
         return int(colour)
     if not isinstance(colour, str):
         raise ValueError(f"colour must be a colour name, got {colour!r}")
     key = colour.strip().lower()
     key = _CARD_ALIASES.get(key, key)
     if key == "locomotive":
-        return LOCO
-    if key not in COLOUR_NAMES:
+        return L.LOCO
+    if key not in L.COLOUR_NAMES:
         raise ValueError(
-            f"unknown colour {colour!r}; known: {', '.join(COLOUR_NAMES)} (or locos_only for locomotives only)"
+            f"unknown colour {colour!r}; known: {', '.join(L.COLOUR_NAMES)} (or locos_only for locomotives only)"
         )
-    return COLOUR_NAMES.index(key)
+    return L.COLOUR_NAMES.index(key)
 
 
 def revealed_list(revealed: int | Iterable[int]) -> list[int]:
@@ -135,8 +135,8 @@ def revealed_list(revealed: int | Iterable[int]) -> list[int]:
     for r in items:
         if isinstance(r, bool) or not isinstance(r, int | np.integer):
             raise ValueError(f"revealed must be whole numbers, got {r!r}")
-        if not 0 <= r <= MAX_REVEAL:
-            raise ValueError(f"revealed must be in 0..{MAX_REVEAL}, got {r}")
+        if not 0 <= r <= L.MAX_REVEAL:
+            raise ValueError(f"revealed must be in 0..{L.MAX_REVEAL}, got {r}")
         if int(r) not in out:
             out.append(int(r))
     return out
@@ -145,8 +145,8 @@ def revealed_list(revealed: int | Iterable[int]) -> list[int]:
 def matching_cards(counts: np.ndarray, colour: int) -> int:
     """Cards whose reveal adds to the surcharge: the colour played and
     locomotives (EU-TUN-2), or locomotives only (EU-TUN-3, TA-TUN-3)."""
-    m = int(counts[LOCO])
-    if colour != LOCO:
+    m = int(counts[L.LOCO])
+    if colour != L.LOCO:
         m += int(counts[colour])
     return m
 
@@ -156,12 +156,12 @@ def describe_deck(counts: np.ndarray) -> str:
     total = int(counts.sum())
     if np.array_equal(counts, deck_counts(None)):
         return f"fresh {total}-card deck"
-    parts = [f"{CARD_NAMES[k]}={int(c)}" for k, c in enumerate(counts) if c]
+    parts = [f"{L.CARD_NAMES[k]}={int(c)}" for k, c in enumerate(counts) if c]
     return f"{total} cards" + (": " + ", ".join(parts) if parts else "")
 
 
 def _matching_label(colour: int) -> str:
-    return "locomotive" if colour == LOCO else f"{COLOUR_NAMES[colour]}+locomotive"
+    return "locomotive" if colour == L.LOCO else f"{L.COLOUR_NAMES[colour]}+locomotive"
 
 
 # --- exact odds ------------------------------------------------------------------

@@ -6,13 +6,14 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-_ONE = np.uint64(1)
-_MASK63 = np.uint64(63)
+# uint64 literals every bit-set kernel uses (a plain 0 or 1 would make a uint64 expression float64)
+ZERO = np.uint64(0)
+ONE = np.uint64(1)
+MASK63 = np.uint64(63)  # the bit's index inside its 64-bit word
 _M1 = np.uint64(0x5555555555555555)
 _M2 = np.uint64(0x3333333333333333)
 _M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
 _H01 = np.uint64(0x0101010101010101)
-_S1 = np.uint64(1)
 _S2 = np.uint64(2)
 _S4 = np.uint64(4)
 _S56 = np.uint64(56)
@@ -39,7 +40,7 @@ def low_bit_index(x):
 @njit(cache=True, _nrt=False, inline="always")
 def bit_count(x):
     """Set bits of a uint64 (SWAR)."""
-    x = x - ((x >> _S1) & _M1)
+    x = x - ((x >> ONE) & _M1)
     x = (x & _M2) + ((x >> _S2) & _M2)
     x = (x + (x >> _S4)) & _M4
     return np.int64((x * _H01) >> _S56)
@@ -48,4 +49,4 @@ def bit_count(x):
 @njit(cache=True, _nrt=False, inline="always")
 def bit_of(r):
     """(word, bit) of route r."""
-    return r >> 6, _ONE << (np.uint64(r) & _MASK63)
+    return r >> 6, ONE << (np.uint64(r) & MASK63)

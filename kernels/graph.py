@@ -7,7 +7,7 @@ in the standard games, two teammates in Team Asia.
 import numpy as np
 from numba import njit
 
-from kernels.layouts import RT_A, RT_B, RT_LEN
+from kernels import layouts as L
 from kernels.paths import other_end
 
 
@@ -71,8 +71,8 @@ def network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece
     for r in range(routes.shape[0]):
         used[r] = 0
         if owned_by(owner, r, members):
-            a = routes[r, RT_A]
-            b = routes[r, RT_B]
+            a = routes[r, L.RT_A]
+            b = routes[r, L.RT_B]
             inc[a, deg[a]] = r
             deg[a] += 1
             inc[b, deg[b]] = r
@@ -96,7 +96,7 @@ def network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece
             degrees += deg[v]
             for i in range(deg[v]):
                 e = inc[v, i]
-                twice += routes[e, RT_LEN]
+                twice += routes[e, L.RT_LEN]
                 w = other_end(routes, e, v)
                 if seen[w] == 0:
                     seen[w] = 1
@@ -178,7 +178,7 @@ def _search_piece(routes, deg, inc, used, rem, piece_len, hang, piece, stk_v, st
             if used[e] == 0:  # v's last route
                 used[e] = 1
                 u = other_end(routes, e, v)
-                down = hang[0, v] + routes[e, RT_LEN]
+                down = hang[0, v] + routes[e, L.RT_LEN]
                 if down > hang[0, u]:
                     hang[1, u] = hang[0, u]
                     hang[0, u] = down
@@ -220,7 +220,7 @@ def tree_diameter(routes, deg, inc, dist, cities, queue, n):
                 e = inc[v, i]
                 w = other_end(routes, e, v)
                 if dist[w] < 0:
-                    dist[w] = dist[v] + routes[e, RT_LEN]
+                    dist[w] = dist[v] + routes[e, L.RT_LEN]
                     queue[tail] = w
                     tail += 1
                     if dist[w] > diameter:
@@ -252,7 +252,7 @@ def _trails_from(routes, deg, inc, used, hang, stk_v, stk_e, stk_i, start):
             e = inc[v, i]
             if used[e] == 0:
                 used[e] = 1
-                cur += routes[e, RT_LEN]
+                cur += routes[e, L.RT_LEN]
                 w = other_end(routes, e, v)
                 end = cur + (hang[1, w] if w == start else hang[0, w])
                 if end > best:
@@ -265,7 +265,7 @@ def _trails_from(routes, deg, inc, used, hang, stk_v, stk_e, stk_i, start):
             e = stk_e[top]
             if e >= 0:
                 used[e] = 0
-                cur -= routes[e, RT_LEN]
+                cur -= routes[e, L.RT_LEN]
             top -= 1
     return best
 
@@ -287,10 +287,10 @@ def two_path_network(routes, owner, members, parent, bridge):
         uf_reset(parent)
         for r in range(n_routes):
             if r != e and owned_by(owner, r, members):
-                uf_union(parent, routes[r, RT_A], routes[r, RT_B])
-        if uf_find(parent, routes[e, RT_A]) != uf_find(parent, routes[e, RT_B]):
+                uf_union(parent, routes[r, L.RT_A], routes[r, L.RT_B])
+        if uf_find(parent, routes[e, L.RT_A]) != uf_find(parent, routes[e, L.RT_B]):
             bridge[e] = 1
     uf_reset(parent)
     for r in range(n_routes):
         if bridge[r] == 0 and owned_by(owner, r, members):
-            uf_union(parent, routes[r, RT_A], routes[r, RT_B])
+            uf_union(parent, routes[r, L.RT_A], routes[r, L.RT_B])

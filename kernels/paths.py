@@ -13,17 +13,13 @@ usually a handful of cities where the dense scan read all of them."""
 import numpy as np
 from numba import njit
 
-from kernels.bits import low_bit_index
-from kernels.layouts import INF, RT_A, RT_B
-
-_ONE = np.uint64(1)
-_ZERO = np.uint64(0)
-_MASK63 = np.uint64(63)
+from kernels import layouts as L
+from kernels.bits import MASK63, ONE, ZERO, low_bit_index
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def _with_city(f0, f1, f2, f3, c):
-    b = _ONE << (np.uint64(c) & _MASK63)
+    b = ONE << (np.uint64(c) & MASK63)
     k = c >> 6
     if k == 0:
         f0 |= b
@@ -53,29 +49,29 @@ def shortest_path(bd, price, src, dst, dist, prev):
     n_cities = bd.n_cities
     n_words = (n_cities + 63) >> 6
     for c in range(n_cities):
-        dist[c] = INF
+        dist[c] = L.INF
         prev[c] = -1
     dist[src] = 0.0
     # with a destination: dist[dst] so far. A city no nearer than that cannot be on dst's path (prices are
     # never negative), so it is not reached at all: fewer cities in the frontier
-    bound = INF
+    bound = L.INF
     # the frontier: cities reached but not settled
-    f0, f1, f2, f3 = _with_city(_ZERO, _ZERO, _ZERO, _ZERO, src)
+    f0, f1, f2, f3 = _with_city(ZERO, ZERO, ZERO, ZERO, src)
     while True:
         u = -1
-        best = INF
+        best = L.INF
         for k in range(n_words):
             m = f0 if k == 0 else f1 if k == 1 else f2 if k == 2 else f3
-            while m != _ZERO:
+            while m != ZERO:
                 c = np.uint64(k * 64) + np.uint64(low_bit_index(m))
                 if dist[c] < best:  # strict: ties go to the lowest index
                     best = dist[c]
                     u = np.int64(c)
-                m &= m - _ONE
+                m &= m - ONE
         if u < 0 or u == dst:
             break
         uu = np.uint64(u)
-        clear = ~(_ONE << (uu & _MASK63))
+        clear = ~(ONE << (uu & MASK63))
         k = u >> 6
         if k == 0:
             f0 &= clear
@@ -85,7 +81,7 @@ def shortest_path(bd, price, src, dst, dist, prev):
             f2 &= clear
         else:
             f3 &= clear
-        for j in range(np.uint64(adj_start[uu]), np.uint64(adj_start[uu + _ONE])):
+        for j in range(np.uint64(adj_start[uu]), np.uint64(adj_start[uu + ONE])):
             r = adj_route[j]
             cost = price[np.uint64(r)]  # INF (unusable) needs no test of its own: best + INF < dist[v] never holds
             v = np.uint64(adj_city[j])
@@ -104,4 +100,4 @@ def shortest_path(bd, price, src, dst, dist, prev):
 @njit(cache=True, _nrt=False, inline="always")
 def other_end(routes, r, v):
     """The city at the other end of route r from city v."""
-    return routes[r, RT_B] if routes[r, RT_A] == v else routes[r, RT_A]
+    return routes[r, L.RT_B] if routes[r, L.RT_A] == v else routes[r, L.RT_A]

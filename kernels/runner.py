@@ -3,74 +3,12 @@
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
-from kernels.bots.params import BOT_PARAM_DEFAULTS, BP_FIELDS
 from kernels.bots.scratch import SCRATCH
 from kernels.core.state import init_game, new_state
 from kernels.engine import step
-from kernels.layouts import (
-    END_NO_ACTIONS,
-    END_TURN_CAP,
-    FN_EXPLORER_BONUS,
-    FN_GLOBETROTTER_BONUS,
-    FN_GRAND_TOUR_BONUS,
-    FN_GRAND_TOUR_TICKETS,
-    FN_LONGEST_BONUS,
-    FN_LONGEST_PATH,
-    FN_NETWORK_CITIES,
-    FN_STATION_POINTS,
-    FN_TICKETS_COMPLETED,
-    FN_TICKETS_FAILED,
-    FN_TICKETS_LOST,
-    FN_TICKETS_WON,
-    FN_TOTAL,
-    FN_WINNER,
-    LOCO,
-    PH_OVER,
-    PS_CARDS_DRAWN,
-    PS_CARDS_SHARED,
-    PS_GT_BONUS_CARDS,
-    PS_GT_CRYPT,
-    PS_GT_MANOR,
-    PS_GT_SPECIAL,
-    PS_GT_SWAPS,
-    PS_HOLDER_CARDS_USED,
-    PS_MOUNTAIN_ROUTES,
-    PS_MOUNTAIN_TRAINS,
-    PS_PASSES,
-    PS_ROUTE_POINTS,
-    PS_ROUTES_CLAIMED,
-    PS_SHARE_ACTIONS,
-    PS_STATIONS_BUILT,
-    PS_TICKETS_DRAWN_MIDGAME,
-    PS_TICKETS_SHARED,
-    PS_TUNNELS_ABANDONED,
-    PS_TUNNELS_TRIED,
-    PS_TURNS,
-    RULE_MOUNTAIN_POINTS,
-    RULE_TEAM_SIZE,
-    SC_END_REASON,
-    SC_MARKET_RESETS,
-    SC_N_TUNNEL_LOG,
-    SC_PHASE,
-    SC_PLAYER,
-    SC_RESHUFFLES,
-    SC_TURN,
-    TK_LONG,
-    TL_COLOUR,
-    TL_DECK,
-    TL_DISCARD,
-    TL_PAID,
-    TL_PILE,
-    TL_REVEALED,
-    TL_ROUTE,
-    TL_SEAT,
-    TL_SURCHARGE,
-    TL_TO_REVEAL,
-    TL_TURN,
-    TR_NOT_HELD,
-    TR_VIA_STATION,
-)
 from kernels.prng import STREAM_BOT, STREAM_DECK, stream_seed
 
 
@@ -84,8 +22,8 @@ def new_scratch():
     ws = scratch[0]
     ws.plan_version[:] = -1
     ws.ev_key[:, :] = -1
-    for i in range(BP_FIELDS):
-        ws.bot_params[i] = BOT_PARAM_DEFAULTS[i]
+    for i in range(P.BP_FIELDS):
+        ws.bot_params[i] = P.BOT_PARAM_DEFAULTS[i]
     return scratch
 
 
@@ -115,8 +53,8 @@ def play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng):
         ws.plan_checked[p, 0] = 0  # nothing seen of this game (common.board_seen)
         ws.station_none[p, 0] = 0
     decisions = 0
-    while st.sc[SC_PHASE] != PH_OVER:
-        p = st.sc[SC_PLAYER]
+    while st.sc[L.SC_PHASE] != L.PH_OVER:
+        p = st.sc[L.SC_PLAYER]
         action = choose_action(np.int64(bots[p]), st, bd, ru, p, bot_rng[p:p + 1], ws)
         step(st, bd, ru, action, ws)
         decisions += 1
@@ -162,7 +100,7 @@ def run_block(state, scratch, bot_rng, bd, ru, bots, master_seed, first_game, n_
         decisions = play_game(st, bd, ru, bots, master_seed, game, ws, bot_rng)
         if counts.shape[0] > 5:
             counts[5] += decisions
-        n_tun = st.sc[SC_N_TUNNEL_LOG]
+        n_tun = st.sc[L.SC_N_TUNNEL_LOG]
         if (counts[0] + 1 > games.shape[0] or counts[1] + n_players > players.shape[0]
                 or counts[2] + n_tickets > tickets.shape[0] or counts[3] + n_routes > claims.shape[0]
                 or counts[4] + n_tun > tunnels.shape[0]):
@@ -178,26 +116,26 @@ def write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels,
     g = games[counts[0]]
     counts[0] += 1
     g.game = game
-    g.turns = st.sc[SC_TURN]
-    g.end_reason = st.sc[SC_END_REASON]
-    g.stalled = st.sc[SC_END_REASON] == END_NO_ACTIONS or st.sc[SC_END_REASON] == END_TURN_CAP
+    g.turns = st.sc[L.SC_TURN]
+    g.end_reason = st.sc[L.SC_END_REASON]
+    g.stalled = st.sc[L.SC_END_REASON] == L.END_NO_ACTIONS or st.sc[L.SC_END_REASON] == L.END_TURN_CAP
     mask = 0
     nw = 0
     longest = 0
     for p in range(n_players):
-        if fin[p, FN_WINNER]:
+        if fin[p, L.FN_WINNER]:
             mask |= 1 << p
             nw += 1
-        longest = max(longest, fin[p, FN_LONGEST_PATH])
+        longest = max(longest, fin[p, L.FN_LONGEST_PATH])
     g.winners = mask
     g.n_winners = nw
-    g.reshuffles = st.sc[SC_RESHUFFLES]
-    g.market_resets = st.sc[SC_MARKET_RESETS]
+    g.reshuffles = st.sc[L.SC_RESHUFFLES]
+    g.market_resets = st.sc[L.SC_MARKET_RESETS]
     g.longest_path = longest
-    team_size = max(ru[RULE_TEAM_SIZE], 1)
+    team_size = max(ru[L.RULE_TEAM_SIZE], 1)
     team_mask = 0
     for p in range(n_players):
-        if fin[p, FN_WINNER]:
+        if fin[p, L.FN_WINNER]:
             team_mask |= 1 << (p // team_size)
     g.team_winners = team_mask
     for p in range(n_players):
@@ -206,58 +144,58 @@ def write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels,
         r.game = game
         r.seat = p
         r.bot = bots[p]
-        r.score = fin[p, FN_TOTAL]
-        r.route_points = st.ps[p, PS_ROUTE_POINTS]
-        r.tickets_won = fin[p, FN_TICKETS_WON]
-        r.tickets_lost = fin[p, FN_TICKETS_LOST]
-        r.longest_bonus = fin[p, FN_LONGEST_BONUS]
-        r.explorer_bonus = fin[p, FN_EXPLORER_BONUS]
-        r.globetrotter_bonus = fin[p, FN_GLOBETROTTER_BONUS]
-        r.station_points = fin[p, FN_STATION_POINTS]
-        r.mountain_points = st.ps[p, PS_MOUNTAIN_TRAINS] * ru[RULE_MOUNTAIN_POINTS]
-        r.longest_path = fin[p, FN_LONGEST_PATH]
-        r.network_cities = fin[p, FN_NETWORK_CITIES]
+        r.score = fin[p, L.FN_TOTAL]
+        r.route_points = st.ps[p, L.PS_ROUTE_POINTS]
+        r.tickets_won = fin[p, L.FN_TICKETS_WON]
+        r.tickets_lost = fin[p, L.FN_TICKETS_LOST]
+        r.longest_bonus = fin[p, L.FN_LONGEST_BONUS]
+        r.explorer_bonus = fin[p, L.FN_EXPLORER_BONUS]
+        r.globetrotter_bonus = fin[p, L.FN_GLOBETROTTER_BONUS]
+        r.station_points = fin[p, L.FN_STATION_POINTS]
+        r.mountain_points = st.ps[p, L.PS_MOUNTAIN_TRAINS] * ru[L.RULE_MOUNTAIN_POINTS]
+        r.longest_path = fin[p, L.FN_LONGEST_PATH]
+        r.network_cities = fin[p, L.FN_NETWORK_CITIES]
         r.trains_left = st.trains[p]
-        r.routes_claimed = st.ps[p, PS_ROUTES_CLAIMED]
-        r.cards_drawn = st.ps[p, PS_CARDS_DRAWN]
-        r.tickets_kept = fin[p, FN_TICKETS_COMPLETED] + fin[p, FN_TICKETS_FAILED]
-        r.tickets_midgame = st.ps[p, PS_TICKETS_DRAWN_MIDGAME]
-        r.tickets_completed = fin[p, FN_TICKETS_COMPLETED]
-        r.tickets_failed = fin[p, FN_TICKETS_FAILED]
-        r.stations_built = st.ps[p, PS_STATIONS_BUILT]
-        r.passes = st.ps[p, PS_PASSES]
-        r.tunnels_tried = st.ps[p, PS_TUNNELS_TRIED]
-        r.tunnels_abandoned = st.ps[p, PS_TUNNELS_ABANDONED]
-        r.turns = st.ps[p, PS_TURNS]
-        r.winner = fin[p, FN_WINNER] != 0
-        r.mountain_trains = st.ps[p, PS_MOUNTAIN_TRAINS]
-        r.mountain_routes = st.ps[p, PS_MOUNTAIN_ROUTES]
-        r.special_tickets = st.ps[p, PS_GT_SPECIAL]
-        r.town_hall_crypt = st.ps[p, PS_GT_CRYPT] != 0
-        r.town_hall_manor = st.ps[p, PS_GT_MANOR] != 0
-        r.bonus_cards = st.ps[p, PS_GT_BONUS_CARDS]
-        r.ticket_swaps = st.ps[p, PS_GT_SWAPS]
+        r.routes_claimed = st.ps[p, L.PS_ROUTES_CLAIMED]
+        r.cards_drawn = st.ps[p, L.PS_CARDS_DRAWN]
+        r.tickets_kept = fin[p, L.FN_TICKETS_COMPLETED] + fin[p, L.FN_TICKETS_FAILED]
+        r.tickets_midgame = st.ps[p, L.PS_TICKETS_DRAWN_MIDGAME]
+        r.tickets_completed = fin[p, L.FN_TICKETS_COMPLETED]
+        r.tickets_failed = fin[p, L.FN_TICKETS_FAILED]
+        r.stations_built = st.ps[p, L.PS_STATIONS_BUILT]
+        r.passes = st.ps[p, L.PS_PASSES]
+        r.tunnels_tried = st.ps[p, L.PS_TUNNELS_TRIED]
+        r.tunnels_abandoned = st.ps[p, L.PS_TUNNELS_ABANDONED]
+        r.turns = st.ps[p, L.PS_TURNS]
+        r.winner = fin[p, L.FN_WINNER] != 0
+        r.mountain_trains = st.ps[p, L.PS_MOUNTAIN_TRAINS]
+        r.mountain_routes = st.ps[p, L.PS_MOUNTAIN_ROUTES]
+        r.special_tickets = st.ps[p, L.PS_GT_SPECIAL]
+        r.town_hall_crypt = st.ps[p, L.PS_GT_CRYPT] != 0
+        r.town_hall_manor = st.ps[p, L.PS_GT_MANOR] != 0
+        r.bonus_cards = st.ps[p, L.PS_GT_BONUS_CARDS]
+        r.ticket_swaps = st.ps[p, L.PS_GT_SWAPS]
         r.team = p // team_size
-        r.cards_shared = st.ps[p, PS_CARDS_SHARED]
-        r.holder_cards_used = st.ps[p, PS_HOLDER_CARDS_USED]
-        r.tickets_shared = st.ps[p, PS_TICKETS_SHARED]
-        r.share_actions = st.ps[p, PS_SHARE_ACTIONS]
-        r.locos_left = st.hand[p, LOCO]
-        r.grand_tour_tickets = fin[p, FN_GRAND_TOUR_TICKETS]
-        r.grand_tour_bonus = fin[p, FN_GRAND_TOUR_BONUS]
+        r.cards_shared = st.ps[p, L.PS_CARDS_SHARED]
+        r.holder_cards_used = st.ps[p, L.PS_HOLDER_CARDS_USED]
+        r.tickets_shared = st.ps[p, L.PS_TICKETS_SHARED]
+        r.share_actions = st.ps[p, L.PS_SHARE_ACTIONS]
+        r.locos_left = st.hand[p, L.LOCO]
+        r.grand_tour_tickets = fin[p, L.FN_GRAND_TOUR_TICKETS]
+        r.grand_tour_bonus = fin[p, L.FN_GRAND_TOUR_BONUS]
     for t in range(bd.n_tickets):
         res = st.ticket_result[t]
-        if res == TR_NOT_HELD:
+        if res == L.TR_NOT_HELD:
             continue
         k = tickets[counts[2]]
         counts[2] += 1
         k.game = game
         k.seat = st.ticket_holder[t]
         k.ticket = t
-        k.long = bd.tickets[t, TK_LONG] != 0
+        k.long = bd.tickets[t, L.TK_LONG] != 0
         k.setup = st.ticket_kept_turn[t] < 0
         k.completed = res > 0
-        k.via_station = res == TR_VIA_STATION
+        k.via_station = res == L.TR_VIA_STATION
         k.turn_kept = st.ticket_kept_turn[t]
         k.turn_completed = st.ticket_done_turn[t]
         k.shared = st.ticket_shared[t] != 0
@@ -275,26 +213,26 @@ def write_game(st, bd, ru, bots, game, games, players, tickets, claims, tunnels,
         c.colour = st.claim_colour[r]
         c.locos = st.claim_locos[r]
     log = st.tunnel_log
-    for i in range(st.sc[SC_N_TUNNEL_LOG]):
+    for i in range(st.sc[L.SC_N_TUNNEL_LOG]):
         u = tunnels[counts[4]]
         counts[4] += 1
         u.game = game
-        u.seat = log[i, TL_SEAT]
-        u.route = log[i, TL_ROUTE]
-        u.turn = log[i, TL_TURN]
-        u.colour = log[i, TL_COLOUR]
-        u.revealed = log[i, TL_REVEALED]
-        u.to_reveal = log[i, TL_TO_REVEAL]
-        u.surcharge = log[i, TL_SURCHARGE]
-        u.paid = log[i, TL_PAID] != 0
-        u.pile_size = log[i, TL_PILE]
-        u.discard_size = log[i, TL_DISCARD]
-        u.deck_pink = log[i, TL_DECK + 0]
-        u.deck_white = log[i, TL_DECK + 1]
-        u.deck_blue = log[i, TL_DECK + 2]
-        u.deck_yellow = log[i, TL_DECK + 3]
-        u.deck_orange = log[i, TL_DECK + 4]
-        u.deck_black = log[i, TL_DECK + 5]
-        u.deck_red = log[i, TL_DECK + 6]
-        u.deck_green = log[i, TL_DECK + 7]
-        u.deck_locomotive = log[i, TL_DECK + 8]
+        u.seat = log[i, L.TL_SEAT]
+        u.route = log[i, L.TL_ROUTE]
+        u.turn = log[i, L.TL_TURN]
+        u.colour = log[i, L.TL_COLOUR]
+        u.revealed = log[i, L.TL_REVEALED]
+        u.to_reveal = log[i, L.TL_TO_REVEAL]
+        u.surcharge = log[i, L.TL_SURCHARGE]
+        u.paid = log[i, L.TL_PAID] != 0
+        u.pile_size = log[i, L.TL_PILE]
+        u.discard_size = log[i, L.TL_DISCARD]
+        u.deck_pink = log[i, L.TL_DECK + 0]
+        u.deck_white = log[i, L.TL_DECK + 1]
+        u.deck_blue = log[i, L.TL_DECK + 2]
+        u.deck_yellow = log[i, L.TL_DECK + 3]
+        u.deck_orange = log[i, L.TL_DECK + 4]
+        u.deck_black = log[i, L.TL_DECK + 5]
+        u.deck_red = log[i, L.TL_DECK + 6]
+        u.deck_green = log[i, L.TL_DECK + 7]
+        u.deck_locomotive = log[i, L.TL_DECK + 8]

@@ -12,7 +12,7 @@ seed).
 import numpy as np
 from numba import njit
 
-from kernels.layouts import LOCO, N_CARD_KINDS
+from kernels import layouts as L
 from kernels.prng import randint, stream_seed
 
 STREAM_TUNNEL = 0x54554E  # "TUN": the tunnel-odds stream, apart from game streams
@@ -21,7 +21,7 @@ STREAM_TUNNEL = 0x54554E  # "TUN": the tunnel-odds stream, apart from game strea
 @njit(cache=True, inline="always")
 def surcharge_card(card, colour):
     """1 if a revealed card adds to the surcharge (EU-TUN-2, EU-TUN-3 / TA-TUN-3)."""
-    if card == LOCO or (colour != LOCO and card == colour):
+    if card == L.LOCO or (colour != L.LOCO and card == colour):
         return 1
     return 0
 
@@ -30,7 +30,7 @@ def surcharge_card(card, colour):
 def fill_cards(deck, cards):
     """Write deck[k] cards of each kind k into cards; return the number written."""
     pos = 0
-    for kind in range(N_CARD_KINDS):
+    for kind in range(L.N_CARD_KINDS):
         for _ in range(deck[kind]):
             cards[pos] = kind
             pos += 1
@@ -69,12 +69,12 @@ def tunnel_mc(deck, revealed, colour, trials, seed):
         raise ValueError("revealed must be >= 0")
     if trials < 0:
         raise ValueError("trials must be >= 0")
-    if colour < 0 or colour > LOCO:
+    if colour < 0 or colour > L.LOCO:
         raise ValueError("colour must be 0..8")
-    if deck.shape[0] != N_CARD_KINDS:
+    if deck.shape[0] != L.N_CARD_KINDS:
         raise ValueError("deck must hold one count per card kind")
     n_cards = np.int64(0)
-    for kind in range(N_CARD_KINDS):
+    for kind in range(L.N_CARD_KINDS):
         if deck[kind] < 0:
             raise ValueError("deck counts must be >= 0")
         n_cards += deck[kind]

@@ -30,14 +30,14 @@ from analyzer.tunnels import (
     tunnel_odds,
     tunnel_odds_mc,
 )
-from kernels.layouts import CARD_NAMES, MAX_REVEAL
+from kernels import layouts as L
 
 
 def parse_revealed(text: str) -> list[int]:
     """Parse "3,4,5,6" into [3, 4, 5, 6] (each in 0..8)."""
     parts = [p.strip() for p in str(text).split(",")]
     if not any(parts):
-        raise ValueError(f"--revealed needs reveal counts such as 3,4,5,6 (each 0..{MAX_REVEAL})")
+        raise ValueError(f"--revealed needs reveal counts such as 3,4,5,6 (each 0..{L.MAX_REVEAL})")
     values = []
     for p in parts:
         if not p:
@@ -59,7 +59,7 @@ def parse_deck(text: str | None) -> dict[str, int] | None:
     items = [p.strip() for p in text.split(",") if p.strip()]
     if not items:
         raise ValueError(
-            f"--deck needs a composition such as red=5,blue=3,locomotive=2 (cards: {', '.join(CARD_NAMES)})"
+            f"--deck needs a composition such as red=5,blue=3,locomotive=2 (cards: {', '.join(L.CARD_NAMES)})"
         )
     for item in items:
         name, sep, count = item.partition("=")

@@ -9,35 +9,13 @@ tickets, its team's holder, the board, the market and public counters."""
 import numpy as np
 from numba import njit
 
-from kernels.bits import low_bit_index
+from kernels import layouts as L
+from kernels.bits import ONE, ZERO, low_bit_index
 from kernels.bots.destinations import ticket_ends
 from kernels.core.actions import make_action
 from kernels.core.cards import fill_purse
 from kernels.core.claims import claim_trains, route_open_to
 from kernels.core.payment import claim_payment, surcharge_payment
-from kernels.layouts import (
-    A_TUNNEL_ABANDON,
-    A_TUNNEL_PAY,
-    GRAY,
-    INF,
-    KIND_FERRY,
-    KIND_TUNNEL,
-    LOCO,
-    N_CARD_KINDS,
-    N_COLOURS,
-    PS_TICKETS_DRAWN_MIDGAME,
-    RT_COLOUR,
-    RT_KIND,
-    RT_LEN,
-    RT_LOCOS,
-    RT_MOUNTAINS,
-    SC_BOARD_VERSION,
-    SC_N_OFFER,
-    SC_N_PLAYERS,
-    SC_PEND_COLOUR,
-    SC_PEND_ROUTE,
-    SC_PEND_SURCHARGE,
-)
 from kernels.paths import other_end, shortest_path
 
 PLANNED_PRICE = 0.01  # a route the plan already counts on: nearly free, so later paths reuse it
@@ -55,18 +33,18 @@ def price_routes(st, bd, p, trains, want, x_cost, price):
     owner = st.owner
     closed = st.closed
     for r in range(routes.shape[0]):
-        cost = INF
+        cost = L.INF
         if owner[r] == p:
             cost = 0.0
         elif route_open_to(owner, closed, trains, routes, group_routes, p, r):
             if want[r]:
                 cost = PLANNED_PRICE
             else:
-                cost = routes[r, RT_LEN] + x_cost * routes[r, RT_MOUNTAINS]
-                if routes[r, RT_KIND] == KIND_TUNNEL:
+                cost = routes[r, L.RT_LEN] + x_cost * routes[r, L.RT_MOUNTAINS]
+                if routes[r, L.RT_KIND] == L.KIND_TUNNEL:
                     cost += 0.5  # surcharge risk
-                elif routes[r, RT_KIND] == KIND_FERRY:
-                    cost += 0.5 * routes[r, RT_LOCOS]
+                elif routes[r, L.RT_KIND] == L.KIND_FERRY:
+                    cost += 0.5 * routes[r, L.RT_LOCOS]
                 cost = max(cost, 0.1)
         price[r] = cost
 
@@ -109,9 +87,9 @@ def pay_colour(ru, hand_p, routes, r, need_p):
     locomotives, then the one with most cards to spare beyond need_p (the rest
     of the plan; ws.no_need for a bot without one); locomotives only as the
     last resort."""
-    rc = routes[r, RT_COLOUR]
+    rc = routes[r, L.RT_COLOUR]
     best = np.int64(-1)
-    if rc != GRAY:
+    if rc != L.GRAY:
         use, _, _ = claim_payment(ru, hand_p, routes, r, rc)
         if use >= 0:
             best = rc
@@ -119,7 +97,7 @@ def pay_colour(ru, hand_p, routes, r, need_p):
         best_sets = np.int64(1 << 30)
         best_locos = np.int64(1 << 30)
         best_spare = np.int64(-(1 << 30))
-        for c in range(N_COLOURS):
+        for c in range(L.N_COLOURS):
             use, locos, sets = claim_payment(ru, hand_p, routes, r, c)
             if use < 0:
                 continue
@@ -131,18 +109,18 @@ def pay_colour(ru, hand_p, routes, r, need_p):
                 best_locos = locos
                 best_spare = spare
     if best < 0:
-        use, _, _ = claim_payment(ru, hand_p, routes, r, LOCO)
+        use, _, _ = claim_payment(ru, hand_p, routes, r, L.LOCO)
         if use >= 0:
-            best = LOCO
+            best = L.LOCO
     return best
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def tunnel_spare(hand_p, routes, r, c):
     """Cards left after paying tunnel r with colour c that could pay a surcharge."""
-    if c == LOCO:
-        return np.int64(hand_p[LOCO]) - routes[r, RT_LEN]
-    return np.int64(hand_p[c]) + hand_p[LOCO] - routes[r, RT_LEN]
+    if c == L.LOCO:
+        return np.int64(hand_p[L.LOCO]) - routes[r, L.RT_LEN]
+    return np.int64(hand_p[c]) + hand_p[L.LOCO] - routes[r, L.RT_LEN]
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -150,7 +128,8 @@ def affordable_colour(ru, hand_p, routes, r, need_p, risky_tunnels):
     """The colour a claim picker pays route r with (pay_colour), or -1: also
     for a tunnel that would leave no card for a surcharge, unless risky_tunnels."""
     c = pay_colour(ru, hand_p, routes, r, need_p)
-    if c >= 0 and routes[r, RT_KIND] == KIND_TUNNEL and not risky_tunnels and tunnel_spare(hand_p, routes, r, c) < 1:
+    if (c >= 0 and routes[r, L.RT_KIND] == L.KIND_TUNNEL and not risky_tunnels
+            and tunnel_spare(hand_p, routes, r, c) < 1):
         return np.int64(-1)
     return c
 
@@ -187,23 +166,23 @@ def plan_need(routes, owner, want, need):
 @njit(cache=True, _nrt=False, inline="always")
 def add_route_need(routes, r, need):
     """need += the cards route r needs (plan_need's layout). Returns its spaces."""
-    c = routes[r, RT_COLOUR]
-    need[GRAY + 1 if c == GRAY else c] += routes[r, RT_LEN] - routes[r, RT_LOCOS]
-    need[LOCO] += routes[r, RT_LOCOS]
-    return routes[r, RT_LEN]
+    c = routes[r, L.RT_COLOUR]
+    need[L.GRAY + 1 if c == L.GRAY else c] += routes[r, L.RT_LEN] - routes[r, L.RT_LOCOS]
+    need[L.LOCO] += routes[r, L.RT_LOCOS]
+    return routes[r, L.RT_LEN]
 
 
 @njit(cache=True, _nrt=False)
 def hand_size(st, p):
     n = 0
-    for k in range(N_CARD_KINDS):
+    for k in range(L.N_CARD_KINDS):
         n += st.hand[p, k]
     return n
 
 
 @njit(cache=True, _nrt=False)
 def fewest_trains_of_others(st, p):
-    n = st.sc[SC_N_PLAYERS]
+    n = st.sc[L.SC_N_PLAYERS]
     least = 1 << 30
     for q in range(n):
         if q != p:
@@ -217,9 +196,9 @@ def tunnel_decision(st, bd, ru, p):
     """The route was chosen knowing the risk: pay the surcharge when the hand
     (and the team's holder, TA-TUN-2) can, else take the cards back (EU-TUN-4)."""
     fill_purse(st, ru, p)
-    use, _ = surcharge_payment(ru, st.purse, bd.routes[:bd.n_routes], st.sc[SC_PEND_ROUTE], st.sc[SC_PEND_COLOUR],
-                               st.sc[SC_PEND_SURCHARGE])
-    return make_action(A_TUNNEL_PAY if use >= 0 else A_TUNNEL_ABANDON, 0, 0)
+    use, _ = surcharge_payment(ru, st.purse, bd.routes[:bd.n_routes], st.sc[L.SC_PEND_ROUTE], st.sc[L.SC_PEND_COLOUR],
+                               st.sc[L.SC_PEND_SURCHARGE])
+    return make_action(L.A_TUNNEL_PAY if use >= 0 else L.A_TUNNEL_ABANDON, 0, 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -227,7 +206,7 @@ def keep_cheapest(st, bd, p, ws, keep_min, budget):
     """Keep the offered tickets in order of their distance over ws.price, up
     to keep_min, and more while they are reachable and fit in `budget` trains.
     Leaves each offered ticket's distance in ws.offer_dist; returns the mask."""
-    n = st.sc[SC_N_OFFER]
+    n = st.sc[L.SC_N_OFFER]
     dists = ws.offer_dist
     for i in range(n):
         dists[i] = ticket_distance(bd, np.int64(st.offer[i]), ws)
@@ -239,7 +218,7 @@ def keep_cheapest(st, bd, p, ws, keep_min, budget):
         for i in range(n):
             if (mask >> i) & 1 == 0 and (j < 0 or dists[i] < dists[j]):
                 j = i
-        if kept < keep_min or (dists[j] < INF and spent + dists[j] <= budget):
+        if kept < keep_min or (dists[j] < L.INF and spent + dists[j] <= budget):
             mask |= 1 << j
             spent += dists[j]
             kept += 1
@@ -254,7 +233,7 @@ def committed_trains(bd, want_p):
     n = 0
     for r in range(bd.n_routes):
         if want_p[r]:
-            n += bd.routes[r, RT_LEN]
+            n += bd.routes[r, L.RT_LEN]
     return n
 
 
@@ -266,13 +245,13 @@ def committed_trains(bd, want_p):
 @njit(cache=True, _nrt=False, inline="always")
 def board_seen(st, p, memo):
     """memo holds this board version and the tickets p has kept."""
-    return memo[0] == st.sc[SC_BOARD_VERSION] + 1 and memo[1] == st.ps[p, PS_TICKETS_DRAWN_MIDGAME]
+    return memo[0] == st.sc[L.SC_BOARD_VERSION] + 1 and memo[1] == st.ps[p, L.PS_TICKETS_DRAWN_MIDGAME]
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def note_board(st, p, memo):
-    memo[0] = st.sc[SC_BOARD_VERSION] + 1
-    memo[1] = st.ps[p, PS_TICKETS_DRAWN_MIDGAME]
+    memo[0] = st.sc[L.SC_BOARD_VERSION] + 1
+    memo[1] = st.ps[p, L.PS_TICKETS_DRAWN_MIDGAME]
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -281,12 +260,12 @@ def wanted_word(bd, ws, p, k):
     branch: a plan is a handful of a board's routes, and every decision's scans
     over all of them mispredicted at each planned one."""
     want = ws.want[p]
-    m = np.uint64(0)
+    m = ZERO
     for j in range(64):  # a fixed count: the compiler compares the word's 64 marks at once
         m |= np.uint64(want[k * 64 + j] != 0) << np.uint64(j)
     left = bd.n_routes - k * 64
     if left < 64:  # past the board's routes: a Scratch may have played a bigger board
-        m &= (np.uint64(1) << np.uint64(left)) - np.uint64(1)
+        m &= (ONE << np.uint64(left)) - ONE
     return m
 
 
@@ -298,10 +277,10 @@ def list_wanted(bd, ws, p):
     n = np.int64(0)  # not a literal: callers then compile once, for int64
     for k in range((bd.n_routes + 63) >> 6):
         m = wanted_word(bd, ws, p, k)
-        while m != np.uint64(0):
+        while m != ZERO:
             out[n] = k * 64 + low_bit_index(m)
             n += 1
-            m &= m - np.uint64(1)
+            m &= m - ONE
     return n
 
 
@@ -314,9 +293,9 @@ def planned_trains(st, bd, p, ws):
     n = 0
     for k in range((bd.n_routes + 63) >> 6):
         m = wanted_word(bd, ws, p, k)
-        while m != np.uint64(0):
+        while m != ZERO:
             r = k * 64 + low_bit_index(m)
-            m &= m - np.uint64(1)
+            m &= m - ONE
             if owner[r] < 0:
                 n += claim_trains(routes, r)
     return n

@@ -8,22 +8,9 @@ what seat p may see and allocates nothing."""
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
 from kernels.core.tickets import ticket_outcome
 from kernels.graph import uf_reset, uf_union
-from kernels.layouts import (
-    INF,
-    MO_END,
-    MO_POINTS,
-    MT_COUNT,
-    MT_FIRST,
-    MT_FROM,
-    RT_A,
-    RT_B,
-    TK_A,
-    TK_B,
-    TK_MULTI,
-    TK_POINTS,
-)
 from kernels.paths import shortest_path
 
 # Points a train of the path is taken to cost when options are compared: a
@@ -41,23 +28,23 @@ def ticket_ends(bd, ws, t):
     node nearest to it (the ticket's TK_A / TK_B when none is reachable).
     Leaves ws.dist and ws.prev_route overwritten."""
     tickets = bd.tickets[:bd.n_tickets]
-    src = np.int64(tickets[t, TK_A])
-    dst = np.int64(tickets[t, TK_B])
-    points = np.int64(tickets[t, TK_POINTS])
-    m = tickets[t, TK_MULTI]
+    src = np.int64(tickets[t, L.TK_A])
+    dst = np.int64(tickets[t, L.TK_B])
+    points = np.int64(tickets[t, L.TK_POINTS])
+    m = tickets[t, L.TK_MULTI]
     if m >= 0:
-        start = bd.multi[m, MT_FROM]
-        first = bd.multi[m, MT_FIRST]
-        best = -INF
+        start = bd.multi[m, L.MT_FROM]
+        first = bd.multi[m, L.MT_FIRST]
+        best = -L.INF
         for i in range(bd.end_start[start], bd.end_start[start + 1]):
             s = np.int64(bd.end_nodes[i])
             shortest_path(bd, ws.price[:], s, np.int64(-1), ws.dist[:], ws.prev_route[:])
-            for k in range(bd.multi[m, MT_COUNT]):
-                end = bd.multi_opts[first + k, MO_END]
-                value = bd.multi_opts[first + k, MO_POINTS]
+            for k in range(bd.multi[m, L.MT_COUNT]):
+                end = bd.multi_opts[first + k, L.MO_END]
+                value = bd.multi_opts[first + k, L.MO_POINTS]
                 for j in range(bd.end_start[end], bd.end_start[end + 1]):
                     d = ws.dist[bd.end_nodes[j]]
-                    if d < INF and value - OPTION_TRAIN_PRICE * d > best:
+                    if d < L.INF and value - OPTION_TRAIN_PRICE * d > best:
                         best = value - OPTION_TRAIN_PRICE * d
                         src = s
                         dst = np.int64(bd.end_nodes[j])
@@ -71,13 +58,13 @@ def planned_points(st, bd, p, ws, t):
     ticket with options scores what ticket_outcome gives it on p's routes
     plus the routes of the plan in ws.plan_cnt (its best option joined, or
     minus its lowest). Uses ws.uf_tmp."""
-    points = np.int64(bd.tickets[t, TK_POINTS])
-    if bd.tickets[t, TK_MULTI] >= 0:
+    points = np.int64(bd.tickets[t, L.TK_POINTS])
+    if bd.tickets[t, L.TK_MULTI] >= 0:
         uf = ws.uf_tmp[:bd.n_cities]  # the board's cities, not MAX_CITIES
         uf_reset(uf)
         routes = bd.routes[:bd.n_routes]
         for r in range(routes.shape[0]):
             if st.owner[r] == p or (st.owner[r] < 0 and ws.plan_cnt[r] > 0):
-                uf_union(uf, routes[r, RT_A], routes[r, RT_B])
+                uf_union(uf, routes[r, L.RT_A], routes[r, L.RT_B])
         _, points = ticket_outcome(bd, uf, t)
     return points

@@ -29,28 +29,9 @@ may be redealt into a regular place (Europe), and the other way round."""
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
 from kernels.core.seats import team_first, team_size
 from kernels.core.tickets import ticket_outcome
-from kernels.layouts import (
-    FAMILY_TICKET_RACE,
-    MAX_OFFER,
-    N_CARD_KINDS,
-    PH_KEEP_TICKETS,
-    PH_SETUP_KEEP,
-    RULE_FAMILY,
-    SC_N_OFFER,
-    SC_N_PILE,
-    SC_N_PLAYERS,
-    SC_N_TICKETS,
-    SC_PHASE,
-    SC_PLAYER,
-    SC_TP_COUNT,
-    SC_TP_HEAD,
-    SC_TURN,
-    TH_BOX,
-    TH_OFFERED,
-    TH_PILE,
-)
 from kernels.prng import next_u64, shuffle_int8, shuffle_int16
 
 # where an unseen ticket lies: kind * _PLACE + index
@@ -75,21 +56,21 @@ def determinize(st, bd, ru, p, rng, ws):
 def deal_cards(st, p, rng, counts):
     """The pile and the other hands hold the cards p has not seen: pool them
     by kind, shuffle, deal each other hand its size back, the rest is the pile."""
-    n_players = st.sc[SC_N_PLAYERS]
+    n_players = st.sc[L.SC_N_PLAYERS]
     hand = st.hand
     pile = st.pile[:]  # an array: shuffle_int8 has one signature
-    total = st.sc[SC_N_PILE]
-    for k in range(N_CARD_KINDS):
+    total = st.sc[L.SC_N_PILE]
+    for k in range(L.N_CARD_KINDS):
         counts[k] = 0
     for i in range(total):
         counts[pile[i]] += 1
     for q in range(n_players):
         if q != p:
-            for k in range(N_CARD_KINDS):
+            for k in range(L.N_CARD_KINDS):
                 counts[k] += hand[q, k]
                 total += hand[q, k]
     i = 0
-    for k in range(N_CARD_KINDS):
+    for k in range(L.N_CARD_KINDS):
         for _ in range(counts[k]):
             pile[i] = k
             i += 1
@@ -98,7 +79,7 @@ def deal_cards(st, p, rng, counts):
     for q in range(n_players):
         if q != p:
             size = 0
-            for k in range(N_CARD_KINDS):
+            for k in range(L.N_CARD_KINDS):
                 size += hand[q, k]
                 hand[q, k] = 0
             for _ in range(size):
@@ -115,14 +96,14 @@ def _seen_by(st, ru, ws, p, t):
         return True
     if h >= 0 and st.ticket_shared[t] != 0 and team_first(ru, h) == team_first(ru, p):
         return True
-    if h >= 0 and st.ticket_done_turn[t] >= 0 and ru[RULE_FAMILY] == FAMILY_TICKET_RACE:
+    if h >= 0 and st.ticket_done_turn[t] >= 0 and ru[L.RULE_FAMILY] == L.FAMILY_TICKET_RACE:
         return True
-    for k in range(MAX_OFFER):
+    for k in range(L.MAX_OFFER):
         if st.setup_offer[p, k] == t:
             return True
-    phase = st.sc[SC_PHASE]
-    if (phase == PH_KEEP_TICKETS or phase == PH_SETUP_KEEP) and st.sc[SC_PLAYER] == p:
-        for k in range(st.sc[SC_N_OFFER]):
+    phase = st.sc[L.SC_PHASE]
+    if (phase == L.PH_KEEP_TICKETS or phase == L.PH_SETUP_KEEP) and st.sc[L.SC_PLAYER] == p:
+        for k in range(st.sc[L.SC_N_OFFER]):
             if st.offer[k] == t:
                 return True
     return False
@@ -134,7 +115,7 @@ def deal_tickets(st, bd, ru, p, rng, ws):
     pile's positions, the other seats' undecided setup deals, their hands
     (as many as each holds), the box."""
     n_tickets = bd.n_tickets
-    n_players = st.sc[SC_N_PLAYERS]
+    n_players = st.sc[L.SC_N_PLAYERS]
     holder = st.ticket_holder
     unseen = ws.ex_pool[0]
     places = ws.ex_pool[1]
@@ -145,9 +126,9 @@ def deal_tickets(st, bd, ru, p, rng, ws):
             n += 1
     # the places, in an order p can name
     m = 0
-    size = st.sc[SC_N_TICKETS]  # the pile is a ring of the board's ticket count
-    head = st.sc[SC_TP_HEAD]
-    for i in range(st.sc[SC_TP_COUNT]):
+    size = st.sc[L.SC_N_TICKETS]  # the pile is a ring of the board's ticket count
+    head = st.sc[L.SC_TP_HEAD]
+    for i in range(st.sc[L.SC_TP_COUNT]):
         pos = (head + i) % size
         if not _seen_by(st, ru, ws, p, st.ticket_pile[pos]) and m < n:
             places[m] = _IN_PILE * _PLACE + pos
@@ -155,10 +136,10 @@ def deal_tickets(st, bd, ru, p, rng, ws):
     for q in range(n_players):
         if q == p:
             continue
-        for k in range(MAX_OFFER):
+        for k in range(L.MAX_OFFER):
             t = st.setup_offer[q, k]
-            if t >= 0 and holder[t] == TH_OFFERED and not _seen_by(st, ru, ws, p, t) and m < n:
-                places[m] = _IN_DEAL * _PLACE + q * MAX_OFFER + k
+            if t >= 0 and holder[t] == L.TH_OFFERED and not _seen_by(st, ru, ws, p, t) and m < n:
+                places[m] = _IN_DEAL * _PLACE + q * L.MAX_OFFER + k
                 m += 1
     for q in range(n_players):
         if q == p:
@@ -172,16 +153,16 @@ def deal_tickets(st, bd, ru, p, rng, ws):
                     places[m] = _HELD * _PLACE + q * 2 + shared
                     m += 1
     for t in range(n_tickets):
-        if holder[t] == TH_BOX and not _seen_by(st, ru, ws, p, t) and m < n:
+        if holder[t] == L.TH_BOX and not _seen_by(st, ru, ws, p, t) and m < n:
             places[m] = _IN_BOX * _PLACE
             m += 1
     if m != n:
         return  # a place this module does not know (another rule family): leave the tickets
     shuffle_int16(rng, unseen, np.int64(n))
-    race = ru[RULE_FAMILY] == FAMILY_TICKET_RACE
+    race = ru[L.RULE_FAMILY] == L.FAMILY_TICKET_RACE
     if race:
         _open_in_hands(st, bd, unseen, places, np.int64(n))
-    turn = st.sc[SC_TURN]
+    turn = st.sc[L.SC_TURN]
     for i in range(n):
         t = unseen[i]
         kind = places[i] // _PLACE
@@ -191,10 +172,10 @@ def deal_tickets(st, bd, ru, p, rng, ws):
         st.ticket_shared[t] = 0
         if kind == _IN_PILE:
             st.ticket_pile[idx] = t
-            holder[t] = TH_PILE
+            holder[t] = L.TH_PILE
         elif kind == _IN_DEAL:
-            st.setup_offer[idx // MAX_OFFER, idx % MAX_OFFER] = t
-            holder[t] = TH_OFFERED
+            st.setup_offer[idx // L.MAX_OFFER, idx % L.MAX_OFFER] = t
+            holder[t] = L.TH_OFFERED
         elif kind == _HELD:
             q = idx // 2
             holder[t] = q
@@ -204,7 +185,7 @@ def deal_tickets(st, bd, ru, p, rng, ws):
             if option >= 0 and not race:  # (a race ticket joined is face up, never unseen)
                 st.ticket_done_turn[t] = turn
         else:
-            holder[t] = TH_BOX
+            holder[t] = L.TH_BOX
 
 
 @njit(cache=True, _nrt=False, inline="always")

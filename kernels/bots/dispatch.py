@@ -4,27 +4,16 @@ its module, add a branch here and a name to analyzer.bots.BOTS."""
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.bots.expert import expert_action
 from kernels.bots.family_planner import family_planner
 from kernels.bots.ghost_greedy import greedy_action as ghost_greedy_action
 from kernels.bots.greedy import greedy_action
-from kernels.bots.params import (
-    BOT_BLOCKER,
-    BOT_DESTINATION_HUNGRY,
-    BOT_EXPERT,
-    BOT_GREEDY,
-    BOT_LONG_ROUTE,
-    BOT_ONE_STEP,
-    BOT_PLANNER,
-    BOT_PLANNER_V1,
-    BOT_RANDOM,
-    BOT_ROUTE_FOCUS,
-)
 from kernels.bots.planner import planner_action
 from kernels.bots.random import random_action
 from kernels.bots.simple import long_route_action, one_step_action, route_focus_action
 from kernels.bots.team_greedy import greedy_team_action
-from kernels.layouts import FAMILY_TEAMS, FAMILY_TICKET_RACE, RULE_FAMILY
 
 
 # Inlined into the runner's loop: a call passes every array of the game
@@ -32,30 +21,30 @@ from kernels.layouts import FAMILY_TEAMS, FAMILY_TICKET_RACE, RULE_FAMILY
 # README "Speed"), and this function only forwards them.
 @njit(cache=True, _nrt=False, inline="always")
 def choose_action(bot, st, bd, ru, p, rng, ws):
-    if bot == BOT_RANDOM:
+    if bot == P.BOT_RANDOM:
         return random_action(st, bd, ru, p, rng, ws)
-    if bot == BOT_EXPERT:  # searches over the planner of the game's rule family
+    if bot == P.BOT_EXPERT:  # searches over the planner of the game's rule family
         return expert_action(st, bd, ru, p, rng, ws)
-    if bot == BOT_PLANNER:  # every rule family has its own (kernels/bots/family_planner.py)
+    if bot == P.BOT_PLANNER:  # every rule family has its own (kernels/bots/family_planner.py)
         return family_planner(st, bd, ru, p, rng, ws, np.bool_(True))
-    family = ru[RULE_FAMILY]
+    family = ru[L.RULE_FAMILY]
     # Team Asia and Ghost Train have their own greedy and planner; the rest of the
     # heuristic suite is refused there by analyzer.bots, so any other bot is
     # played as greedy only as a safe legal fallback.
-    if family == FAMILY_TEAMS:
+    if family == L.FAMILY_TEAMS:
         return greedy_team_action(st, bd, ru, p, rng, ws)
-    if family == FAMILY_TICKET_RACE:
+    if family == L.FAMILY_TICKET_RACE:
         return ghost_greedy_action(st, bd, ru, p, rng, ws)
-    if bot == BOT_DESTINATION_HUNGRY or bot == BOT_BLOCKER:
+    if bot == P.BOT_DESTINATION_HUNGRY or bot == P.BOT_BLOCKER:
         return planner_action(bot, st, bd, ru, p, rng, ws, np.bool_(True))
-    if bot == BOT_PLANNER_V1:  # planner before issue 16, move for move
+    if bot == P.BOT_PLANNER_V1:  # planner before issue 16, move for move
         return family_planner(st, bd, ru, p, rng, ws, np.bool_(False))
-    if bot == BOT_ROUTE_FOCUS:
+    if bot == P.BOT_ROUTE_FOCUS:
         return route_focus_action(st, bd, ru, p, rng, ws)
-    if bot == BOT_LONG_ROUTE:
+    if bot == P.BOT_LONG_ROUTE:
         return long_route_action(st, bd, ru, p, rng, ws)
-    if bot == BOT_ONE_STEP:
+    if bot == P.BOT_ONE_STEP:
         return one_step_action(st, bd, ru, p, rng, ws)
-    if bot == BOT_GREEDY:
+    if bot == P.BOT_GREEDY:
         return greedy_action(st, bd, ru, p, rng, ws)
     return random_action(st, bd, ru, p, rng, ws)

@@ -24,47 +24,16 @@ for a seed at any thread count."""
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.bots.common import pay_colour
 from kernels.bots.determinize import determinize
 from kernels.bots.expert_memory import fresh_memory, load_memory, load_state, save_memory, save_state
 from kernels.bots.family_planner import family_planner
-from kernels.bots.params import (
-    BP_EXPERT_CANDIDATES,
-    BP_EXPERT_KEEP_FACTOR,
-    BP_EXPERT_ROLLOUT_EV,
-    BP_EXPERT_ROLLOUTS,
-    BP_EXPERT_STOP_Z,
-    BP_EXPERT_SWITCH_Z,
-    BP_EXPERT_WIN_POINTS,
-    MAX_CANDIDATES,
-)
 from kernels.bots.tactics import draw_for_need, route_points
 from kernels.core.actions import action_a, action_b, action_kind, make_action
 from kernels.core.seats import team_first
 from kernels.engine import legal_actions, step
-from kernels.layouts import (
-    A_CLAIM,
-    A_DRAW_BLIND,
-    A_DRAW_MARKET,
-    A_DRAW_TICKETS,
-    A_KEEP_TICKETS,
-    A_SWAP_TICKETS,
-    FAMILY_POINTS,
-    FAMILY_TEAMS,
-    FAMILY_TICKET_RACE,
-    FN_TOTAL,
-    FN_WINNER,
-    PH_KEEP_TICKETS,
-    PH_OVER,
-    PH_SETUP_KEEP,
-    PH_TURN,
-    RT_LEN,
-    RULE_FAMILY,
-    SC_N_OFFER,
-    SC_N_PLAYERS,
-    SC_PHASE,
-    SC_PLAYER,
-)
 from kernels.prng import mix64, next_u64
 
 MIN_PAIRS = 4  # the planner's choice stands unless the best other was compared with it on this many deals
@@ -76,18 +45,18 @@ MIN_PAIRS = 4  # the planner's choice stands unless the best other was compared 
 # docs/speed.md "Compile time").
 @njit(cache=True, _nrt=False)
 def expert_action(st, bd, ru, p, rng, ws):
-    phase = st.sc[SC_PHASE]
+    phase = st.sc[L.SC_PHASE]
     planned = family_planner(st, bd, ru, p, rng, ws, np.bool_(True))
-    keep = phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS
-    if not keep and phase != PH_TURN:
+    keep = phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS
+    if not keep and phase != L.PH_TURN:
         return planned
     prm = ws.bot_params
     if keep:
-        n = keep_candidates(st, bd, ru, ws, planned, ru[RULE_FAMILY] == FAMILY_TEAMS)
-        budget = np.int64(prm[BP_EXPERT_ROLLOUTS] * prm[BP_EXPERT_KEEP_FACTOR])
+        n = keep_candidates(st, bd, ru, ws, planned, ru[L.RULE_FAMILY] == L.FAMILY_TEAMS)
+        budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * prm[P.BP_EXPERT_KEEP_FACTOR])
     else:
-        n = turn_candidates(st, bd, ru, p, ws, planned, np.int64(prm[BP_EXPERT_CANDIDATES]))
-        budget = np.int64(prm[BP_EXPERT_ROLLOUTS])
+        n = turn_candidates(st, bd, ru, p, ws, planned, np.int64(prm[P.BP_EXPERT_CANDIDATES]))
+        budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS])
     if n <= 1 or budget <= 0:
         return planned
     save_state(ws, st)
@@ -97,7 +66,7 @@ def expert_action(st, bd, ru, p, rng, ws):
     load_memory(ws)
     a = ws.ex_cand[best]
     if keep:  # p's memory of the tickets it sent away follows its own keep, not the planner's
-        for i in range(st.sc[SC_N_OFFER]):
+        for i in range(st.sc[L.SC_N_OFFER]):
             ws.tk_gone[p, st.offer[i]] = 1 - ((action_a(a) >> i) & 1)
     return a
 
@@ -128,7 +97,7 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
         rounds += 1
     alive = n
     world = 0
-    stop_z = ws.bot_params[BP_EXPERT_STOP_Z]
+    stop_z = ws.bot_params[P.BP_EXPERT_STOP_Z]
     for _ in range(rounds):
         per = max(budget // (rounds * alive), 1)
         for _ in range(per):
@@ -155,7 +124,7 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
     if m < MIN_PAIRS:
         return 0  # too few pairs to tell a gain from noise (a small budget spread over many keeps)
     mean = gain[1] / m
-    if mean > 0.0 and mean > ws.bot_params[BP_EXPERT_SWITCH_Z] * _std_error(gain, square, runs, 1):
+    if mean > 0.0 and mean > ws.bot_params[P.BP_EXPERT_SWITCH_Z] * _std_error(gain, square, runs, 1):
         return 1
     return 0
 
@@ -197,7 +166,7 @@ def rollout(st, bd, ru, p, ws, action, world_seed):
     (+ a win's points)."""
     load_state(st, ws)
     load_memory(ws)  # p's memory of the tickets it sent away (the last rollout's play changed it)
-    n_players = st.sc[SC_N_PLAYERS]
+    n_players = st.sc[L.SC_N_PLAYERS]
     wr = ws.ex_rng[n_players:n_players + 1]
     wr[0] = world_seed
     determinize(st, bd, ru, p, wr, ws)
@@ -205,28 +174,28 @@ def rollout(st, bd, ru, p, ws, action, world_seed):
         ws.ex_rng[q] = next_u64(wr)
     fresh_memory(ws)
     step(st, bd, ru, action, ws)
-    by_value = ws.bot_params[BP_EXPERT_ROLLOUT_EV] != 0.0
-    while st.sc[SC_PHASE] != PH_OVER:
-        q = st.sc[SC_PLAYER]
+    by_value = ws.bot_params[P.BP_EXPERT_ROLLOUT_EV] != 0.0
+    while st.sc[L.SC_PHASE] != L.PH_OVER:
+        q = st.sc[L.SC_PLAYER]
         a = family_planner(st, bd, ru, q, ws.ex_rng[q:q + 1], ws, by_value)
         step(st, bd, ru, a, ws)
     # a team's members share one total (TA-TEAM-2); on Ghost Train the total is tickets completed (GT-END-1/2)
-    mine = st.final[p, FN_TOTAL]
+    mine = st.final[p, L.FN_TOTAL]
     own_team = team_first(ru, p)
     other = np.int64(-1 << 30)
     for q in range(n_players):
         if team_first(ru, q) != own_team:
-            other = max(other, np.int64(st.final[q, FN_TOTAL]))
+            other = max(other, np.int64(st.final[q, L.FN_TOTAL]))
     value = np.float64(mine - other)
-    if st.final[p, FN_WINNER] != 0:
-        value += ws.bot_params[BP_EXPERT_WIN_POINTS]
+    if st.final[p, L.FN_WINNER] != 0:
+        value += ws.bot_params[P.BP_EXPERT_WIN_POINTS]
     return value
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def _add(ws, n, a):
     """Append candidate a unless listed already or the list is full."""
-    if n >= MAX_CANDIDATES:
+    if n >= P.MAX_CANDIDATES:
         return n
     for i in range(n):
         if ws.ex_cand[i] == a:
@@ -246,15 +215,15 @@ def keep_candidates(st, bd, ru, ws, planned, teams):
     legal = ws.legal[:]
     for i in range(m):
         a = legal[i]
-        if action_kind(a) != A_KEEP_TICKETS:
+        if action_kind(a) != L.A_KEEP_TICKETS:
             continue
         if teams:
             mask = action_a(a)
             if _mask_listed(ws, n, mask):
                 continue
             share = action_b(planned)
-            if share & mask == share and _is_legal(legal, m, make_action(A_KEEP_TICKETS, mask, share)):
-                a = make_action(A_KEEP_TICKETS, mask, share)
+            if share & mask == share and _is_legal(legal, m, make_action(L.A_KEEP_TICKETS, mask, share)):
+                a = make_action(L.A_KEEP_TICKETS, mask, share)
         n = _add(ws, n, a)
     return n
 
@@ -274,9 +243,9 @@ def turn_candidates(st, bd, ru, p, ws, planned, limit):
     (a ticket swap on Ghost Train) when no claim is left to list. Team Asia
     and Ghost Train claims pay as the legal list first offers (their planners
     keep their own pay rules), and their card draw is blind."""
-    limit = min(max(limit, 1), MAX_CANDIDATES)
-    solo = ru[RULE_FAMILY] == FAMILY_POINTS
-    race = ru[RULE_FAMILY] == FAMILY_TICKET_RACE
+    limit = min(max(limit, 1), P.MAX_CANDIDATES)
+    solo = ru[L.RULE_FAMILY] == L.FAMILY_POINTS
+    race = ru[L.RULE_FAMILY] == L.FAMILY_TICKET_RACE
     n = _add(ws, np.int64(0), planned)
     m = legal_actions(st, bd, ru, ws.legal[:])
     legal = ws.legal[:]
@@ -285,11 +254,11 @@ def turn_candidates(st, bd, ru, p, ws, planned, limit):
     tickets = np.int64(-1)
     for i in range(m):
         k = action_kind(legal[i])
-        if k == A_DRAW_BLIND and blind < 0:
+        if k == L.A_DRAW_BLIND and blind < 0:
             blind = legal[i]
-        if (k == A_DRAW_TICKETS or k == A_SWAP_TICKETS) and tickets < 0:
+        if (k == L.A_DRAW_TICKETS or k == L.A_SWAP_TICKETS) and tickets < 0:
             tickets = legal[i]
-    if n < limit and kind != A_DRAW_MARKET and kind != A_DRAW_BLIND:
+    if n < limit and kind != L.A_DRAW_MARKET and kind != L.A_DRAW_BLIND:
         d = draw_for_need(st, ru, p, np.bool_(False), ws) if solo else np.int64(-1)
         if d >= 0 and _is_legal(legal, m, d):
             n = _add(ws, n, d)
@@ -301,13 +270,13 @@ def turn_candidates(st, bd, ru, p, ws, planned, limit):
         best_score = np.int64(-1)
         for i in range(m):
             a = legal[i]
-            if action_kind(a) != A_CLAIM:
+            if action_kind(a) != L.A_CLAIM:
                 continue
             r = action_a(a)
             if _route_listed(ws, n, r):
                 continue
             # (a race scores no points: length instead)
-            score = route_points(ru, routes, r) if not race else np.int64(routes[r, RT_LEN])
+            score = route_points(ru, routes, r) if not race else np.int64(routes[r, L.RT_LEN])
             score += 1000 if ws.want[p, r] != 0 else 0
             if score > best_score:
                 best_score = score
@@ -318,8 +287,8 @@ def turn_candidates(st, bd, ru, p, ws, planned, limit):
         if solo:
             r = action_a(best)
             c = pay_colour(ru, st.hand[p], routes, r, ws.need[p])
-            if c >= 0 and _is_legal(legal, m, make_action(A_CLAIM, r, c)):
-                a = make_action(A_CLAIM, r, c)
+            if c >= 0 and _is_legal(legal, m, make_action(L.A_CLAIM, r, c)):
+                a = make_action(L.A_CLAIM, r, c)
         n = _add(ws, n, a)
     if n < limit and tickets >= 0:  # last: a ticket draw's wide spread of outcomes wins noisy comparisons
         n = _add(ws, n, tickets)
@@ -337,6 +306,6 @@ def _is_legal(legal, m, a):
 @njit(cache=True, _nrt=False, inline="always")
 def _route_listed(ws, n, r):
     for i in range(n):
-        if action_kind(ws.ex_cand[i]) == A_CLAIM and action_a(ws.ex_cand[i]) == r:
+        if action_kind(ws.ex_cand[i]) == L.A_CLAIM and action_a(ws.ex_cand[i]) == r:
             return True
     return False

@@ -6,11 +6,11 @@ choice, used by the dispatcher (the `planner` bot) and by the search player
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.bots.ghost_planner import ghost_planner_action
-from kernels.bots.params import BOT_PLANNER
 from kernels.bots.planner import planner_action
 from kernels.bots.team_planner import team_planner_action
-from kernels.layouts import FAMILY_TEAMS, FAMILY_TICKET_RACE, RULE_FAMILY
 
 
 # Inlined, as the dispatcher is: it only forwards the state's arrays.
@@ -18,9 +18,9 @@ from kernels.layouts import FAMILY_TEAMS, FAMILY_TICKET_RACE, RULE_FAMILY
 def family_planner(st, bd, ru, p, rng, ws, by_value):
     """The planner of the game's rule family (by_value: on the points game, the
     mid-game ticket estimate of `planner`; False plays `planner-v1`'s rules)."""
-    family = ru[RULE_FAMILY]
-    if family == FAMILY_TEAMS:
+    family = ru[L.RULE_FAMILY]
+    if family == L.FAMILY_TEAMS:
         return team_planner_action(st, bd, ru, p, rng, ws)
-    if family == FAMILY_TICKET_RACE:
+    if family == L.FAMILY_TICKET_RACE:
         return ghost_planner_action(st, bd, ru, p, rng, ws)
-    return planner_action(np.int64(BOT_PLANNER), st, bd, ru, p, rng, ws, by_value)
+    return planner_action(np.int64(P.BOT_PLANNER), st, bd, ru, p, rng, ws, by_value)

@@ -14,46 +14,14 @@ Called from kernels/bots/dispatch.py; reads only seat p's hand and tickets.
 import numpy as np
 from numba import njit
 
-from kernels.bits import low_bit_index
+from kernels import layouts as L
+from kernels.bits import ONE, ZERO, low_bit_index
 from kernels.bots.common import mark_path, pay_colour, price_routes, tunnel_decision
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
 from kernels.core.claimable import open_to_word
-from kernels.layouts import (
-    A_CLAIM,
-    A_DRAW_BLIND,
-    A_KEEP_TICKETS,
-    A_PASS,
-    A_SWAP_TICKETS,
-    CF_COAST,
-    CF_CRYPT,
-    CF_DARK_FOREST,
-    CF_MANOR,
-    CF_TOWN_HALL,
-    INF,
-    PH_KEEP_TICKETS,
-    PH_SECOND_DRAW,
-    PH_SETUP_KEEP,
-    PH_TUNNEL,
-    PS_GT_CRYPT,
-    PS_GT_MANOR,
-    PS_GT_SPECIAL,
-    PS_GT_SWAPS,
-    RT_LEN,
-    RULE_SWAP_TICKETS,
-    RULE_TOWN_HALL_CARDS,
-    SC_GT_SPECIAL_LEFT,
-    SC_N_OFFER,
-    SC_N_WORDS,
-    SC_PHASE,
-    TK_A,
-    TK_B,
-)
 from kernels.paths import shortest_path
 from kernels.variants.ghost import can_swap
-
-_ZERO = np.uint64(0)
-_ONE = np.uint64(1)
 
 WANT_TICKET = 1
 WANT_TRICK = 2  # Trick or Treat (GT-BON-1)
@@ -69,7 +37,7 @@ def planned_wagons(st, bd, p, ws):
     total = 0
     for r in range(bd.n_routes):
         if want[r] != 0 and st.owner[r] < 0:
-            total += bd.routes[r, RT_LEN]
+            total += bd.routes[r, L.RT_LEN]
     return total
 
 
@@ -79,7 +47,7 @@ def plan_regions(st, bd, p, flag_a, flag_b, bit, budget, ws):
     planned routes cost ~0); marked with `bit` when it fits in `budget` wagons."""
     flags = bd.city_flags[:bd.n_cities]
     n = flags.shape[0]
-    best = INF
+    best = L.INF
     best_a = -1
     best_b = -1
     for a in range(n):
@@ -113,22 +81,24 @@ def plan(st, bd, ru, p, ws):
         if st.ticket_holder[t] != p or st.ticket_done_turn[t] >= 0:
             continue
         n_open += 1
-        a = np.int64(bd.tickets[t, TK_A])
-        b = np.int64(bd.tickets[t, TK_B])
+        a = np.int64(bd.tickets[t, L.TK_A])
+        b = np.int64(bd.tickets[t, L.TK_B])
         d = shortest_path(bd, ws.price[:], a, b, ws.dist[:], ws.prev_route[:])
-        if d >= INF or d > trains:
+        if d >= L.INF or d > trains:
             blocked += 1
             continue
         mark_path(st, bd, a, b, want, np.int64(WANT_TICKET), ws)
-    if st.ps[p, PS_GT_SPECIAL] == 0 and st.sc[SC_GT_SPECIAL_LEFT] > 0:
-        plan_regions(st, bd, p, np.int64(CF_DARK_FOREST), np.int64(CF_COAST), np.int64(WANT_TRICK),
+    if st.ps[p, L.PS_GT_SPECIAL] == 0 and st.sc[L.SC_GT_SPECIAL_LEFT] > 0:
+        plan_regions(st, bd, p, np.int64(L.CF_DARK_FOREST), np.int64(L.CF_COAST), np.int64(WANT_TRICK),
                       float(trains - planned_wagons(st, bd, p, ws)), ws)
-    if ru[RULE_TOWN_HALL_CARDS] > 0:
+    if ru[L.RULE_TOWN_HALL_CARDS] > 0:
         budget = min(TOWN_HALL_DETOUR, trains - planned_wagons(st, bd, p, ws))
-        if st.ps[p, PS_GT_CRYPT] == 0:
-            plan_regions(st, bd, p, np.int64(CF_TOWN_HALL), np.int64(CF_CRYPT), np.int64(WANT_TOWN_HALL), budget, ws)
-        if st.ps[p, PS_GT_MANOR] == 0:
-            plan_regions(st, bd, p, np.int64(CF_TOWN_HALL), np.int64(CF_MANOR), np.int64(WANT_TOWN_HALL), budget, ws)
+        if st.ps[p, L.PS_GT_CRYPT] == 0:
+            plan_regions(st, bd, p, np.int64(L.CF_TOWN_HALL), np.int64(L.CF_CRYPT), np.int64(WANT_TOWN_HALL),
+                         budget, ws)
+        if st.ps[p, L.PS_GT_MANOR] == 0:
+            plan_regions(st, bd, p, np.int64(L.CF_TOWN_HALL), np.int64(L.CF_MANOR), np.int64(WANT_TOWN_HALL),
+                         budget, ws)
     return n_open, blocked
 
 
@@ -142,15 +112,15 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     best_r = np.int64(-1)
     best_c = np.int64(-1)
     best_v = np.int64(-1)
-    for k in range(st.sc[SC_N_WORDS]):
+    for k in range(st.sc[L.SC_N_WORDS]):
         m = open_to_word(st, bd, p, k)  # the routes open to p (route_open_to), in route order
-        while m != _ZERO:
+        while m != ZERO:
             r = k * 64 + low_bit_index(m)
-            m &= m - _ONE
+            m &= m - ONE
             w = want[r]
             if only_wanted and w == 0:
                 continue
-            v = np.int64(routes[r, RT_LEN])
+            v = np.int64(routes[r, L.RT_LEN])
             if w & WANT_TICKET:
                 v += 100
             if w & WANT_TRICK:
@@ -169,24 +139,24 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
 
 @njit(cache=True, _nrt=False)
 def greedy_action(st, bd, ru, p, rng, ws):
-    phase = st.sc[SC_PHASE]
-    if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
-        n = st.sc[SC_N_OFFER]
-        return make_action(A_KEEP_TICKETS, (1 << n) - 1 if n > 0 else 0, 0)  # GT-SET-1: all kept
-    if phase == PH_TUNNEL:
+    phase = st.sc[L.SC_PHASE]
+    if phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS:
+        n = st.sc[L.SC_N_OFFER]
+        return make_action(L.A_KEEP_TICKETS, (1 << n) - 1 if n > 0 else 0, 0)  # GT-SET-1: all kept
+    if phase == L.PH_TUNNEL:
         return tunnel_decision(st, bd, ru, p)
-    if phase == PH_SECOND_DRAW:
-        return make_action(A_DRAW_BLIND, 0, 0)
+    if phase == L.PH_SECOND_DRAW:
+        return make_action(L.A_DRAW_BLIND, 0, 0)
     n_open, blocked = plan(st, bd, ru, p, ws)
-    swap_ok = ru[RULE_SWAP_TICKETS] != 0 and can_swap(st, p)
+    swap_ok = ru[L.RULE_SWAP_TICKETS] != 0 and can_swap(st, p)
     # swap blocked tickets while a fresh pair can still be done (enough
     # wagons) and not endlessly: a swap is a whole turn without progress
     if (n_open > 0 and blocked == n_open and swap_ok and st.trains[p] >= SWAP_MIN_WAGONS
-            and st.ps[p, PS_GT_SWAPS] < MAX_SWAPS):
-        return make_action(A_SWAP_TICKETS, 0, 0)
+            and st.ps[p, L.PS_GT_SWAPS] < MAX_SWAPS):
+        return make_action(L.A_SWAP_TICKETS, 0, 0)
     r, c = _best_claim(st, bd, ru, p, np.bool_(True), ws)
     if r >= 0:
-        return make_action(A_CLAIM, r, c)
+        return make_action(L.A_CLAIM, r, c)
     planned = 0
     for k in range(bd.n_routes):
         planned += ws.want[p, k] != 0
@@ -195,12 +165,12 @@ def greedy_action(st, bd, ru, p, rng, ws):
         # placed bring the end nearer, so spend cards on the longest route
         r, c = _best_claim(st, bd, ru, p, np.bool_(False), ws)
         if r >= 0:
-            return make_action(A_CLAIM, r, c)
+            return make_action(L.A_CLAIM, r, c)
     if cards_available(st) > 0:
-        return make_action(A_DRAW_BLIND, 0, 0)
+        return make_action(L.A_DRAW_BLIND, 0, 0)
     r, c = _best_claim(st, bd, ru, p, np.bool_(False), ws)
     if r >= 0:
-        return make_action(A_CLAIM, r, c)
+        return make_action(L.A_CLAIM, r, c)
     if swap_ok:
-        return make_action(A_SWAP_TICKETS, 0, 0)
-    return make_action(A_PASS, 0, 0)
+        return make_action(L.A_SWAP_TICKETS, 0, 0)
+    return make_action(L.A_PASS, 0, 0)

@@ -34,6 +34,8 @@ Reads only seat p's hand and tickets and the public board.
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.bots.common import pay_colour, plan_need, tunnel_decision
 from kernels.bots.ghost_greedy import (
     MAX_SWAPS,
@@ -45,46 +47,11 @@ from kernels.bots.ghost_greedy import (
     plan_regions,
     planned_wagons,
 )
-from kernels.bots.params import BP_CONTESTED_BONUS
 from kernels.bots.planning import plan_search, price_without_plan, route_tickets
 from kernels.bots.tactics import contested
 from kernels.core.actions import action_a, make_action
 from kernels.core.cards import cards_available
 from kernels.core.claims import claim_trains, last_wagons_end_game, route_open_to
-from kernels.layouts import (
-    A_CLAIM,
-    A_DRAW_BLIND,
-    A_KEEP_TICKETS,
-    A_PASS,
-    A_SWAP_TICKETS,
-    CF_COAST,
-    CF_CRYPT,
-    CF_DARK_FOREST,
-    CF_MANOR,
-    CF_TOWN_HALL,
-    GRAY,
-    INF,
-    LOCO,
-    N_COLOURS,
-    PH_KEEP_TICKETS,
-    PH_SECOND_DRAW,
-    PH_SETUP_KEEP,
-    PH_TUNNEL,
-    PS_GT_CRYPT,
-    PS_GT_MANOR,
-    PS_GT_SPECIAL,
-    PS_GT_SWAPS,
-    RT_COLOUR,
-    RT_LEN,
-    RULE_SWAP_TICKETS,
-    RULE_TOWN_HALL_CARDS,
-    SC_GT_SPECIAL_LEFT,
-    SC_N_OFFER,
-    SC_N_PLAYERS,
-    SC_PHASE,
-    TK_A,
-    TK_B,
-)
 from kernels.variants.ghost import can_swap, tickets_done
 
 CARD_PRICE = 1.0  # plan price of each card of a route's colour p lacks, on top of its wagons (measured, docs/bots.md)
@@ -106,18 +73,18 @@ def card_fit_prices(st, bd, p, ws):
     routes = bd.routes[:bd.n_routes]
     hand = st.hand[p]
     for r in range(routes.shape[0]):
-        if st.owner[r] >= 0 or ws.price[r] >= INF:
+        if st.owner[r] >= 0 or ws.price[r] >= L.INF:
             continue
-        rc = routes[r, RT_COLOUR]
-        have = hand[LOCO]
-        if rc != GRAY:
+        rc = routes[r, L.RT_COLOUR]
+        have = hand[L.LOCO]
+        if rc != L.GRAY:
             have += hand[rc]
         else:
             best = 0
-            for c in range(N_COLOURS):
+            for c in range(L.N_COLOURS):
                 best = max(best, hand[c])
             have += best
-        ws.price[r] += CARD_PRICE * max(routes[r, RT_LEN] - have, 0)
+        ws.price[r] += CARD_PRICE * max(routes[r, L.RT_LEN] - have, 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -137,8 +104,8 @@ def ghost_plan(st, bd, ru, p, ws):
         if st.ticket_holder[t] != p or st.ticket_done_turn[t] >= 0:
             continue
         n_open += 1
-        d = plan_search(bd, ws, np.int64(bd.tickets[t, TK_A]), np.int64(bd.tickets[t, TK_B]))
-        if d >= INF or d > trains:
+        d = plan_search(bd, ws, np.int64(bd.tickets[t, L.TK_A]), np.int64(bd.tickets[t, L.TK_B]))
+        if d >= L.INF or d > trains:
             out += 1
             continue
         ws.tk_list[k] = t
@@ -148,15 +115,17 @@ def ghost_plan(st, bd, ru, p, ws):
     for r in range(bd.n_routes):
         if cnt[r] > 0:
             want[r] = WANT_TICKET
-    if st.ps[p, PS_GT_SPECIAL] == 0 and st.sc[SC_GT_SPECIAL_LEFT] > 0:
-        plan_regions(st, bd, p, np.int64(CF_DARK_FOREST), np.int64(CF_COAST), np.int64(WANT_TRICK),
+    if st.ps[p, L.PS_GT_SPECIAL] == 0 and st.sc[L.SC_GT_SPECIAL_LEFT] > 0:
+        plan_regions(st, bd, p, np.int64(L.CF_DARK_FOREST), np.int64(L.CF_COAST), np.int64(WANT_TRICK),
                      float(trains - planned_wagons(st, bd, p, ws)), ws)
-    if ru[RULE_TOWN_HALL_CARDS] > 0:
+    if ru[L.RULE_TOWN_HALL_CARDS] > 0:
         budget = min(TOWN_HALL_DETOUR, trains - planned_wagons(st, bd, p, ws))
-        if st.ps[p, PS_GT_CRYPT] == 0:
-            plan_regions(st, bd, p, np.int64(CF_TOWN_HALL), np.int64(CF_CRYPT), np.int64(WANT_TOWN_HALL), budget, ws)
-        if st.ps[p, PS_GT_MANOR] == 0:
-            plan_regions(st, bd, p, np.int64(CF_TOWN_HALL), np.int64(CF_MANOR), np.int64(WANT_TOWN_HALL), budget, ws)
+        if st.ps[p, L.PS_GT_CRYPT] == 0:
+            plan_regions(st, bd, p, np.int64(L.CF_TOWN_HALL), np.int64(L.CF_CRYPT), np.int64(WANT_TOWN_HALL),
+                         budget, ws)
+        if st.ps[p, L.PS_GT_MANOR] == 0:
+            plan_regions(st, bd, p, np.int64(L.CF_TOWN_HALL), np.int64(L.CF_MANOR), np.int64(WANT_TOWN_HALL),
+                         budget, ws)
     plan_need(bd.routes[:bd.n_routes], st.owner, want, ws.need[p])
     return k, n_open, out
 
@@ -181,15 +150,15 @@ def route_value(st, bd, ru, p, ws, k, r):
     if w & WANT_TOWN_HALL:
         v += 20.0
     if contested(st, bd, ru, r):
-        v += ws.bot_params[BP_CONTESTED_BONUS]
-    return v + bd.routes[r, RT_LEN]
+        v += ws.bot_params[P.BP_CONTESTED_BONUS]
+    return v + bd.routes[r, L.RT_LEN]
 
 
 @njit(cache=True, _nrt=False)
 def lead_in_tickets(st, p):
     """p's tickets done less the most any other player has (public: laid face up, GT-TKT-1)."""
     best = -(1 << 30)
-    for q in range(st.sc[SC_N_PLAYERS]):
+    for q in range(st.sc[L.SC_N_PLAYERS]):
         if q != p:
             best = max(best, tickets_done(st, q))
     return tickets_done(st, p) - best
@@ -232,14 +201,14 @@ def ghost_claim(st, bd, ru, p, ws, k, only_planned, lead, concede):
         c = pay_colour(ru, hand_p, routes, r, ws.need[p])
         if c < 0:
             continue
-        v = route_value(st, bd, ru, p, ws, k, np.int64(r)) if only_planned else float(routes[r, RT_LEN])
+        v = route_value(st, bd, ru, p, ws, k, np.int64(r)) if only_planned else float(routes[r, L.RT_LEN])
         if ends_game(ru, trains_p, routes, r):
             if lead + completes(ws, k, np.int64(r)) < 0 and not concede:
                 continue  # ending the game now would lose it
             v += 1000.0
         if v > best_v:
             best_v = v
-            best = make_action(A_CLAIM, r, c)
+            best = make_action(L.A_CLAIM, r, c)
     return best
 
 
@@ -256,23 +225,23 @@ def ending_claim(st, bd, ru, p, ws, k, lead):
 
 @njit(cache=True, _nrt=False)
 def ghost_planner_action(st, bd, ru, p, rng, ws):
-    phase = st.sc[SC_PHASE]
-    if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
-        n = st.sc[SC_N_OFFER]
-        return make_action(A_KEEP_TICKETS, (1 << n) - 1 if n > 0 else 0, 0)  # GT-SET-1: all kept
-    if phase == PH_TUNNEL:
+    phase = st.sc[L.SC_PHASE]
+    if phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS:
+        n = st.sc[L.SC_N_OFFER]
+        return make_action(L.A_KEEP_TICKETS, (1 << n) - 1 if n > 0 else 0, 0)  # GT-SET-1: all kept
+    if phase == L.PH_TUNNEL:
         return tunnel_decision(st, bd, ru, p)
-    if phase == PH_SECOND_DRAW:
-        return make_action(A_DRAW_BLIND, 0, 0)
+    if phase == L.PH_SECOND_DRAW:
+        return make_action(L.A_DRAW_BLIND, 0, 0)
     k, n_open, out = ghost_plan(st, bd, ru, p, ws)
-    swap_ok = ru[RULE_SWAP_TICKETS] != 0 and can_swap(st, p)
+    swap_ok = ru[L.RULE_SWAP_TICKETS] != 0 and can_swap(st, p)
     lead = lead_in_tickets(st, p)
     # a swap costs the turn and every unfinished ticket (GT-TRN-3): only when none is in reach, and not
     # when p can end the game now, leading or level (its last wagons placed, GT-END-2)
     if (n_open > 0 and out == n_open and swap_ok and st.trains[p] >= SWAP_MIN_WAGONS_PLANNER
-            and st.ps[p, PS_GT_SWAPS] < MAX_SWAPS):
+            and st.ps[p, L.PS_GT_SWAPS] < MAX_SWAPS):
         end = ending_claim(st, bd, ru, p, ws, np.int64(k), lead)
-        return end if end >= 0 else make_action(A_SWAP_TICKETS, 0, 0)
+        return end if end >= 0 else make_action(L.A_SWAP_TICKETS, 0, 0)
     # nothing in reach, no swap left (or none possible) and few wagons: waiting cannot win, and with every
     # seat short of wagons the game could otherwise never end
     concede = k == 0 and st.trains[p] < SWAP_MIN_WAGONS
@@ -289,10 +258,10 @@ def ghost_planner_action(st, bd, ru, p, rng, ws):
         if a >= 0:
             return a
     if cards_available(st) > 0:
-        return make_action(A_DRAW_BLIND, 0, 0)
+        return make_action(L.A_DRAW_BLIND, 0, 0)
     a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(False), lead, concede)
     if a >= 0:
         return a
     if swap_ok:
-        return make_action(A_SWAP_TICKETS, 0, 0)
-    return make_action(A_PASS, 0, 0)
+        return make_action(L.A_SWAP_TICKETS, 0, 0)
+    return make_action(L.A_PASS, 0, 0)

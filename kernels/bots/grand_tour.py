@@ -7,23 +7,13 @@ moves: affordable open routes whose two cities the network already joins."""
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
 from kernels.bots.common import pay_colour, tunnel_spare
 from kernels.core.actions import make_action
 from kernels.core.claims import route_open_to
 from kernels.core.scoring import grand_tour_bonus, grand_tour_tickets
 from kernels.core.seats import team_first, team_size
 from kernels.graph import uf_find
-from kernels.layouts import (
-    A_CLAIM,
-    BONUS_GRAND_TOUR,
-    KIND_TUNNEL,
-    RT_A,
-    RT_B,
-    RT_KIND,
-    RT_LEN,
-    RULE_BONUS_TERMS,
-    RULE_ROUTE_SCORE,
-)
 
 
 @njit(cache=True, _nrt=False)
@@ -34,7 +24,7 @@ def grand_tour_claim(st, bd, ru, p, ws):
     surcharge. Returns the claim, or -1 when no route raises the bonus (or
     the rules have no Grand Tour)."""
     best = np.int64(-1)
-    if ru[RULE_BONUS_TERMS] & BONUS_GRAND_TOUR == 0:
+    if ru[L.RULE_BONUS_TERMS] & L.BONUS_GRAND_TOUR == 0:
         return best
     first = team_first(ru, p)
     members = np.int64(((1 << team_size(ru)) - 1) << first)
@@ -47,17 +37,17 @@ def grand_tour_claim(st, bd, ru, p, ws):
     for r in range(routes.shape[0]):
         if not route_open_to(st.owner, st.closed, trains_p, routes, bd.group_routes[:bd.n_groups], p, r):
             continue
-        if uf_find(uf, routes[r, RT_A]) != uf_find(uf, routes[r, RT_B]):
+        if uf_find(uf, routes[r, L.RT_A]) != uf_find(uf, routes[r, L.RT_B]):
             continue  # joins two pieces: no new loop
         c = pay_colour(ru, hand_p, routes, r, ws.need[p])
-        if c < 0 or (routes[r, RT_KIND] == KIND_TUNNEL and tunnel_spare(hand_p, routes, r, c) < 1):
+        if c < 0 or (routes[r, L.RT_KIND] == L.KIND_TUNNEL and tunnel_spare(hand_p, routes, r, c) < 1):
             continue
         st.owner[r] = p  # as if claimed; put back at once
         gain = grand_tour_bonus(ru, grand_tour_tickets(st, bd, p, members, ws)) - now
         st.owner[r] = -1
         if gain > 0:
-            v = gain + 0.01 * ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]]
+            v = gain + 0.01 * ru[L.RULE_ROUTE_SCORE + routes[r, L.RT_LEN]]
             if v > best_v:
                 best_v = v
-                best = make_action(A_CLAIM, r, c)
+                best = make_action(L.A_CLAIM, r, c)
     return best

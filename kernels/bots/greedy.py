@@ -7,7 +7,8 @@ reusing the routes already planned, with Legendary Asia's mountain trade."""
 import numpy as np
 from numba import njit
 
-from kernels.bits import low_bit_index
+from kernels import layouts as L
+from kernels.bits import ONE, ZERO, low_bit_index
 from kernels.bots.common import (
     committed_trains,
     keep_better_claim,
@@ -23,38 +24,7 @@ from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
 from kernels.core.claimable import open_to_word
 from kernels.core.claims import claim_trains
-from kernels.layouts import (
-    A_CLAIM,
-    A_DRAW_BLIND,
-    A_DRAW_MARKET,
-    A_DRAW_TICKETS,
-    A_KEEP_TICKETS,
-    A_PASS,
-    GRAY,
-    INF,
-    LOCO,
-    PH_KEEP_TICKETS,
-    PH_SECOND_DRAW,
-    PH_SETUP_KEEP,
-    PH_TUNNEL,
-    RT_LEN,
-    RT_MOUNTAINS,
-    RULE_DRAW_KEEP_MIN,
-    RULE_FACEUP_LOCO_WHOLE_DRAW,
-    RULE_MARKET_SIZE,
-    RULE_MOUNTAIN_POINTS,
-    RULE_ROUTE_SCORE,
-    RULE_SETUP_KEEP_MIN,
-    SC_N_OFFER,
-    SC_N_TICKETS,
-    SC_N_WORDS,
-    SC_PHASE,
-    SC_TP_COUNT,
-)
 from kernels.paths import shortest_path
-
-_ZERO = np.uint64(0)
-_ONE = np.uint64(1)
 
 
 # --- the plan -------------------------------------------------------------------------
@@ -67,7 +37,7 @@ def _plan(st, bd, ru, p, ws):
     re-weighed plan no longer fits the trains left while the first did."""
     trains = np.int64(st.trains[p])
     plan_trains = _plan_paths(st, bd, p, ws, 1.0)
-    if ru[RULE_MOUNTAIN_POINTS] > 0 and trains > 0 and _open_mountains(st, bd):
+    if ru[L.RULE_MOUNTAIN_POINTS] > 0 and trains > 0 and _open_mountains(st, bd):
         per_train = train_value(bd, ru, trains)
         if per_train > 0:
             x_cost = -mountain_x_value(bd, ru, trains, plan_trains) / per_train
@@ -87,7 +57,7 @@ def _plan_paths(st, bd, p, ws, x_cost):
         if st.ticket_holder[t] != p or st.ticket_done_turn[t] >= 0:
             continue
         src, dst, _ = ticket_ends(bd, ws, t)  # a ticket with options: the option to aim at
-        if shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:]) >= INF:
+        if shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:]) >= L.INF:
             continue  # blocked: nothing to plan for it
         mark_path(st, bd, src, dst, want, np.int64(1), ws)
     return planned_trains(st, bd, p, ws)
@@ -100,7 +70,7 @@ def _open_mountains(st, bd):
     owner = st.owner
     found = False
     for r in range(routes.shape[0]):
-        if routes[r, RT_MOUNTAINS] > 0 and owner[r] < 0:
+        if routes[r, L.RT_MOUNTAINS] > 0 and owner[r] < 0:
             found = True
             break
     return found
@@ -114,9 +84,9 @@ def train_value(bd, ru, trains_left):
     routes = bd.routes[:bd.n_routes]
     best = 0.0
     for r in range(routes.shape[0]):
-        n = routes[r, RT_LEN]
+        n = routes[r, L.RT_LEN]
         if 0 < n <= trains_left:
-            v = ru[RULE_ROUTE_SCORE + n] / n
+            v = ru[L.RULE_ROUTE_SCORE + n] / n
             if v > best:
                 best = v
     return best
@@ -132,7 +102,7 @@ def mountain_x_value(bd, ru, trains_left, plan_trains):
     pressure = 1.0
     if trains_left > plan_trains:
         pressure = plan_trains / trains_left
-    return ru[RULE_MOUNTAIN_POINTS] - train_value(bd, ru, trains_left) * pressure
+    return ru[L.RULE_MOUNTAIN_POINTS] - train_value(bd, ru, trains_left) * pressure
 
 
 @njit(cache=True, _nrt=False)
@@ -141,7 +111,7 @@ def _ticket_key(st, bd, p):
     holder = st.ticket_holder
     done = st.ticket_done_turn
     key = 0
-    for t in range(st.sc[SC_N_TICKETS]):
+    for t in range(st.sc[L.SC_N_TICKETS]):
         if holder[t] == p:
             key = key * 31 + t + 1 + (7919 if done[t] >= 0 else 0)
     return key
@@ -179,26 +149,26 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     is ~14%)."""
     best_r = np.int64(-1)
     best_c = np.int64(-1)
-    best_v = -INF
+    best_v = -L.INF
     want = ws.want[p]
     hand_p = st.hand[p]
     routes = bd.routes[:bd.n_routes]
     trains_p = np.int64(st.trains[p])
     x_value = 0.0
-    x_known = ru[RULE_MOUNTAIN_POINTS] <= 0  # computed at the first open mountain route only
-    for k in range(st.sc[SC_N_WORDS]):
+    x_known = ru[L.RULE_MOUNTAIN_POINTS] <= 0  # computed at the first open mountain route only
+    for k in range(st.sc[L.SC_N_WORDS]):
         m = open_to_word(st, bd, p, k)  # the routes open to p (route_open_to), in route order
-        while m != _ZERO:
+        while m != ZERO:
             r = k * 64 + low_bit_index(m)
-            m &= m - _ONE
+            m &= m - ONE
             if only_wanted and want[r] == 0:
                 continue
-            v = float(ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]])
-            if routes[r, RT_MOUNTAINS] > 0:
+            v = float(ru[L.RULE_ROUTE_SCORE + routes[r, L.RT_LEN]])
+            if routes[r, L.RT_MOUNTAINS] > 0:
                 if not x_known:  # the same value at whichever route it is first needed
                     x_value = mountain_x_value(bd, ru, trains_p, planned_trains(st, bd, p, ws))
                     x_known = True
-                v += x_value * routes[r, RT_MOUNTAINS]
+                v += x_value * routes[r, L.RT_MOUNTAINS]
             best_v, best_r, best_c = keep_better_claim(ru, hand_p, routes, r, ws.no_need[:], False, v, best_v,
                                                        best_r, best_c)
     return best_r, best_c
@@ -213,13 +183,13 @@ def _draw_choice(st, ru, p, second, ws):
     market = st.market
     best_slot = -1
     best_gain = 0
-    grey_left = need[GRAY + 1]  # any colour helps a grey route
-    whole = ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0
-    for s in range(ru[RULE_MARKET_SIZE]):
+    grey_left = need[L.GRAY + 1]  # any colour helps a grey route
+    whole = ru[L.RULE_FACEUP_LOCO_WHOLE_DRAW] != 0
+    for s in range(ru[L.RULE_MARKET_SIZE]):
         c = market[s]
-        if c == LOCO and need[LOCO] > hand_p[LOCO] and not (second and whole):
-            return make_action(A_DRAW_MARKET, s, 0)
-        if c < 0 or c == LOCO:
+        if c == L.LOCO and need[L.LOCO] > hand_p[L.LOCO] and not (second and whole):
+            return make_action(L.A_DRAW_MARKET, s, 0)
+        if c < 0 or c == L.LOCO:
             continue
         gain = need[c] - hand_p[c]
         if gain <= 0 and grey_left > 0:
@@ -228,13 +198,13 @@ def _draw_choice(st, ru, p, second, ws):
             best_gain = gain
             best_slot = s
     if best_slot >= 0:
-        return make_action(A_DRAW_MARKET, best_slot, 0)
+        return make_action(L.A_DRAW_MARKET, best_slot, 0)
     if cards_available(st) > 0:
-        return make_action(A_DRAW_BLIND, 0, 0)
-    for s in range(ru[RULE_MARKET_SIZE]):
+        return make_action(L.A_DRAW_BLIND, 0, 0)
+    for s in range(ru[L.RULE_MARKET_SIZE]):
         c = market[s]
-        if c >= 0 and not (second and c == LOCO and whole):
-            return make_action(A_DRAW_MARKET, s, 0)
+        if c >= 0 and not (second and c == L.LOCO and whole):
+            return make_action(L.A_DRAW_MARKET, s, 0)
     return np.int64(-1)
 
 
@@ -242,33 +212,33 @@ def _draw_choice(st, ru, p, second, ws):
 def _keep_choice(st, bd, ru, p, ws, setup):
     """Keep the cheapest offered tickets (train distance on the current board)
     up to the minimum, and more while they fit in about half the trains."""
-    n = st.sc[SC_N_OFFER]
-    keep_min = min(ru[RULE_SETUP_KEEP_MIN] if setup else ru[RULE_DRAW_KEEP_MIN], n)
+    n = st.sc[L.SC_N_OFFER]
+    keep_min = min(ru[L.RULE_SETUP_KEEP_MIN] if setup else ru[L.RULE_DRAW_KEEP_MIN], n)
     trains = np.int64(st.trains[p])
     budget = 0.55 * trains
     if not setup:
         budget = 0.7 * trains - committed_trains(bd, ws.want[p])
     price_routes(st, bd, p, np.int64(trains), ws.want[p], 1.0, ws.price[:])
-    return make_action(A_KEEP_TICKETS, keep_cheapest(st, bd, p, ws, keep_min, budget), 0)
+    return make_action(L.A_KEEP_TICKETS, keep_cheapest(st, bd, p, ws, keep_min, budget), 0)
 
 
 @njit(cache=True, _nrt=False)
 def greedy_action(st, bd, ru, p, rng, ws):
-    phase = st.sc[SC_PHASE]
-    if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
+    phase = st.sc[L.SC_PHASE]
+    if phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS:
         _refresh_plan(st, bd, ru, p, ws)
-        return _keep_choice(st, bd, ru, p, ws, phase == PH_SETUP_KEEP)
-    if phase == PH_TUNNEL:
+        return _keep_choice(st, bd, ru, p, ws, phase == L.PH_SETUP_KEEP)
+    if phase == L.PH_TUNNEL:
         return tunnel_decision(st, bd, ru, p)
     planned = _refresh_plan(st, bd, ru, p, ws)
-    if phase == PH_SECOND_DRAW:
+    if phase == L.PH_SECOND_DRAW:
         return _draw_choice(st, ru, p, np.bool_(True), ws)
     if planned > 0:
         r, c = _best_claim(st, bd, ru, p, np.bool_(True), ws)
         if r >= 0:
-            return make_action(A_CLAIM, r, c)
+            return make_action(L.A_CLAIM, r, c)
         hand_total = 0
-        for k in range(LOCO + 1):
+        for k in range(L.LOCO + 1):
             hand_total += st.hand[p, k]
         # keep drawing for the plan unless the hand is bloated or the piles are
         # nearly dry (then the cards the plan needs are stuck in other hands)
@@ -276,16 +246,16 @@ def greedy_action(st, bd, ru, p, rng, ws):
             a = _draw_choice(st, ru, p, np.bool_(False), ws)
             if a >= 0:
                 return a
-    elif st.trains[p] >= 12 and st.sc[SC_TP_COUNT] > 0:
-        return make_action(A_DRAW_TICKETS, 0, 0)
+    elif st.trains[p] >= 12 and st.sc[L.SC_TP_COUNT] > 0:
+        return make_action(L.A_DRAW_TICKETS, 0, 0)
     r, c = _best_claim(st, bd, ru, p, np.bool_(False), ws)
-    if r >= 0 and (planned == 0 or bd.routes[r, RT_LEN] >= 3):
-        return make_action(A_CLAIM, r, c)
+    if r >= 0 and (planned == 0 or bd.routes[r, L.RT_LEN] >= 3):
+        return make_action(L.A_CLAIM, r, c)
     a = _draw_choice(st, ru, p, np.bool_(False), ws)
     if a >= 0:
         return a
     if r >= 0:
-        return make_action(A_CLAIM, r, c)
-    if st.sc[SC_TP_COUNT] > 0:
-        return make_action(A_DRAW_TICKETS, 0, 0)
-    return make_action(A_PASS, 0, 0)
+        return make_action(L.A_CLAIM, r, c)
+    if st.sc[L.SC_TP_COUNT] > 0:
+        return make_action(L.A_DRAW_TICKETS, 0, 0)
+    return make_action(L.A_PASS, 0, 0)

@@ -7,36 +7,10 @@ can be tuned without recompiling."""
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.bots.common import fewest_trains_of_others, hand_size, pay_colour, planned_trains, tunnel_decision
 from kernels.bots.grand_tour import grand_tour_claim
-from kernels.bots.params import (
-    BOT_BLOCKER,
-    BOT_DESTINATION_HUNGRY,
-    BP_DRAW_BUDGET,
-    BP_ENDGAME_TRAINS,
-    BP_EV_KEEP_MARGIN,
-    BP_EV_MAX_PLANNED,
-    BP_EV_TRAIN_PRICE,
-    BP_EV_TURN_VALUE,
-    BP_EV_TURN_VALUE_2P,
-    BP_HOARD_HAND,
-    BP_HOARD_SHARE,
-    BP_HOARD_SLACK,
-    BP_HUNGRY_BUDGET,
-    BP_HUNGRY_EV_KEEP_MARGIN,
-    BP_HUNGRY_EV_MAX_PLANNED,
-    BP_HUNGRY_EV_TRAIN_PRICE,
-    BP_HUNGRY_EV_TURN_VALUE,
-    BP_HUNGRY_KEEP_PRICE,
-    BP_HUNGRY_OTHERS,
-    BP_HUNGRY_OVER_PRICE,
-    BP_HUNGRY_SPARE_TRAINS,
-    BP_KEEP_PRICE,
-    BP_OVER_PRICE,
-    BP_SETUP_BUDGET,
-    BP_TICKET_OTHERS,
-    BP_TICKET_TRAINS,
-)
 from kernels.bots.planning import (
     FULL_HAND,
     plan_search,
@@ -67,25 +41,6 @@ from kernels.core.actions import action_a, make_action
 from kernels.core.cards import cards_available, fill_purse
 from kernels.core.claims import route_open_to
 from kernels.graph import uf_find
-from kernels.layouts import (
-    A_CLAIM,
-    A_DRAW_TICKETS,
-    A_KEEP_TICKETS,
-    A_PASS,
-    INF,
-    KIND_TUNNEL,
-    PH_KEEP_TICKETS,
-    PH_SECOND_DRAW,
-    PH_SETUP_KEEP,
-    PH_TUNNEL,
-    RT_A,
-    RT_KIND,
-    RT_LEN,
-    SC_END_COUNTDOWN,
-    SC_N_PLAYERS,
-    SC_PHASE,
-    SC_TP_COUNT,
-)
 from kernels.paths import other_end
 
 
@@ -97,7 +52,7 @@ def block_choice(st, bd, ru, p, ws):
     pieces of network (public: its routes on the board). Worth the detour it
     forces, divided by the number of opponents (a block helps every other
     player as much as us). Returns an action or -1."""
-    n = st.sc[SC_N_PLAYERS]
+    n = st.sc[L.SC_N_PLAYERS]
     routes = bd.routes[:bd.n_routes]
     owner = st.owner
     hand_p = st.hand[p]
@@ -118,7 +73,7 @@ def block_choice(st, bd, ru, p, ws):
         for r in range(routes.shape[0]):
             if owner[r] != q:
                 continue
-            c = routes[r, RT_A]
+            c = routes[r, L.RT_A]
             if a < 0:
                 a = c
             elif b < 0 and uf_find(uf, c) != uf_find(uf, a):
@@ -130,7 +85,7 @@ def block_choice(st, bd, ru, p, ws):
         a = np.int64(a)
         b = np.int64(b)
         d = plan_search(bd, ws, a, b)
-        if d >= INF or d > 10.0:
+        if d >= L.INF or d > 10.0:
             continue
         # candidate cuts on that path (copy the path first: the next searches reuse prev)
         m = 0
@@ -143,24 +98,24 @@ def block_choice(st, bd, ru, p, ws):
             v = other_end(routes, r, v)
         for i in range(m):
             r = np.int64(ws.path_buf[0, i])
-            if routes[r, RT_LEN] > 2:
+            if routes[r, L.RT_LEN] > 2:
                 continue
             if not route_open_to(owner, st.closed, np.int64(st.trains[p]), routes, bd.group_routes[:bd.n_groups], p, r):
                 continue
             if not contested(st, bd, ru, r):
                 continue
             c = pay_colour(ru, hand_p, routes, r, need_p)
-            if c < 0 or routes[r, RT_KIND] == KIND_TUNNEL:
+            if c < 0 or routes[r, L.RT_KIND] == L.KIND_TUNNEL:
                 continue
             saved = price[r]
-            price[r] = INF  # q's detour if we take r
+            price[r] = L.INF  # q's detour if we take r
             d2 = plan_search(bd, ws, a, b)
             price[r] = saved
             detour = min(d2 - d, 15.0)
             value = detour / (n - 1) + 0.3 * route_points(ru, routes, r)
             if value > best_v:
                 best_v = value
-                best = make_action(A_CLAIM, r, c)
+                best = make_action(L.A_CLAIM, r, c)
     return best
 
 
@@ -171,7 +126,7 @@ def hoard_cap(st, bd, prm):
     deck = 0
     for k in range(bd.deck.shape[0]):
         deck += bd.deck[k]
-    return min(prm[BP_HOARD_HAND], prm[BP_HOARD_SHARE] * deck / st.sc[SC_N_PLAYERS])
+    return min(prm[P.BP_HOARD_HAND], prm[P.BP_HOARD_SHARE] * deck / st.sc[L.SC_N_PLAYERS])
 
 
 # --- mid-game tickets by expected value (issue 16) ---------------------------------------------
@@ -179,10 +134,10 @@ def hoard_cap(st, bd, prm):
 def ev_weights(bot, prm):
     """(turn value, train price, keep margin, plan limit of the estimate):
     destination-hungry's are lower, its plan limit higher."""
-    if bot == BOT_DESTINATION_HUNGRY:
-        return (prm[BP_HUNGRY_EV_TURN_VALUE], prm[BP_HUNGRY_EV_TRAIN_PRICE], prm[BP_HUNGRY_EV_KEEP_MARGIN],
-                prm[BP_HUNGRY_EV_MAX_PLANNED])
-    return prm[BP_EV_TURN_VALUE], prm[BP_EV_TRAIN_PRICE], prm[BP_EV_KEEP_MARGIN], prm[BP_EV_MAX_PLANNED]
+    if bot == P.BOT_DESTINATION_HUNGRY:
+        return (prm[P.BP_HUNGRY_EV_TURN_VALUE], prm[P.BP_HUNGRY_EV_TRAIN_PRICE], prm[P.BP_HUNGRY_EV_KEEP_MARGIN],
+                prm[P.BP_HUNGRY_EV_MAX_PLANNED])
+    return prm[P.BP_EV_TURN_VALUE], prm[P.BP_EV_TRAIN_PRICE], prm[P.BP_EV_KEEP_MARGIN], prm[P.BP_EV_MAX_PLANNED]
 
 
 @njit(cache=True, _nrt=False)
@@ -202,8 +157,8 @@ def tickets_worth_drawing(bot, st, bd, ru, p, ws):
     gate = draw_gate(st, bd, p, ws, max_planned)
     if gate == 0:
         return False
-    if st.sc[SC_N_PLAYERS] == 2 and bot != BOT_DESTINATION_HUNGRY:
-        turn_value = ws.bot_params[BP_EV_TURN_VALUE_2P]  # a draw's turn goes to the one opponent
+    if st.sc[L.SC_N_PLAYERS] == 2 and bot != P.BOT_DESTINATION_HUNGRY:
+        turn_value = ws.bot_params[P.BP_EV_TURN_VALUE_2P]  # a draw's turn goes to the one opponent
     if gate == 2:
         price_network(st, bd, ru, p, ws)
         remember_gain(st, ws, p, draw_gain(st, bd, ru, p, ws, train_price, margin))
@@ -215,7 +170,7 @@ def keep_by_value_action(bot, st, bd, ru, p, ws):
     refresh_network_plan(st, bd, p, ws)
     price_network(st, bd, ru, p, ws)
     _, train_price, margin, _ = ev_weights(bot, ws.bot_params[:])
-    return make_action(A_KEEP_TICKETS, keep_by_value(st, bd, ru, p, ws, train_price, margin), 0)
+    return make_action(L.A_KEEP_TICKETS, keep_by_value(st, bd, ru, p, ws, train_price, margin), 0)
 
 
 # --- the bots -------------------------------------------------------------------------
@@ -226,33 +181,33 @@ def planner_action(bot, st, bd, ru, p, rng, ws, by_value):
     by_value: mid-game tickets drawn and kept by expected value, and cards
     hoarded before planned claims (BP_HOARD_*; issue 16); without, the rules
     of `planner-v1`."""
-    hungry = bot == BOT_DESTINATION_HUNGRY
-    phase = st.sc[SC_PHASE]
+    hungry = bot == P.BOT_DESTINATION_HUNGRY
+    phase = st.sc[L.SC_PHASE]
     if by_value:
         note_turn(st, ws, p)
-        if phase == PH_KEEP_TICKETS:
+        if phase == L.PH_KEEP_TICKETS:
             return keep_by_value_action(bot, st, bd, ru, p, ws)
-    if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
-        setup = phase == PH_SETUP_KEEP
+    if phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS:
+        setup = phase == L.PH_SETUP_KEEP
         prm = ws.bot_params
         if hungry:
-            a = choose_keep_mask(st, bd, ru, p, ws, setup, prm[BP_HUNGRY_KEEP_PRICE], prm[BP_HUNGRY_BUDGET],
-                                 prm[BP_HUNGRY_OVER_PRICE])
+            a = choose_keep_mask(st, bd, ru, p, ws, setup, prm[P.BP_HUNGRY_KEEP_PRICE], prm[P.BP_HUNGRY_BUDGET],
+                                 prm[P.BP_HUNGRY_OVER_PRICE])
         else:
-            a = choose_keep_mask(st, bd, ru, p, ws, setup, prm[BP_KEEP_PRICE],
-                                 prm[BP_SETUP_BUDGET] if setup else prm[BP_DRAW_BUDGET], prm[BP_OVER_PRICE])
+            a = choose_keep_mask(st, bd, ru, p, ws, setup, prm[P.BP_KEEP_PRICE],
+                                 prm[P.BP_SETUP_BUDGET] if setup else prm[P.BP_DRAW_BUDGET], prm[P.BP_OVER_PRICE])
         if by_value:
             remember_discards(st, ws, p, action_a(a))
         return a
-    if phase == PH_TUNNEL:
+    if phase == L.PH_TUNNEL:
         return tunnel_decision(st, bd, ru, p)
     left = refresh_network_plan(st, bd, p, ws)
-    if phase == PH_SECOND_DRAW:
+    if phase == L.PH_SECOND_DRAW:
         return draw_for_need(st, ru, p, np.bool_(True), ws)
     trains_p = np.int64(st.trains[p])
     others = fewest_trains_of_others(st, p)
     prm = ws.bot_params
-    endgame = st.sc[SC_END_COUNTDOWN] >= 0 or min(others, trains_p) <= prm[BP_ENDGAME_TRAINS]
+    endgame = st.sc[L.SC_END_COUNTDOWN] >= 0 or min(others, trains_p) <= prm[P.BP_ENDGAME_TRAINS]
     a = station_choice(st, bd, ru, p, ws)
     if a >= 0:
         return a
@@ -260,23 +215,23 @@ def planner_action(bot, st, bd, ru, p, rng, ws, by_value):
         if left > 0:
             a = best_planned_claim(st, bd, ru, p, ws, endgame)
             if a >= 0 and not endgame and hand_size(st, p) < hoard_cap(st, bd, prm) and cards_available(st) >= 10 \
-                    and turns_left(st, ru, p, ws) - left > prm[BP_HOARD_SLACK]:
+                    and turns_left(st, ru, p, ws) - left > prm[P.BP_HOARD_SLACK]:
                 # hoard: while the clock leaves time for every planned claim, draw (two cards a turn) and claim later
                 if tickets_worth_drawing(bot, st, bd, ru, p, ws):
-                    return make_action(A_DRAW_TICKETS, 0, 0)
+                    return make_action(L.A_DRAW_TICKETS, 0, 0)
                 d = draw_for_need(st, ru, p, np.bool_(False), ws)
                 if d >= 0:
                     return d
             if a >= 0:
                 return a
         if not endgame and tickets_worth_drawing(bot, st, bd, ru, p, ws):
-            return make_action(A_DRAW_TICKETS, 0, 0)
-        if bot == BOT_BLOCKER and not endgame:
+            return make_action(L.A_DRAW_TICKETS, 0, 0)
+        if bot == P.BOT_BLOCKER and not endgame:
             a = block_choice(st, bd, ru, p, ws)
             if a >= 0:
                 return a
         # unfinished tickets cost their points: draw for them until the last turn
-        last_turn = st.sc[SC_END_COUNTDOWN] >= 0
+        last_turn = st.sc[L.SC_END_COUNTDOWN] >= 0
         if left > 0 and not last_turn and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
             a = draw_for_need(st, ru, p, np.bool_(False), ws)
             if a >= 0:
@@ -285,24 +240,24 @@ def planner_action(bot, st, bd, ru, p, rng, ws, by_value):
         a = best_planned_claim(st, bd, ru, p, ws, endgame)
         if a >= 0:
             return a
-        if bot == BOT_BLOCKER and not endgame:
+        if bot == P.BOT_BLOCKER and not endgame:
             a = block_choice(st, bd, ru, p, ws)
             if a >= 0:
                 return a
-        if hungry and not endgame and planned_trains(st, bd, p, ws) + prm[BP_HUNGRY_SPARE_TRAINS] <= trains_p \
-                and others >= prm[BP_HUNGRY_OTHERS] and st.sc[SC_TP_COUNT] > 0:
-            return make_action(A_DRAW_TICKETS, 0, 0)  # room for more: the new ones may overlap the network
+        if hungry and not endgame and planned_trains(st, bd, p, ws) + prm[P.BP_HUNGRY_SPARE_TRAINS] <= trains_p \
+                and others >= prm[P.BP_HUNGRY_OTHERS] and st.sc[L.SC_TP_COUNT] > 0:
+            return make_action(L.A_DRAW_TICKETS, 0, 0)  # room for more: the new ones may overlap the network
         if not endgame and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
             a = draw_for_need(st, ru, p, np.bool_(False), ws)
             if a >= 0:
                 return a
     else:
-        tickets_ok = trains_p >= prm[BP_TICKET_TRAINS] and others >= prm[BP_TICKET_OTHERS]
+        tickets_ok = trains_p >= prm[P.BP_TICKET_TRAINS] and others >= prm[P.BP_TICKET_OTHERS]
         if hungry:
-            tickets_ok = trains_p >= prm[BP_HUNGRY_SPARE_TRAINS] and others >= prm[BP_HUNGRY_OTHERS]
-        if tickets_ok and st.sc[SC_TP_COUNT] > 0:
-            return make_action(A_DRAW_TICKETS, 0, 0)
-        if bot == BOT_BLOCKER and not endgame:
+            tickets_ok = trains_p >= prm[P.BP_HUNGRY_SPARE_TRAINS] and others >= prm[P.BP_HUNGRY_OTHERS]
+        if tickets_ok and st.sc[L.SC_TP_COUNT] > 0:
+            return make_action(L.A_DRAW_TICKETS, 0, 0)
+        if bot == P.BOT_BLOCKER and not endgame:
             a = block_choice(st, bd, ru, p, ws)
             if a >= 0:
                 return a
@@ -321,6 +276,6 @@ def planner_action(bot, st, bd, ru, p, rng, ws, by_value):
     a = best_scoring_claim(st, bd, ru, p, ws, np.int64(1), np.bool_(True))
     if a >= 0:
         return a
-    if st.sc[SC_TP_COUNT] > 0 and hungry:
-        return make_action(A_DRAW_TICKETS, 0, 0)
-    return make_action(A_PASS, 0, 0)
+    if st.sc[L.SC_TP_COUNT] > 0 and hungry:
+        return make_action(L.A_DRAW_TICKETS, 0, 0)
+    return make_action(L.A_PASS, 0, 0)

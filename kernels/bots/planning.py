@@ -17,40 +17,18 @@ plans: kernels/bots/ticket_keep.py.
 import numpy as np
 from numba import njit
 
-from kernels.bits import low_bit_index
+from kernels import layouts as L
+from kernels.bits import ONE, ZERO, low_bit_index
 from kernels.bots.common import PLANNED_PRICE, add_route_need, board_seen, list_wanted, note_board, wanted_word
 from kernels.bots.destinations import ticket_ends
 from kernels.core.claimable import open_to_word
 from kernels.core.claims import claim_trains
 from kernels.graph import uf_find
-from kernels.layouts import (
-    BITS_COST_LE,
-    BITS_MAX_COST,
-    GRAY,
-    INF,
-    KIND_FERRY,
-    KIND_TUNNEL,
-    N_COLOURS,
-    RT_A,
-    RT_B,
-    RT_COLOUR,
-    RT_GROUP,
-    RT_KIND,
-    RT_LOCOS,
-    SC_N_OFFER,
-    SC_N_WORDS,
-    TK_A,
-    TK_B,
-    TK_MULTI,
-    TK_POINTS,
-)
 from kernels.paths import other_end, shortest_path
 
 FOREIGN_COST = 6.0  # plan price of borrowing another player's route with a station
 UNREACHABLE = 1000.0  # plan cost added per ticket no network can join
 FULL_HAND = 24  # with this many cards and nothing claimable, stop drawing for the plan
-_ZERO = np.uint64(0)
-_ONE = np.uint64(1)
 
 
 # --- prices ---------------------------------------------------------------------------
@@ -60,11 +38,11 @@ def route_cost(routes, r):
     LA-MTN-3), plus the expected extra cards of a tunnel (EU-TUN-3: ~0.7 of a
     card for 3 revealed) and the locomotives a ferry insists on (EU-FRY-1)."""
     cost = float(claim_trains(routes, r))
-    kind = routes[r, RT_KIND]
-    if kind == KIND_TUNNEL:
+    kind = routes[r, L.RT_KIND]
+    if kind == L.KIND_TUNNEL:
         cost += 0.7
-    elif kind == KIND_FERRY:
-        cost += 0.5 * routes[r, RT_LOCOS]
+    elif kind == L.KIND_FERRY:
+        cost += 0.5 * routes[r, L.RT_LOCOS]
     return cost
 
 
@@ -76,13 +54,13 @@ def price_plan(st, bd, p, cnt, price):
     owner = st.owner
     n_routes = routes.shape[0]
     for r in range(n_routes):
-        price[r] = 0.0 if owner[r] == p else INF
+        price[r] = 0.0 if owner[r] == p else L.INF
     # the routes route_open_to accepts, from the game's route sets (core/claimable.py): a word at a time
-    for k in range(st.sc[SC_N_WORDS]):
+    for k in range(st.sc[L.SC_N_WORDS]):
         m = open_to_word(st, bd, p, k)
-        while m != _ZERO:
+        while m != ZERO:
             r = k * 64 + low_bit_index(m)
-            m &= m - _ONE
+            m &= m - ONE
             price[r] = PLANNED_PRICE if cnt[r] > 0 else route_cost(routes, r)
 
 
@@ -110,12 +88,12 @@ def price_foreign(st, bd, p, foreign, price):
         o = owner[r]
         if o < 0 or o == p:
             continue
-        su = city_station[routes[r, RT_A]]
-        sv = city_station[routes[r, RT_B]]
+        su = city_station[routes[r, L.RT_A]]
+        sv = city_station[routes[r, L.RT_B]]
         if foreign > 0.0 and (su < 0 or su == p or sv < 0 or sv == p):
             price[r] = foreign
         else:
-            price[r] = INF
+            price[r] = L.INF
 
 
 @njit(cache=True, _nrt=False)
@@ -129,7 +107,7 @@ def station_joins(st, bd, p, t):
     """True when ticket t is joined only thanks to one of p's stations
     borrowing a route of another player (EU-STN-3), judged ticket by ticket.
     Never for a ticket with options (no board has both, SW-TKT-3..6)."""
-    if bd.tickets[t, TK_MULTI] >= 0:
+    if bd.tickets[t, L.TK_MULTI] >= 0:
         return False
     built = False
     for i in range(st.station_city.shape[1]):
@@ -137,8 +115,8 @@ def station_joins(st, bd, p, t):
     if not built:  # most of a game: no station, no finds
         return False
     uf = st.uf[p]
-    fa = uf_find(uf, bd.tickets[t, TK_A])
-    fb = uf_find(uf, bd.tickets[t, TK_B])
+    fa = uf_find(uf, bd.tickets[t, L.TK_A])
+    fb = uf_find(uf, bd.tickets[t, L.TK_B])
     if fa == fb:
         return False
     routes = bd.routes[:bd.n_routes]
@@ -150,8 +128,8 @@ def station_joins(st, bd, p, t):
         for j in range(bd.adj_start[s], bd.adj_start[s + 1]):
             r = bd.adj_route[j]
             if owner[r] >= 0 and owner[r] != p:
-                fu = uf_find(uf, routes[r, RT_A])
-                fv = uf_find(uf, routes[r, RT_B])
+                fu = uf_find(uf, routes[r, L.RT_A])
+                fv = uf_find(uf, routes[r, L.RT_B])
                 if (fu == fa and fv == fb) or (fu == fb and fv == fa):
                     return True
     return False
@@ -179,7 +157,7 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
             if ticket_open(st, bd, p, t):
                 tk[k] = t
                 k += 1
-    for i in range(st.sc[SC_N_OFFER]):
+    for i in range(st.sc[L.SC_N_OFFER]):
         if (offer_mask >> i) & 1:
             tk[k] = st.offer[i]
             k += 1
@@ -195,7 +173,7 @@ def sort_by_points(tickets, tk, k):
     for i in range(1, k):
         t = tk[i]
         j = i
-        while j > 0 and tickets[tk[j - 1], TK_POINTS] < tickets[t, TK_POINTS]:
+        while j > 0 and tickets[tk[j - 1], L.TK_POINTS] < tickets[t, L.TK_POINTS]:
             tk[j] = tk[j - 1]
             j -= 1
         tk[j] = t
@@ -225,12 +203,12 @@ def route_ticket(st, bd, p, ws, i, t, foreign):
     prev = ws.prev_route
     a, b, _ = ticket_ends(bd, ws, t)  # a ticket with options: the option worth most now
     d = plan_search(bd, ws, a, b)
-    if d >= INF and foreign > 0.0:
+    if d >= L.INF and foreign > 0.0:
         price_foreign(st, bd, p, foreign, price)
         d = plan_search(bd, ws, a, b)
         price_foreign(st, bd, p, 0.0, price)
     m = 0
-    if d < INF:
+    if d < L.INF:
         v = b
         while v != a:
             r = prev[v]
@@ -240,7 +218,7 @@ def route_ticket(st, bd, p, ws, i, t, foreign):
                 plan_route(ws, r)
             v = other_end(routes, r, v)
     ws.path_len[i] = m
-    return d < INF
+    return d < L.INF
 
 
 @njit(cache=True, _nrt=False)
@@ -328,16 +306,16 @@ def plan_key(st, bd, p):
 @njit(cache=True, _nrt=False)
 def plan_is_broken(st, bd, p, ws):
     """A planned route was taken by someone else, closed, or outgrew p's trains."""
-    fits = BITS_COST_LE + min(np.int64(st.trains[p]), np.int64(BITS_MAX_COST))
-    for k in range(st.sc[SC_N_WORDS]):
+    fits = L.BITS_COST_LE + min(np.int64(st.trains[p]), np.int64(L.BITS_MAX_COST))
+    for k in range(st.sc[L.SC_N_WORDS]):
         planned = wanted_word(bd, ws, p, k)
-        if planned & st.open_bits[k] & ~bd.route_bits[fits, k] != _ZERO:  # open, but more trains than p has
+        if planned & st.open_bits[k] & ~bd.route_bits[fits, k] != ZERO:  # open, but more trains than p has
             return True
         gone = planned & ~st.open_bits[k]  # claimed (by p too) or closed
-        while gone != _ZERO:
+        while gone != ZERO:
             if st.owner[k * 64 + low_bit_index(gone)] != p:
                 return True
-            gone &= gone - _ONE
+            gone &= gone - ONE
     return False
 
 
@@ -353,10 +331,10 @@ def adopt_plan(st, bd, p, ws):
 @njit(cache=True, _nrt=False, inline="always")
 def lane_cards(hand_p, routes, r):
     """Cards of p's hand that fit lane r's colour (grey: the colour held most)."""
-    c = routes[r, RT_COLOUR]
+    c = routes[r, L.RT_COLOUR]
     have = 0
-    if c == GRAY:
-        for k in range(N_COLOURS):
+    if c == L.GRAY:
+        for k in range(L.N_COLOURS):
             have = max(have, hand_p[k])
     else:
         have = hand_p[c]
@@ -382,7 +360,7 @@ def pick_lanes(st, bd, p, ws, n):
     planned = ws.want_list
     for k in range(n):
         r = planned[k]
-        g = routes[r, RT_GROUP]
+        g = routes[r, L.RT_GROUP]
         if owner[r] >= 0 or g < 0:
             continue
         best = r
@@ -391,7 +369,7 @@ def pick_lanes(st, bd, p, ws, n):
             r2 = group_routes[g, i]
             if r2 < 0 or r2 == r or want[r2] != 0:
                 continue
-            if (open_to_word(st, bd, p, r2 >> 6) >> np.uint64(r2 & 63)) & _ONE == _ZERO:  # = route_open_to
+            if (open_to_word(st, bd, p, r2 >> 6) >> np.uint64(r2 & 63)) & ONE == ZERO:  # = route_open_to
                 continue
             have = lane_cards(hand_p, routes, r2)
             if have > best_have:

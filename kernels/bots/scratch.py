@@ -12,29 +12,15 @@ as allocated."""
 
 import numpy as np
 
-from kernels.bots.params import BP_FIELDS, MAX_CANDIDATES
-from kernels.layouts import (
-    GAME_STATE,
-    MAX_CITIES,
-    MAX_DEGREE,
-    MAX_LEGAL,
-    MAX_OFFER,
-    MAX_ROUTES,
-    MAX_SEATS,
-    MAX_STATIONS,
-    MAX_TICKETS,
-    MAX_WORDS,
-    N_ACTION_KINDS,
-    N_CARD_KINDS,
-    record_dtype,
-)
+from kernels import layouts as L
+from kernels.bots import params as P
 
-_C, _R, _T, _P, _K = MAX_CITIES, MAX_ROUTES, MAX_TICKETS, MAX_SEATS, N_CARD_KINDS + 1
+_C, _R, _T, _P, _K = L.MAX_CITIES, L.MAX_ROUTES, L.MAX_TICKETS, L.MAX_SEATS, L.N_CARD_KINDS + 1
 # one seat's saved memory (kernels/bots/expert_memory.py): want, need, plan_version, ev_key, tk_gone
 _MEMO = _R + _K + 4 + _T
 
 _SCRATCH_FIELDS = (
-    ("deg", np.int32, (_C,)), ("inc", np.int32, (_C, MAX_DEGREE)),  # longest trail: routes at each city
+    ("deg", np.int32, (_C,)), ("inc", np.int32, (_C, L.MAX_DEGREE)),  # longest trail: routes at each city
     ("used", np.int8, (_R,)), ("trail_seen", np.int8, (_C,)),  # longest trail: routes used, cities reached
     ("piece_len", np.int32, (_C,)),  # longest trail: the length of each city's network piece, while unsearched
     ("trail_hang", np.int32, (2, _C)),  # longest trail: the two deepest pendant trees below each city
@@ -43,30 +29,30 @@ _SCRATCH_FIELDS = (
     ("uf_tmp", np.int16, (_C,)), ("count", np.int32, (_C,)),
     ("dist", np.float64, (_C,)), ("prev_route", np.int32, (_C,)),
     ("risk_memo", np.int8, (_C,)),  # ticket_value._city_risk: 0, or a city's risk + 1 (reset after each search)
-    ("legal", np.int64, (MAX_LEGAL,)),
+    ("legal", np.int64, (L.MAX_LEGAL,)),
     ("want", np.int8, (_P, _R)),  # routes in each seat's plan (bot memory)
     ("want_list", np.int32, (_R,)),  # the routes of one seat's plan, listed (planning.list_wanted; per call)
     ("need", np.int32, (_P, _K)),  # cards each seat's plan needs (last: grey)
     ("plan_version", np.int64, (_P,)),  # board version the plan was made for (-1: stale)
     ("plan_checked", np.int64, (_P, 2)),  # refresh_network_plan's last check: common.board_seen's memo
-    ("choice", np.int32, (MAX_STATIONS,)),  # station route choice being tried
-    ("best_choice", np.int32, (MAX_STATIONS,)),
-    ("cand", np.int32, (MAX_STATIONS, MAX_DEGREE + 1)),  # candidate routes per station
-    ("n_cand", np.int32, (MAX_STATIONS,)),
-    ("offer_dist", np.float64, (MAX_OFFER,)),  # bots' cost of each offered ticket
+    ("choice", np.int32, (L.MAX_STATIONS,)),  # station route choice being tried
+    ("best_choice", np.int32, (L.MAX_STATIONS,)),
+    ("cand", np.int32, (L.MAX_STATIONS, L.MAX_DEGREE + 1)),  # candidate routes per station
+    ("n_cand", np.int32, (L.MAX_STATIONS,)),
+    ("offer_dist", np.float64, (L.MAX_OFFER,)),  # bots' cost of each offered ticket
     ("team_want", np.int8, (_R,)),  # Team Asia bots: routes the teammate's shared tickets need (per decision)
     ("team_need", np.int32, (_K,)),  # cards those routes need (last: grey)
     ("plan_cnt", np.int32, (_R,)),  # planned routes being built (heuristic bots, kernels/bots/planning.py)
-    ("tk_list", np.int32, (_T + MAX_OFFER,)),  # tickets being planned, in planning order
-    ("path_len", np.int32, (_T + MAX_OFFER,)),
+    ("tk_list", np.int32, (_T + L.MAX_OFFER,)),  # tickets being planned, in planning order
+    ("path_len", np.int32, (_T + L.MAX_OFFER,)),
     # choose_keep_mask's walk over the offer's subsets (kernels/bots/ticket_keep.py)
-    ("keep_offer", np.int32, (_T + MAX_OFFER,)),  # each tk_list position's offer index (-1: a ticket held)
-    ("keep_rank_offer", np.int32, (MAX_OFFER,)),  # offer index of the offered tickets, most valuable first
-    ("keep_pos", np.int32, (_T + MAX_OFFER,)),  # tk_list position of the ticket planned d-th
-    ("keep_lost", np.int8, (_T + MAX_OFFER,)),  # 1: the ticket planned d-th could not be joined
+    ("keep_offer", np.int32, (_T + L.MAX_OFFER,)),  # each tk_list position's offer index (-1: a ticket held)
+    ("keep_rank_offer", np.int32, (L.MAX_OFFER,)),  # offer index of the offered tickets, most valuable first
+    ("keep_pos", np.int32, (_T + L.MAX_OFFER,)),  # tk_list position of the ticket planned d-th
+    ("keep_lost", np.int8, (_T + L.MAX_OFFER,)),  # 1: the ticket planned d-th could not be joined
     ("dist2", np.float64, (2, _C)),  # distances from both ends of a ticket (one-step)
     ("route_val", np.float64, (_R,)),  # per-route values (one-step)
-    ("bot_params", np.float64, (BP_FIELDS,)),  # planner weights (BOT_PARAM_DEFAULTS; tunable without recompiling)
+    ("bot_params", np.float64, (P.BP_FIELDS,)),  # planner weights (BOT_PARAM_DEFAULTS; tunable without recompiling)
     ("price", np.float64, (_R,)),  # per-route prices for kernels/paths.py (INF: unusable)
     ("unplanned_price", np.float64, (_R,)),  # planning.plan_route: a route's price before a path planned it
     ("last_prices", np.float64, (_R,)),  # planning.route_tickets: the prices its last ticket was routed over
@@ -74,8 +60,8 @@ _SCRATCH_FIELDS = (
     ("station_none", np.int64, (_P, 2)),  # station_choice found nothing there: common.board_seen's memo
     ("station_match", np.int32, (_T, 4)),  # station_choice: ticket, its sides' roots, a joining route
     ("root_side", np.int8, (_C,)),  # station_choice: 1 at the root of a piece holding a side of an open ticket
-    ("piece_routes", np.uint64, (_C, MAX_WORDS)),  # station_choice: the routes at a piece's cities, by its root
-    ("kind_counts", np.int64, (N_ACTION_KINDS,)),  # legal actions of each kind (random)
+    ("piece_routes", np.uint64, (_C, L.MAX_WORDS)),  # station_choice: the routes at a piece's cities, by its root
+    ("kind_counts", np.int64, (L.N_ACTION_KINDS,)),  # legal actions of each kind (random)
     # mid-game tickets by expected value (issue 16, kernels/bots/ticket_value.py)
     ("tk_gone", np.int8, (_P, _T)),  # tickets seat p discarded this game (its own memory; reset at its setup)
     ("tk_extra", np.float64, (_T,)),  # trains each candidate ticket adds to the plan (per decision)
@@ -87,11 +73,12 @@ _SCRATCH_FIELDS = (
     ("ex_memo", np.int64, (_P, _MEMO)),  # each seat's want, need, plan_version, ev_key, tk_gone saved
     ("ex_gain", np.float64, (_P,)),  # ev_gain saved likewise
     ("ex_rng", np.uint64, (_P + 1,)),  # each seat's bot stream in a rollout; last (index n_players): the deals'
-    ("ex_cand", np.int64, (MAX_CANDIDATES,)),  # candidate actions of the decision
-    ("ex_stats", np.float64, (3, MAX_CANDIDATES)),  # each candidate's gains over the planner's choice: sum, squares, n
-    ("ex_pool", np.int16, (3, max(_T, N_CARD_KINDS))),  # unseen tickets, their places, unseen card counts
-    ("path_buf", np.int32, (_T + MAX_OFFER, _C)),  # the open routes of each planned ticket's path
-    ("ex_state", GAME_STATE, (1,)),  # the real game's state while rollouts run (ws.ex_state[0]: a record)
+    ("ex_cand", np.int64, (P.MAX_CANDIDATES,)),  # candidate actions of the decision
+    # each candidate's gains over the planner's choice: sum, squares, n
+    ("ex_stats", np.float64, (3, P.MAX_CANDIDATES)),
+    ("ex_pool", np.int16, (3, max(_T, L.N_CARD_KINDS))),  # unseen tickets, their places, unseen card counts
+    ("path_buf", np.int32, (_T + L.MAX_OFFER, _C)),  # the open routes of each planned ticket's path
+    ("ex_state", L.GAME_STATE, (1,)),  # the real game's state while rollouts run (ws.ex_state[0]: a record)
 )
 
-SCRATCH = record_dtype(_SCRATCH_FIELDS)
+SCRATCH = L.record_dtype(_SCRATCH_FIELDS)

@@ -5,9 +5,10 @@ the route to save up for, and when a station saves a ticket."""
 import numpy as np
 from numba import njit
 
-from kernels.bits import low_bit_index
+from kernels import layouts as L
+from kernels.bits import ONE, ZERO, low_bit_index
+from kernels.bots import params as P
 from kernels.bots.common import board_seen, keep_better_claim, note_board, wanted_word
-from kernels.bots.params import BP_CONTESTED_BONUS
 from kernels.bots.planning import FOREIGN_COST, plan_search, price_without_plan, ticket_open
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
@@ -15,39 +16,6 @@ from kernels.core.claimable import open_to_word
 from kernels.core.claims import claim_trains, route_open_to
 from kernels.core.payment import station_cost, station_payment
 from kernels.graph import uf_find
-from kernels.layouts import (
-    A_BUILD_STATION,
-    A_CLAIM,
-    A_DRAW_BLIND,
-    A_DRAW_MARKET,
-    GRAY,
-    LOCO,
-    LOCO_ANY,
-    MAX_WORDS,
-    N_CARD_KINDS,
-    N_COLOURS,
-    RT_A,
-    RT_B,
-    RT_COLOUR,
-    RT_GROUP,
-    RT_LEN,
-    RT_LOCOS,
-    RT_MOUNTAINS,
-    RULE_DOUBLES_MIN_PLAYERS,
-    RULE_FACEUP_LOCO_WHOLE_DRAW,
-    RULE_LOCO_POLICY,
-    RULE_MARKET_SIZE,
-    RULE_MOUNTAIN_POINTS,
-    RULE_ROUTE_SCORE,
-    SC_N_PLAYERS,
-    SC_N_WORDS,
-    TK_A,
-    TK_B,
-    TK_MULTI,
-)
-
-_ZERO = np.uint64(0)
-_ONE = np.uint64(1)
 
 
 # --- claims ----------------------------------------------------------------------------
@@ -55,8 +23,8 @@ _ONE = np.uint64(1)
 def contested(st, bd, ru, r):
     """A route others can take from us for good: a single lane, or a double
     whose other lane is taken or closes with this player count (BASE-DBL-2)."""
-    g = bd.routes[r, RT_GROUP]
-    if g < 0 or st.sc[SC_N_PLAYERS] < ru[RULE_DOUBLES_MIN_PLAYERS]:
+    g = bd.routes[r, L.RT_GROUP]
+    if g < 0 or st.sc[L.SC_N_PLAYERS] < ru[L.RULE_DOUBLES_MIN_PLAYERS]:
         return True
     free = 0
     for i in range(bd.n_lanes):
@@ -68,7 +36,7 @@ def contested(st, bd, ru, r):
 
 @njit(cache=True, _nrt=False, inline="always")
 def route_points(ru, routes, r):
-    return ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]] + routes[r, RT_MOUNTAINS] * ru[RULE_MOUNTAIN_POINTS]
+    return ru[L.RULE_ROUTE_SCORE + routes[r, L.RT_LEN]] + routes[r, L.RT_MOUNTAINS] * ru[L.RULE_MOUNTAIN_POINTS]
 
 
 @njit(cache=True, _nrt=False)
@@ -81,18 +49,18 @@ def best_planned_claim(st, bd, ru, p, ws, risky_tunnels):
     hand_p = st.hand[p]
     routes = bd.routes[:bd.n_routes]
     best_v, best_r, best_c = -1.0, np.int64(-1), np.int64(-1)
-    for k in range(st.sc[SC_N_WORDS]):
+    for k in range(st.sc[L.SC_N_WORDS]):
         # the planned routes open to p (route_open_to), in route order: the first of equal values wins
         m = wanted_word(bd, ws, p, k) & open_to_word(st, bd, p, k)
-        while m != _ZERO:
+        while m != ZERO:
             r = k * 64 + low_bit_index(m)
-            m &= m - _ONE
+            m &= m - ONE
             v = float(claim_trains(routes, r))
             if contested(st, bd, ru, r):
-                v += ws.bot_params[BP_CONTESTED_BONUS]
+                v += ws.bot_params[P.BP_CONTESTED_BONUS]
             best_v, best_r, best_c = keep_better_claim(ru, hand_p, routes, r, need_p, risky_tunnels, v, best_v,
                                                        best_r, best_c)
-    return make_action(A_CLAIM, best_r, best_c) if best_r >= 0 else np.int64(-1)
+    return make_action(L.A_CLAIM, best_r, best_c) if best_r >= 0 else np.int64(-1)
 
 
 @njit(cache=True, _nrt=False)
@@ -103,16 +71,16 @@ def best_scoring_claim(st, bd, ru, p, ws, min_len, risky_tunnels):
     need_p = ws.need[p]
     routes = bd.routes[:bd.n_routes]
     best_v, best_r, best_c = -1.0, np.int64(-1), np.int64(-1)
-    for k in range(st.sc[SC_N_WORDS]):
+    for k in range(st.sc[L.SC_N_WORDS]):
         m = open_to_word(st, bd, p, k)  # the routes open to p (route_open_to), in route order
-        while m != _ZERO:
+        while m != ZERO:
             r = k * 64 + low_bit_index(m)
-            m &= m - _ONE
-            if routes[r, RT_LEN] >= min_len:
+            m &= m - ONE
+            if routes[r, L.RT_LEN] >= min_len:
                 v = route_points(ru, routes, r) - 0.01 * claim_trains(routes, r)
                 best_v, best_r, best_c = keep_better_claim(ru, hand_p, routes, r, need_p, risky_tunnels, v, best_v,
                                                            best_r, best_c)
-    return make_action(A_CLAIM, best_r, best_c) if best_r >= 0 else np.int64(-1)
+    return make_action(L.A_CLAIM, best_r, best_c) if best_r >= 0 else np.int64(-1)
 
 
 @njit(cache=True, _nrt=False)
@@ -128,17 +96,17 @@ def longest_open_route(st, bd, ru, p, min_len):
     best = -1
     best_v = -1.0
     for r in range(routes.shape[0]):
-        length = routes[r, RT_LEN]
+        length = routes[r, L.RT_LEN]
         if length < min_len or not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
             continue
-        c = routes[r, RT_COLOUR]
+        c = routes[r, L.RT_COLOUR]
         have = 0
-        if c == GRAY:
-            for k in range(N_COLOURS):
+        if c == L.GRAY:
+            for k in range(L.N_COLOURS):
                 have = max(have, hand_p[k])
         else:
             have = hand_p[c]
-        have = min(have + hand_p[LOCO], length)
+        have = min(have + hand_p[L.LOCO], length)
         v = route_points(ru, routes, r) + 2.0 * have / length
         if v > best_v:
             best_v = v
@@ -157,27 +125,27 @@ def draw_for_need(st, ru, p, second, ws):
     need = ws.need[p]
     hand_p = st.hand[p]
     market = st.market
-    whole = ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0
+    whole = ru[L.RULE_FACEUP_LOCO_WHOLE_DRAW] != 0
     # grey spaces are paid in one colour: the colour with most spare cards covers them
     best_spare = 0
-    for c in range(N_COLOURS):
+    for c in range(L.N_COLOURS):
         best_spare = max(best_spare, hand_p[c] - need[c])
-    grey_short = need[GRAY + 1] - best_spare
-    loco_short = need[LOCO] - hand_p[LOCO]
+    grey_short = need[L.GRAY + 1] - best_spare
+    loco_short = need[L.LOCO] - hand_p[L.LOCO]
     short_colours = 0
     short_total = max(grey_short, 0) + max(loco_short, 0)
-    for c in range(N_COLOURS):
+    for c in range(L.N_COLOURS):
         if need[c] > hand_p[c]:
             short_colours += 1
             short_total += need[c] - hand_p[c]
     best_slot = -1
     best_gain = 0.0
     loco_slot = -1
-    for s in range(ru[RULE_MARKET_SIZE]):
+    for s in range(ru[L.RULE_MARKET_SIZE]):
         c = market[s]
         if c < 0:
             continue
-        if c == LOCO:
+        if c == L.LOCO:
             loco_slot = s
             continue
         gain = float(need[c] - hand_p[c])
@@ -186,24 +154,24 @@ def draw_for_need(st, ru, p, second, ws):
         if gain > best_gain:
             best_gain = gain
             best_slot = s
-    if loco_slot >= 0 and ru[RULE_LOCO_POLICY] != LOCO_ANY and loco_short <= 0:
+    if loco_slot >= 0 and ru[L.RULE_LOCO_POLICY] != L.LOCO_ANY and loco_short <= 0:
         loco_slot = -1  # a locomotive pays little of this plan
     if loco_slot >= 0 and short_total > 0:
         if not whole:
-            return make_action(A_DRAW_MARKET, loco_slot, 0)
+            return make_action(L.A_DRAW_MARKET, loco_slot, 0)
         if not second:
             # chance that a blind card helps: 12 of 110 per short colour, 14 locomotives
             q = (12.0 * (short_colours + (1 if grey_short > 0 else 0)) + 14.0) / 110.0
             if loco_short > 0 or (best_gain <= 0.0 and 2.0 * q < 1.0):
-                return make_action(A_DRAW_MARKET, loco_slot, 0)
+                return make_action(L.A_DRAW_MARKET, loco_slot, 0)
     if best_slot >= 0:
-        return make_action(A_DRAW_MARKET, best_slot, 0)
+        return make_action(L.A_DRAW_MARKET, best_slot, 0)
     if cards_available(st) > 0:
-        return make_action(A_DRAW_BLIND, 0, 0)
-    for s in range(ru[RULE_MARKET_SIZE]):
+        return make_action(L.A_DRAW_BLIND, 0, 0)
+    for s in range(ru[L.RULE_MARKET_SIZE]):
         c = market[s]
-        if c >= 0 and not (second and c == LOCO and whole):
-            return make_action(A_DRAW_MARKET, s, 0)
+        if c >= 0 and not (second and c == L.LOCO and whole):
+            return make_action(L.A_DRAW_MARKET, s, 0)
     return np.int64(-1)
 
 
@@ -214,15 +182,15 @@ def add_need_for_route(st, bd, p, ws, r):
         return
     need = ws.need[p]
     routes = bd.routes[:bd.n_routes]
-    c = routes[r, RT_COLOUR]
-    if c == GRAY:
+    c = routes[r, L.RT_COLOUR]
+    if c == L.GRAY:
         best = 0
-        for k in range(1, N_COLOURS):
+        for k in range(1, L.N_COLOURS):
             if st.hand[p, k] > st.hand[p, best]:
                 best = k
         c = best
-    need[c] += routes[r, RT_LEN] - routes[r, RT_LOCOS]
-    need[LOCO] += routes[r, RT_LOCOS]
+    need[c] += routes[r, L.RT_LEN] - routes[r, L.RT_LOCOS]
+    need[L.LOCO] += routes[r, L.RT_LOCOS]
 
 
 @njit(cache=True, _nrt=False)
@@ -243,10 +211,10 @@ def station_pay_colour(st, ru, p, ws):
     pay = -1
     best_have = -(1 << 30)
     hand_p = st.hand[p]
-    for c in range(N_CARD_KINDS):
+    for c in range(L.N_CARD_KINDS):
         use, locos = station_payment(hand_p, c, cost)
-        if use >= 0 and (c == LOCO and pay < 0 or c != LOCO and hand_p[c] - ws.need[p, c] > best_have):
-            if c != LOCO:
+        if use >= 0 and (c == L.LOCO and pay < 0 or c != L.LOCO and hand_p[c] - ws.need[p, c] > best_have):
+            if c != L.LOCO:
                 best_have = hand_p[c] - ws.need[p, c]
             pay = c
     return pay
@@ -282,10 +250,10 @@ def station_choice(st, bd, ru, p, ws):
     match = ws.station_match
     n_open = 0
     for t in range(bd.n_tickets):
-        if not ticket_open(st, bd, p, t) or bd.tickets[t, TK_MULTI] >= 0:
+        if not ticket_open(st, bd, p, t) or bd.tickets[t, L.TK_MULTI] >= 0:
             continue  # (no board has both stations and tickets with options)
-        fa = uf_find(uf, bd.tickets[t, TK_A])
-        fb = uf_find(uf, bd.tickets[t, TK_B])
+        fa = uf_find(uf, bd.tickets[t, L.TK_A])
+        fb = uf_find(uf, bd.tickets[t, L.TK_B])
         match[n_open, 0] = t
         match[n_open, 1] = fa
         match[n_open, 2] = fb
@@ -293,7 +261,7 @@ def station_choice(st, bd, ru, p, ws):
         for f in (fa, fb):
             if side[f] == 0:
                 side[f] = 1
-                for k in range(MAX_WORDS):  # the whole row (zeros past the board's words): one vector copy
+                for k in range(L.MAX_WORDS):  # the whole row (zeros past the board's words): one vector copy
                     at_piece[f, k] = city_routes[f, k]
         n_open += 1
     if n_open == 0:
@@ -303,22 +271,22 @@ def station_choice(st, bd, ru, p, ws):
         if uf[c] != c:
             f = uf_find(uf, c)
             if side[f] != 0:
-                for k in range(MAX_WORDS):
+                for k in range(L.MAX_WORDS):
                     at_piece[f, k] |= city_routes[c, k]
-    n_words = st.sc[SC_N_WORDS]
+    n_words = st.sc[L.SC_N_WORDS]
     left = 0
     for i in range(n_open):
         fa = match[i, 1]
         fb = match[i, 2]
         for k in range(n_words):
             m = at_piece[fa, k] & at_piece[fb, k] & ~st.open_bits[k]  # claimed (or closed) routes between them
-            while m != _ZERO and match[i, 3] < 0:
+            while m != ZERO and match[i, 3] < 0:
                 r = k * 64 + low_bit_index(m)
-                m &= m - _ONE
+                m &= m - ONE
                 o = owner[r]
-                fu = uf_find(uf, routes[r, RT_A])
-                fv = uf_find(uf, routes[r, RT_B])
-                if o >= 0 and o != p and (city_station[routes[r, RT_A]] < 0 or city_station[routes[r, RT_B]] < 0) \
+                fu = uf_find(uf, routes[r, L.RT_A])
+                fv = uf_find(uf, routes[r, L.RT_B])
+                if o >= 0 and o != p and (city_station[routes[r, L.RT_A]] < 0 or city_station[routes[r, L.RT_B]] < 0) \
                         and ((fu == fa and fv == fb) or (fu == fb and fv == fa)):  # (both ends in one piece: fa == fb)
                     match[i, 3] = r
                     left += 1
@@ -333,13 +301,13 @@ def station_choice(st, bd, ru, p, ws):
         r = match[i, 3]
         if r < 0:
             continue
-        city = routes[r, RT_A] if city_station[routes[r, RT_A]] < 0 else routes[r, RT_B]
+        city = routes[r, L.RT_A] if city_station[routes[r, L.RT_A]] < 0 else routes[r, L.RT_B]
         if not priced:
             # in trains (p's own plan would price its planned routes near zero)
             price_without_plan(st, bd, p, ws)
             priced = True
         t = match[i, 0]
-        d = plan_search(bd, ws, np.int64(bd.tickets[t, TK_A]), np.int64(bd.tickets[t, TK_B]))
+        d = plan_search(bd, ws, np.int64(bd.tickets[t, L.TK_A]), np.int64(bd.tickets[t, L.TK_B]))
         if d >= FOREIGN_COST or d > st.trains[p]:
-            return make_action(A_BUILD_STATION, city, pay)
+            return make_action(L.A_BUILD_STATION, city, pay)
     return np.int64(-1)

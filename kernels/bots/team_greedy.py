@@ -20,7 +20,8 @@ trains to spare (TA-TKT-3).
 import numpy as np
 from numba import njit
 
-from kernels.bits import low_bit_index
+from kernels import layouts as L
+from kernels.bits import ONE, ZERO, low_bit_index
 from kernels.bots.common import (
     PLANNED_PRICE,
     committed_trains,
@@ -36,51 +37,6 @@ from kernels.core.cards import cards_available, fill_purse
 from kernels.core.claimable import open_to_word
 from kernels.core.claims import claim_trains, route_open_to
 from kernels.core.seats import team_first, team_size
-from kernels.layouts import (
-    A_CLAIM,
-    A_DRAW_BLIND,
-    A_DRAW_MARKET,
-    A_DRAW_TICKETS,
-    A_KEEP_TICKETS,
-    A_PASS,
-    A_PLACE_CARD,
-    A_SHARE_TICKETS,
-    DEST_HAND,
-    DEST_HOLDER,
-    GRAY,
-    INF,
-    KIND_FERRY,
-    KIND_TUNNEL,
-    LOCO,
-    N_CARD_KINDS,
-    PH_KEEP_TICKETS,
-    PH_PLACE_CARD,
-    PH_SECOND_DRAW,
-    PH_SETUP_KEEP,
-    PH_TUNNEL,
-    RT_KIND,
-    RT_LEN,
-    RT_LOCOS,
-    RULE_DRAW_KEEP_MIN,
-    RULE_FACEUP_LOCO_WHOLE_DRAW,
-    RULE_MARKET_SIZE,
-    RULE_ROUTE_SCORE,
-    RULE_SETUP_KEEP_MIN,
-    RULE_SHARED_TICKETS_DRAW,
-    RULE_SHARED_TICKETS_SETUP,
-    SC_FIRST_DEST,
-    SC_N_OFFER,
-    SC_N_TICKETS,
-    SC_N_WORDS,
-    SC_PEND_CARD,
-    SC_PHASE,
-    SC_TP_COUNT,
-    TK_A,
-    TK_B,
-)
-
-_ZERO = np.uint64(0)
-_ONE = np.uint64(1)
 
 
 @njit(cache=True, _nrt=False)
@@ -96,7 +52,7 @@ def price_team_routes(st, bd, ru, p, trains, want, price):
     size = team_size(ru)
     for r in range(routes.shape[0]):
         o = owner[r]
-        cost = INF
+        cost = L.INF
         if o >= first and o < first + size:
             cost = 0.0
         elif route_open_to(owner, closed, trains, routes, group_routes, p, r):
@@ -104,10 +60,10 @@ def price_team_routes(st, bd, ru, p, trains, want, price):
                 cost = PLANNED_PRICE
             else:
                 cost = float(claim_trains(routes, r))
-                if routes[r, RT_KIND] == KIND_TUNNEL:
+                if routes[r, L.RT_KIND] == L.KIND_TUNNEL:
                     cost += 0.5
-                elif routes[r, RT_KIND] == KIND_FERRY:
-                    cost += 0.5 * routes[r, RT_LOCOS]
+                elif routes[r, L.RT_KIND] == L.KIND_FERRY:
+                    cost += 0.5 * routes[r, L.RT_LOCOS]
         price[r] = cost
 
 
@@ -136,15 +92,15 @@ def _plan_into(st, bd, ru, p, want, mode_mask, ws):
         m = visible_open(st, ru, p, t)
         if m == 0 or (mode_mask >> m) & 1 == 0:
             continue
-        if ticket_distance(bd, t, ws) >= INF:
+        if ticket_distance(bd, t, ws) >= L.INF:
             continue
-        mark_path(st, bd, np.int64(bd.tickets[t, TK_A]), np.int64(bd.tickets[t, TK_B]), want, np.int64(1), ws)
+        mark_path(st, bd, np.int64(bd.tickets[t, L.TK_A]), np.int64(bd.tickets[t, L.TK_B]), want, np.int64(1), ws)
 
 
 @njit(cache=True, _nrt=False)
 def visible_key(st, ru, p):
     key = np.int64(0)
-    for t in range(st.sc[SC_N_TICKETS]):
+    for t in range(st.sc[L.SC_N_TICKETS]):
         m = visible_open(st, ru, p, t)
         if m > 0:
             key = key * 31 + t + 1
@@ -194,14 +150,14 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
     want = ws.want[p]
     purse = st.purse[:]  # an array, as other callers of pay_colour pass
     routes = bd.routes[:bd.n_routes]
-    for k in range(st.sc[SC_N_WORDS]):
+    for k in range(st.sc[L.SC_N_WORDS]):
         m = open_to_word(st, bd, p, k)  # the routes open to p (route_open_to), in route order
-        while m != _ZERO:
+        while m != ZERO:
             r = k * 64 + low_bit_index(m)
-            m &= m - _ONE
+            m &= m - ONE
             if only_wanted and want[r] == 0:
                 continue
-            v = ru[RULE_ROUTE_SCORE + routes[r, RT_LEN]]
+            v = ru[L.RULE_ROUTE_SCORE + routes[r, L.RT_LEN]]
             best_v, best_r, best_c = keep_better_claim(ru, purse, routes, r, ws.no_need[:], False, v, best_v,
                                                        best_r, best_c)
     return best_r, best_c
@@ -213,16 +169,16 @@ def card_destination(st, bd, ru, p, c, in_hand, ws):
     (which both teammates play for) lack it more than p's hidden tickets do;
     the holder's cards serve both, the hand's only p."""
     if c < 0:
-        return DEST_HAND
+        return L.DEST_HAND
     _team_plan(st, bd, ru, p, ws)
     team_t = team_first(ru, p) // team_size(ru)
     private = max(ws.need[p, c] - ws.team_need[c], 0) - (st.hand[p, c] - in_hand)
     team = ws.team_need[c] - st.holder[team_t, c]
-    if c != LOCO and team <= 0 and private <= 0:
+    if c != L.LOCO and team <= 0 and private <= 0:
         # a colour for grey routes: where the grey need is
-        private = max(ws.need[p, GRAY + 1] - ws.team_need[GRAY + 1], 0) - (st.hand[p, c] - in_hand)
-        team = ws.team_need[GRAY + 1] - st.holder[team_t, c]
-    return DEST_HOLDER if team > private else DEST_HAND
+        private = max(ws.need[p, L.GRAY + 1] - ws.team_need[L.GRAY + 1], 0) - (st.hand[p, c] - in_hand)
+        team = ws.team_need[L.GRAY + 1] - st.holder[team_t, c]
+    return L.DEST_HOLDER if team > private else L.DEST_HAND
 
 
 @njit(cache=True, _nrt=False)
@@ -232,16 +188,16 @@ def team_draw(st, bd, ru, p, second, ws):
     need = ws.need[p]
     purse = st.purse
     market = st.market
-    whole = ru[RULE_FACEUP_LOCO_WHOLE_DRAW] != 0
-    forced = DEST_HOLDER if st.sc[SC_FIRST_DEST] == DEST_HAND else DEST_HAND
+    whole = ru[L.RULE_FACEUP_LOCO_WHOLE_DRAW] != 0
+    forced = L.DEST_HOLDER if st.sc[L.SC_FIRST_DEST] == L.DEST_HAND else L.DEST_HAND
     best_slot = -1
     best_gain = 0
-    grey_left = need[GRAY + 1]  # the plan covers the team's shared tickets too
-    for s in range(ru[RULE_MARKET_SIZE]):
+    grey_left = need[L.GRAY + 1]  # the plan covers the team's shared tickets too
+    for s in range(ru[L.RULE_MARKET_SIZE]):
         c = market[s]
-        if c == LOCO and not second and need[LOCO] > purse[LOCO]:
-            return make_action(A_DRAW_MARKET, s, DEST_HOLDER)  # TA-CRD-3
-        if c < 0 or c == LOCO:
+        if c == L.LOCO and not second and need[L.LOCO] > purse[L.LOCO]:
+            return make_action(L.A_DRAW_MARKET, s, L.DEST_HOLDER)  # TA-CRD-3
+        if c < 0 or c == L.LOCO:
             continue
         gain = need[c] - purse[c]
         if gain <= 0 and grey_left > 0:
@@ -251,15 +207,15 @@ def team_draw(st, bd, ru, p, second, ws):
             best_slot = s
     if best_slot >= 0:
         dest = forced if second else card_destination(st, bd, ru, p, np.int64(market[best_slot]), np.int64(0), ws)
-        return make_action(A_DRAW_MARKET, best_slot, dest)
+        return make_action(L.A_DRAW_MARKET, best_slot, dest)
     if cards_available(st) > 0:
-        return make_action(A_DRAW_BLIND, 0, forced if second else DEST_HAND)
-    for s in range(ru[RULE_MARKET_SIZE]):
+        return make_action(L.A_DRAW_BLIND, 0, forced if second else L.DEST_HAND)
+    for s in range(ru[L.RULE_MARKET_SIZE]):
         c = market[s]
-        if c >= 0 and not (c == LOCO and whole and second):
-            if c == LOCO and whole:
-                return make_action(A_DRAW_MARKET, s, DEST_HOLDER)
-            return make_action(A_DRAW_MARKET, s, forced if second else DEST_HAND)
+        if c >= 0 and not (c == L.LOCO and whole and second):
+            if c == L.LOCO and whole:
+                return make_action(L.A_DRAW_MARKET, s, L.DEST_HOLDER)
+            return make_action(L.A_DRAW_MARKET, s, forced if second else L.DEST_HAND)
     return -1
 
 
@@ -267,9 +223,9 @@ def team_draw(st, bd, ru, p, second, ws):
 def _keep(st, bd, ru, p, ws, setup):
     """Keep the cheapest offered tickets (as the solo greedy bot), share the
     kept ones that cost most trains (TA-TKT-1/2)."""
-    n = st.sc[SC_N_OFFER]
-    keep_min = min(ru[RULE_SETUP_KEEP_MIN] if setup else ru[RULE_DRAW_KEEP_MIN], n)
-    n_share = ru[RULE_SHARED_TICKETS_SETUP] if setup else ru[RULE_SHARED_TICKETS_DRAW]
+    n = st.sc[L.SC_N_OFFER]
+    keep_min = min(ru[L.RULE_SETUP_KEEP_MIN] if setup else ru[L.RULE_DRAW_KEEP_MIN], n)
+    n_share = ru[L.RULE_SHARED_TICKETS_SETUP] if setup else ru[L.RULE_SHARED_TICKETS_DRAW]
     trains = np.int64(st.trains[p])
     budget = 0.55 * trains
     if not setup:
@@ -287,7 +243,7 @@ def _keep(st, bd, ru, p, ws, setup):
             if (mask >> i) & 1 and (share >> i) & 1 == 0 and (j < 0 or dists[i] > dists[j]):
                 j = i
         share |= 1 << j
-    return make_action(A_KEEP_TICKETS, mask, share)
+    return make_action(L.A_KEEP_TICKETS, mask, share)
 
 
 @njit(cache=True, _nrt=False)
@@ -311,7 +267,7 @@ def share_choice(st, bd, ru, p, planned, ws):
         if st.ticket_holder[t] != p or st.ticket_shared[t] != 0 or st.ticket_done_turn[t] >= 0:
             continue
         d = ticket_distance(bd, t, ws)
-        if d >= INF:
+        if d >= L.INF:
             continue
         if d > d1:
             t2, d2 = t1, d1
@@ -322,51 +278,51 @@ def share_choice(st, bd, ru, p, planned, ws):
         return np.int64(-1)
     lo = min(t1, t2) if t2 >= 0 else t1
     hi = max(t1, t2) if t2 >= 0 else -1
-    return make_action(A_SHARE_TICKETS, lo, hi + 1)
+    return make_action(L.A_SHARE_TICKETS, lo, hi + 1)
 
 
 @njit(cache=True, _nrt=False)
 def greedy_team_action(st, bd, ru, p, rng, ws):
-    phase = st.sc[SC_PHASE]
+    phase = st.sc[L.SC_PHASE]
     fill_purse(st, ru, p)
-    if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
+    if phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS:
         _refresh(st, bd, ru, p, ws)
-        return _keep(st, bd, ru, p, ws, phase == PH_SETUP_KEEP)
-    if phase == PH_TUNNEL:
+        return _keep(st, bd, ru, p, ws, phase == L.PH_SETUP_KEEP)
+    if phase == L.PH_TUNNEL:
         return tunnel_decision(st, bd, ru, p)
     planned = _refresh(st, bd, ru, p, ws)
     fill_purse(st, ru, p)
-    if phase == PH_PLACE_CARD:  # the blind card just seen (it sits in the hand until placed)
-        return make_action(A_PLACE_CARD, 0, card_destination(st, bd, ru, p, st.sc[SC_PEND_CARD], np.int64(1), ws))
-    if phase == PH_SECOND_DRAW:
+    if phase == L.PH_PLACE_CARD:  # the blind card just seen (it sits in the hand until placed)
+        return make_action(L.A_PLACE_CARD, 0, card_destination(st, bd, ru, p, st.sc[L.SC_PEND_CARD], np.int64(1), ws))
+    if phase == L.PH_SECOND_DRAW:
         return team_draw(st, bd, ru, p, np.bool_(True), ws)
     if planned > 0:
         r, c = _best_claim(st, bd, ru, p, np.bool_(True), ws)
         if r >= 0:
-            return make_action(A_CLAIM, r, c)
+            return make_action(L.A_CLAIM, r, c)
         a = share_choice(st, bd, ru, p, planned, ws)
         if a >= 0:
             return a
         total = 0
-        for k in range(N_CARD_KINDS):
+        for k in range(L.N_CARD_KINDS):
             total += st.purse[k]
         if total < 28 and cards_available(st) >= 10:
             a = team_draw(st, bd, ru, p, np.bool_(False), ws)
             if a >= 0:
                 return a
-    elif st.trains[p] >= 8 and st.sc[SC_TP_COUNT] > 0:
-        return make_action(A_DRAW_TICKETS, 0, 0)
+    elif st.trains[p] >= 8 and st.sc[L.SC_TP_COUNT] > 0:
+        return make_action(L.A_DRAW_TICKETS, 0, 0)
     r, c = _best_claim(st, bd, ru, p, np.bool_(False), ws)
-    if r >= 0 and (planned == 0 or bd.routes[r, RT_LEN] >= 3):
-        return make_action(A_CLAIM, r, c)
+    if r >= 0 and (planned == 0 or bd.routes[r, L.RT_LEN] >= 3):
+        return make_action(L.A_CLAIM, r, c)
     a = team_draw(st, bd, ru, p, np.bool_(False), ws)
     if a >= 0:
         return a
     if r >= 0:
-        return make_action(A_CLAIM, r, c)
-    if st.sc[SC_TP_COUNT] > 0:
-        return make_action(A_DRAW_TICKETS, 0, 0)
-    for t in range(st.sc[SC_N_TICKETS]):  # passing is legal only when sharing is not
+        return make_action(L.A_CLAIM, r, c)
+    if st.sc[L.SC_TP_COUNT] > 0:
+        return make_action(L.A_DRAW_TICKETS, 0, 0)
+    for t in range(st.sc[L.SC_N_TICKETS]):  # passing is legal only when sharing is not
         if st.ticket_holder[t] == p and st.ticket_shared[t] == 0:
-            return make_action(A_SHARE_TICKETS, t, 0)
-    return make_action(A_PASS, 0, 0)
+            return make_action(L.A_SHARE_TICKETS, t, 0)
+    return make_action(L.A_PASS, 0, 0)

@@ -27,9 +27,10 @@ public counts. Never the teammate's hand, hidden tickets or bot memory.
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
 from kernels.bits import bit_count
+from kernels.bots import params as P
 from kernels.bots.common import pay_colour, plan_need, tunnel_decision, tunnel_spare
-from kernels.bots.params import BP_CONTESTED_BONUS, BP_OVER_PRICE, BP_SETUP_BUDGET
 from kernels.bots.planning import UNREACHABLE, adopt_plan, route_tickets
 from kernels.bots.tactics import contested, route_points
 from kernels.bots.team_greedy import (
@@ -45,35 +46,6 @@ from kernels.core.actions import make_action
 from kernels.core.cards import cards_available, fill_purse
 from kernels.core.claims import claim_trains, route_open_to, tunnel_reveal_count
 from kernels.core.seats import team_first, team_size
-from kernels.layouts import (
-    A_CLAIM,
-    A_DRAW_TICKETS,
-    A_KEEP_TICKETS,
-    A_PASS,
-    A_PLACE_CARD,
-    A_SHARE_TICKETS,
-    INF,
-    KIND_TUNNEL,
-    N_CARD_KINDS,
-    PH_KEEP_TICKETS,
-    PH_PLACE_CARD,
-    PH_SECOND_DRAW,
-    PH_SETUP_KEEP,
-    PH_TUNNEL,
-    RT_KIND,
-    RT_LEN,
-    RULE_DRAW_KEEP_MIN,
-    RULE_SETUP_KEEP_MIN,
-    RULE_SHARED_TICKETS_DRAW,
-    RULE_SHARED_TICKETS_SETUP,
-    SC_END_COUNTDOWN,
-    SC_N_OFFER,
-    SC_N_PLAYERS,
-    SC_N_TICKETS,
-    SC_PEND_CARD,
-    SC_PHASE,
-    SC_TP_COUNT,
-)
 
 VISIBLE_MODES = (1 << 1) | (1 << 2) | (1 << 3)  # p's hidden, the teammate's shared, p's shared (visible_open)
 MIDGAME_TICKET_TRAINS = 4  # draw tickets with the plan done and this many trains ...
@@ -101,7 +73,7 @@ def team_plan_network(st, bd, ru, p, ws, offer_mask):
         if visible_open(st, ru, p, t) > 0:
             tk[k] = t
             k += 1
-    for i in range(st.sc[SC_N_OFFER]):
+    for i in range(st.sc[L.SC_N_OFFER]):
         if (offer_mask >> i) & 1:
             tk[k] = st.offer[i]
             k += 1
@@ -160,27 +132,27 @@ def _alone_cost(st, bd, ru, p, ws, i):
 def team_keep(st, bd, ru, p, ws, setup):
     """Keep the subset of the offer worth most (choose_keep_mask's measure over
     the team's network); share the kept ones costing most trains alone."""
-    n = st.sc[SC_N_OFFER]
+    n = st.sc[L.SC_N_OFFER]
     if n == 0:
-        return make_action(A_KEEP_TICKETS, 0, 0)
+        return make_action(L.A_KEEP_TICKETS, 0, 0)
     prm = ws.bot_params
-    keep_min = min(ru[RULE_SETUP_KEEP_MIN] if setup else ru[RULE_DRAW_KEEP_MIN], n)
+    keep_min = min(ru[L.RULE_SETUP_KEEP_MIN] if setup else ru[L.RULE_DRAW_KEEP_MIN], n)
     trains_p = float(st.trains[p])
-    budget = prm[BP_SETUP_BUDGET] * trains_p if setup else DRAW_BUDGET_SHARE * trains_p
+    budget = prm[P.BP_SETUP_BUDGET] * trains_p if setup else DRAW_BUDGET_SHARE * trains_p
     best_mask = (1 << n) - 1
-    best_v = -INF
+    best_v = -L.INF
     for mask in range(1, 1 << n):
         if bit_count(np.uint64(mask)) < keep_min:
             continue
         raw = team_plan_network(st, bd, ru, p, ws, np.int64(mask))
         unreachable = int(raw // UNREACHABLE)
         v = keep_value(st, bd, p, ws, mask, raw - UNREACHABLE * unreachable, unreachable, TEAM_KEEP_PRICE, budget,
-                       prm[BP_OVER_PRICE])
+                       prm[P.BP_OVER_PRICE])
         if v > best_v:
             best_v = v
             best_mask = mask
     # share the kept tickets that cost most trains on their own (the teammate's trains help most there)
-    n_share = ru[RULE_SHARED_TICKETS_SETUP] if setup else ru[RULE_SHARED_TICKETS_DRAW]
+    n_share = ru[L.RULE_SHARED_TICKETS_SETUP] if setup else ru[L.RULE_SHARED_TICKETS_DRAW]
     dists = ws.offer_dist
     for i in range(n):
         dists[i] = -1.0
@@ -193,7 +165,7 @@ def team_keep(st, bd, ru, p, ws, setup):
             if (best_mask >> i) & 1 and (share >> i) & 1 == 0 and (j < 0 or dists[i] > dists[j]):
                 j = i
         share |= 1 << j
-    return make_action(A_KEEP_TICKETS, best_mask, share)
+    return make_action(L.A_KEEP_TICKETS, best_mask, share)
 
 
 # --- claims -------------------------------------------------------------------------------
@@ -221,25 +193,25 @@ def team_claim(st, bd, ru, p, ws, only_planned, min_len, risky):
     for r in range(routes.shape[0]):
         if only_planned and want[r] == 0:
             continue
-        if routes[r, RT_LEN] < min_len:
+        if routes[r, L.RT_LEN] < min_len:
             continue
         if not route_open_to(owner, st.closed, trains_p, routes, bd.group_routes[:bd.n_groups], p, r):
             continue
         c = pay_colour(ru, purse, routes, r, need_p)
         if c < 0:
             continue
-        if (routes[r, RT_KIND] == KIND_TUNNEL and not risky
+        if (routes[r, L.RT_KIND] == L.KIND_TUNNEL and not risky
                 and tunnel_spare(purse, routes, r, c) < spare_needed(bd, ru, r)):
             continue
         if only_planned:
-            v = float(routes[r, RT_LEN])
+            v = float(routes[r, L.RT_LEN])
             if contested(st, bd, ru, r):
-                v += ws.bot_params[BP_CONTESTED_BONUS]
+                v += ws.bot_params[P.BP_CONTESTED_BONUS]
         else:
-            v = route_points(ru, routes, r) - 0.01 * routes[r, RT_LEN]
+            v = route_points(ru, routes, r) - 0.01 * routes[r, L.RT_LEN]
         if v > best_v:
             best_v = v
-            best = make_action(A_CLAIM, r, c)
+            best = make_action(L.A_CLAIM, r, c)
     return best
 
 
@@ -262,22 +234,22 @@ def team_trains(st, ru, p, n, own):
 # --- the bot ----------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def team_planner_action(st, bd, ru, p, rng, ws):
-    phase = st.sc[SC_PHASE]
+    phase = st.sc[L.SC_PHASE]
     fill_purse(st, ru, p)
-    if phase == PH_SETUP_KEEP or phase == PH_KEEP_TICKETS:
-        return team_keep(st, bd, ru, p, ws, phase == PH_SETUP_KEEP)
-    if phase == PH_TUNNEL:
+    if phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS:
+        return team_keep(st, bd, ru, p, ws, phase == L.PH_SETUP_KEEP)
+    if phase == L.PH_TUNNEL:
         return tunnel_decision(st, bd, ru, p)
     left, planned = refresh_team_plan(st, bd, ru, p, ws)
     fill_purse(st, ru, p)
-    if phase == PH_PLACE_CARD:  # the blind card just seen (it sits in the hand until placed)
-        return make_action(A_PLACE_CARD, 0, card_destination(st, bd, ru, p, st.sc[SC_PEND_CARD], np.int64(1), ws))
-    if phase == PH_SECOND_DRAW:
+    if phase == L.PH_PLACE_CARD:  # the blind card just seen (it sits in the hand until placed)
+        return make_action(L.A_PLACE_CARD, 0, card_destination(st, bd, ru, p, st.sc[L.SC_PEND_CARD], np.int64(1), ws))
+    if phase == L.PH_SECOND_DRAW:
         return team_draw(st, bd, ru, p, np.bool_(True), ws)
     trains_p = np.int64(st.trains[p])
-    n = np.int64(st.sc[SC_N_PLAYERS])
+    n = np.int64(st.sc[L.SC_N_PLAYERS])
     others = team_trains(st, ru, p, n, np.bool_(False))
-    last_turn = st.sc[SC_END_COUNTDOWN] >= 0
+    last_turn = st.sc[L.SC_END_COUNTDOWN] >= 0
     endgame = last_turn or min(others, team_trains(st, ru, p, n, np.bool_(True))) <= ENDGAME_TRAINS
     if left > 0:
         a = team_claim(st, bd, ru, p, ws, np.bool_(True), np.int64(1), last_turn)
@@ -287,15 +259,15 @@ def team_planner_action(st, bd, ru, p, rng, ws):
         if a >= 0:
             return a
         total = 0
-        for k in range(N_CARD_KINDS):
+        for k in range(L.N_CARD_KINDS):
             total += st.purse[k]
         if not endgame and total < 28 and cards_available(st) >= 10:
             a = team_draw(st, bd, ru, p, np.bool_(False), ws)
             if a >= 0:
                 return a
     elif (not endgame and trains_p >= MIDGAME_TICKET_TRAINS and others >= MIDGAME_TICKET_TEAM
-          and st.sc[SC_TP_COUNT] > 0):
-        return make_action(A_DRAW_TICKETS, 0, 0)
+          and st.sc[L.SC_TP_COUNT] > 0):
+        return make_action(L.A_DRAW_TICKETS, 0, 0)
     # plan done or stuck: points now
     a = team_claim(st, bd, ru, p, ws, np.bool_(False), np.int64(1 if endgame else 3), last_turn)
     if a >= 0:
@@ -306,9 +278,9 @@ def team_planner_action(st, bd, ru, p, rng, ws):
     a = team_claim(st, bd, ru, p, ws, np.bool_(False), np.int64(1), last_turn)
     if a >= 0:
         return a
-    if st.sc[SC_TP_COUNT] > 0:
-        return make_action(A_DRAW_TICKETS, 0, 0)
-    for t in range(st.sc[SC_N_TICKETS]):  # passing is legal only when sharing is not
+    if st.sc[L.SC_TP_COUNT] > 0:
+        return make_action(L.A_DRAW_TICKETS, 0, 0)
+    for t in range(st.sc[L.SC_N_TICKETS]):  # passing is legal only when sharing is not
         if st.ticket_holder[t] == p and st.ticket_shared[t] == 0:
-            return make_action(A_SHARE_TICKETS, t, 0)
-    return make_action(A_PASS, 0, 0)
+            return make_action(L.A_SHARE_TICKETS, t, 0)
+    return make_action(L.A_PASS, 0, 0)

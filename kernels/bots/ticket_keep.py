@@ -6,6 +6,7 @@ network, planned as kernels/bots/planning.py plans it, is worth most."""
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
 from kernels.bits import bit_count
 from kernels.bots.common import fewest_trains_of_others
 from kernels.bots.destinations import planned_points
@@ -19,7 +20,6 @@ from kernels.bots.planning import (
     unroute_ticket,
 )
 from kernels.core.actions import make_action
-from kernels.layouts import A_KEEP_TICKETS, INF, RULE_DRAW_KEEP_MIN, RULE_SETUP_KEEP_MIN, SC_N_OFFER
 
 
 # --- tickets to keep -------------------------------------------------------------------------
@@ -30,7 +30,7 @@ def keep_value(st, bd, p, ws, mask, cost, unreachable, price, budget, over_price
     their points, less `price` a train, 40 a ticket out of reach and
     `over_price` a train beyond `budget`."""
     points = 0.0
-    for i in range(st.sc[SC_N_OFFER]):
+    for i in range(st.sc[L.SC_N_OFFER]):
         if (mask >> i) & 1:
             points += planned_points(st, bd, p, ws, np.int64(st.offer[i]))
     v = points - price * cost - 40.0 * unreachable
@@ -46,10 +46,10 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
     `over_price` per train beyond the trains the game will probably leave
     (budget_share of p's trains, or at setup of all of them). Every subset
     with at least the minimum is tried: offers have at most 4 tickets."""
-    n = st.sc[SC_N_OFFER]
+    n = st.sc[L.SC_N_OFFER]
     if n == 0:
-        return make_action(A_KEEP_TICKETS, 0, 0)
-    keep_min = ru[RULE_SETUP_KEEP_MIN] if setup else ru[RULE_DRAW_KEEP_MIN]
+        return make_action(L.A_KEEP_TICKETS, 0, 0)
+    keep_min = ru[L.RULE_SETUP_KEEP_MIN] if setup else ru[L.RULE_DRAW_KEEP_MIN]
     keep_min = min(keep_min, n)
     trains_p = np.int64(st.trains[p])
     horizon = float(trains_p)
@@ -87,7 +87,7 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
     foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0
     depth = 0
     best_mask = (1 << n) - 1
-    best_v = -INF
+    best_v = -L.INF
     last = n - 1  # highest rank in `ranks`
     ranks = np.int64(1) << last  # bit j: the j-th offered ticket by value is kept
     while True:
@@ -146,4 +146,4 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
                 last = below
             if ranks == 0:
                 break
-    return make_action(A_KEEP_TICKETS, best_mask, 0)
+    return make_action(L.A_KEEP_TICKETS, best_mask, 0)

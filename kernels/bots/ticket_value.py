@@ -25,39 +25,12 @@ import math
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
+from kernels.bots import params as P
 from kernels.bots.common import PLANNED_PRICE, planned_trains
-from kernels.bots.params import (
-    BP_EV_CARD_TURNS,
-    BP_EV_CLOCK,
-    BP_EV_CONTEST,
-    BP_EV_MIN_SPARE,
-    BP_EV_OFFSET,
-    BP_EV_REFRESH,
-    BP_EV_SPREAD,
-    BP_EV_TURNS_PER_TRAIN,
-)
 from kernels.bots.tactics import contested
 from kernels.core.seats import team_first, team_size
 from kernels.graph import uf_find, uf_reset, uf_union
-from kernels.layouts import (
-    INF,
-    N_CARD_KINDS,
-    RT_A,
-    RT_B,
-    RULE_DRAW_KEEP_MIN,
-    RULE_DRAW_TICKETS,
-    RULE_END_TRAINS,
-    SC_BOARD_VERSION,
-    SC_END_COUNTDOWN,
-    SC_N_OFFER,
-    SC_N_PLAYERS,
-    SC_TP_COUNT,
-    SC_TURN,
-    TK_A,
-    TK_B,
-    TK_LONG,
-    TK_POINTS,
-)
 from kernels.paths import other_end, shortest_path
 
 CANDIDATE = 1e30  # ws.tk_extra mark of a ticket to estimate (others: -1)
@@ -69,7 +42,7 @@ def note_turn(st, ws, p):
     """Call first at every decision: a turn counter lower than at p's last
     decision means a new game (the Scratch lives across the games of a
     block), and p then forgets the tickets it saw go and its last estimate."""
-    turn = st.sc[SC_TURN]
+    turn = st.sc[L.SC_TURN]
     if turn < ws.ev_key[p, 2]:
         gone = ws.tk_gone[p]
         for t in range(gone.shape[0]):
@@ -83,7 +56,7 @@ def note_turn(st, ws, p):
 def remember_discards(st, ws, p, mask):
     """The offered tickets outside `mask` leave p's hand for the box or the
     bottom of the pile: p knows it will not be offered them soon."""
-    for i in range(st.sc[SC_N_OFFER]):
+    for i in range(st.sc[L.SC_N_OFFER]):
         if (mask >> i) & 1 == 0:
             ws.tk_gone[p, st.offer[i]] = 1
 
@@ -93,7 +66,7 @@ def could_be_offered(st, bd, ru, p, ws, t):
     """Ticket t may come in p's next offer as far as p can tell: regular, not
     in p's hand, not shown in its team's shared holder, not discarded by p.
     (Reads the holder only to recognise p's own and its team's shared tickets.)"""
-    if bd.tickets[t, TK_LONG] != 0 or ws.tk_gone[p, t] != 0:
+    if bd.tickets[t, L.TK_LONG] != 0 or ws.tk_gone[p, t] != 0:
         return False
     h = st.ticket_holder[t]
     if h == p:
@@ -151,8 +124,8 @@ def _take_if_better(st, bd, ru, p, ws, t, d, reach):
     (d within `reach` trains and the ticket not already joined)."""
     if d < ws.tk_extra[t]:
         ws.tk_extra[t] = d
-        a = bd.tickets[t, TK_A]
-        b = bd.tickets[t, TK_B]
+        a = bd.tickets[t, L.TK_A]
+        b = bd.tickets[t, L.TK_B]
         uf = st.uf[p]
         if d <= reach + 0.5 and uf_find(uf, a) != uf_find(uf, b):  # a margin for rounding
             ws.tk_risk[t] = _city_risk(st, bd, ru, ws, np.int64(a)) + _city_risk(st, bd, ru, ws, np.int64(b))
@@ -177,9 +150,9 @@ def extra_trains(st, bd, ru, p, ws, reach):
         seen[c] = 0
     for r in range(routes.shape[0]):
         if price[r] <= PLANNED_PRICE:
-            uf_union(uf, routes[r, RT_A], routes[r, RT_B])
-            seen[routes[r, RT_A]] = 1
-            seen[routes[r, RT_B]] = 1
+            uf_union(uf, routes[r, L.RT_A], routes[r, L.RT_B])
+            seen[routes[r, L.RT_A]] = 1
+            seen[routes[r, L.RT_B]] = 1
     pieces = 0
     for c in range(n_cities):
         if seen[c] != 1 or uf_find(uf, c) != c:
@@ -192,18 +165,18 @@ def extra_trains(st, bd, ru, p, ws, reach):
         ws.risk_memo[:n_cities] = 0  # a new tree: its risks are unknown
         for t in range(tickets.shape[0]):
             if ws.tk_extra[t] >= 0.0:
-                d = ws.dist[tickets[t, TK_A]] + ws.dist[tickets[t, TK_B]]
+                d = ws.dist[tickets[t, L.TK_A]] + ws.dist[tickets[t, L.TK_B]]
                 _take_if_better(st, bd, ru, p, ws, np.int64(t), d, reach)
     if pieces == 0:
         for t in range(tickets.shape[0]):
             if ws.tk_extra[t] >= 0.0:
-                d = shortest_path(bd, price, np.int64(tickets[t, TK_A]), np.int64(tickets[t, TK_B]), ws.dist[:],
+                d = shortest_path(bd, price, np.int64(tickets[t, L.TK_A]), np.int64(tickets[t, L.TK_B]), ws.dist[:],
                                   ws.prev_route[:])
                 ws.risk_memo[:n_cities] = 0
                 _take_if_better(st, bd, ru, p, ws, np.int64(t), d, reach)
     for t in range(tickets.shape[0]):
         if ws.tk_extra[t] >= CANDIDATE:
-            ws.tk_extra[t] = INF
+            ws.tk_extra[t] = L.INF
 
 
 # --- the chance and the value -----------------------------------------------------------
@@ -212,19 +185,19 @@ def turns_left(st, ru, p, ws):
     """p's turns before the game ends, on the opponents' clock: the other
     teams' trains down to the end trigger (RULE_END_TRAINS; a team's combined
     supply in Team Asia) at BP_EV_CLOCK trains per player and turn."""
-    if st.sc[SC_END_COUNTDOWN] >= 0:
+    if st.sc[L.SC_END_COUNTDOWN] >= 0:
         return 0.0
     size = team_size(ru)
     first = team_first(ru, p)
-    n = st.sc[SC_N_PLAYERS]
-    least = INF
+    n = st.sc[L.SC_N_PLAYERS]
+    least = L.INF
     for u in range(0, n, size):
         if u == first:
             continue
         trains = 0
         for q in range(u, u + size):
             trains += st.trains[q]
-        least = min(least, (trains - ru[RULE_END_TRAINS]) / (size * ws.bot_params[BP_EV_CLOCK]))
+        least = min(least, (trains - ru[L.RULE_END_TRAINS]) / (size * ws.bot_params[P.BP_EV_CLOCK]))
     return max(least, 0.0) + 1.0
 
 
@@ -237,24 +210,24 @@ def finish_chance(ws, left, need_trains, cards, risk):
     route on the way costs a share BP_EV_CONTEST of it. The defaults are a
     logistic fit to the mid-game tickets of planner games on Europe."""
     prm = ws.bot_params
-    need = need_trains * prm[BP_EV_TURNS_PER_TRAIN] - prm[BP_EV_CARD_TURNS] * min(float(cards), need_trains) \
-        + prm[BP_EV_OFFSET]
-    chance = 1.0 / (1.0 + math.exp(-(left - need) / prm[BP_EV_SPREAD]))
+    need = need_trains * prm[P.BP_EV_TURNS_PER_TRAIN] - prm[P.BP_EV_CARD_TURNS] * min(float(cards), need_trains) \
+        + prm[P.BP_EV_OFFSET]
+    chance = 1.0 / (1.0 + math.exp(-(left - need) / prm[P.BP_EV_SPREAD]))
     if risk == 0.0:  # x ** 0 is 1 exactly: most tickets cross no contested route, and pow is slow
         return chance
-    return chance * (1.0 - prm[BP_EV_CONTEST]) ** risk
+    return chance * (1.0 - prm[P.BP_EV_CONTEST]) ** risk
 
 
 @njit(cache=True, _nrt=False)
 def ticket_value(st, bd, p, ws, t, planned, trains_p, cards, left, train_price):
     """Expected value of adding ticket t (with ws.tk_extra / tk_risk set) on
     top of a plan still needing `planned` trains."""
-    pts = float(bd.tickets[t, TK_POINTS])
+    pts = float(bd.tickets[t, L.TK_POINTS])
     x = ws.tk_extra[t]
     uf = st.uf[p]
-    if uf_find(uf, bd.tickets[t, TK_A]) == uf_find(uf, bd.tickets[t, TK_B]):
+    if uf_find(uf, bd.tickets[t, L.TK_A]) == uf_find(uf, bd.tickets[t, L.TK_B]):
         return pts  # already joined: completed as soon as kept
-    if x >= INF or planned + x > trains_p:
+    if x >= L.INF or planned + x > trains_p:
         return -pts - train_price * min(x, float(trains_p))
     chance = finish_chance(ws, left, planned + x, cards, float(ws.tk_risk[t]))
     return (2.0 * chance - 1.0) * pts - train_price * x
@@ -265,7 +238,7 @@ def planned_and_cards(st, bd, p, ws):
     """Trains p's plan still needs (unclaimed routes of ws.want[p]) and the cards p holds."""
     planned = float(planned_trains(st, bd, p, ws))
     cards = 0
-    for k in range(N_CARD_KINDS):
+    for k in range(L.N_CARD_KINDS):
         cards += st.purse[k]
     return planned, cards
 
@@ -295,9 +268,9 @@ def draw_gain(st, bd, ru, p, ws, train_price, margin):
             n += 1
         else:
             ws.tk_extra[t] = -1.0
-    k = min(ru[RULE_DRAW_TICKETS], st.sc[SC_TP_COUNT], n)
+    k = min(ru[L.RULE_DRAW_TICKETS], st.sc[L.SC_TP_COUNT], n)
     if k <= 0:
-        return -INF
+        return -L.INF
     planned, cards = planned_and_cards(st, bd, p, ws)
     trains_p = float(st.trains[p])
     extra_trains(st, bd, ru, p, ws, trains_p - planned)
@@ -320,7 +293,7 @@ def draw_gain(st, bd, ru, p, ws, train_price, margin):
             m += 1
     gain = pos * k / n
     # no offered ticket worth keeping: the best of them is kept all the same
-    if ru[RULE_DRAW_KEEP_MIN] > 0:
+    if ru[L.RULE_DRAW_KEEP_MIN] > 0:
         total = _comb(n, k)
         for i in range(m):
             gain += values[i] * _comb(m - 1 - i, k - 1) / total
@@ -333,7 +306,7 @@ def keep_by_value(st, bd, ru, p, ws, train_price, margin):
     to least valuable, each valued with the trains of those kept before it
     added to the plan, kept while worth more than `margin`; at least
     DRAW_KEEP_MIN. Returns the keep mask; remembers the discards."""
-    n = st.sc[SC_N_OFFER]
+    n = st.sc[L.SC_N_OFFER]
     tickets = bd.tickets[:bd.n_tickets]
     for t in range(tickets.shape[0]):
         ws.tk_extra[t] = -1.0
@@ -343,11 +316,11 @@ def keep_by_value(st, bd, ru, p, ws, train_price, margin):
     trains_p = float(st.trains[p])
     extra_trains(st, bd, ru, p, ws, trains_p - planned)
     left = turns_left(st, ru, p, ws)
-    keep_min = min(ru[RULE_DRAW_KEEP_MIN], n)
+    keep_min = min(ru[L.RULE_DRAW_KEEP_MIN], n)
     mask = 0
     for kept in range(n):
         best = -1
-        best_v = -INF
+        best_v = -L.INF
         for i in range(n):
             if (mask >> i) & 1 == 0:
                 v = ticket_value(st, bd, p, ws, np.int64(st.offer[i]), planned, trains_p, cards, left, train_price)
@@ -358,7 +331,7 @@ def keep_by_value(st, bd, ru, p, ws, train_price, margin):
             break
         mask |= 1 << best
         x = ws.tk_extra[st.offer[best]]
-        if x < INF:
+        if x < L.INF:
             planned += x
     remember_discards(st, ws, p, np.int64(mask))
     return mask
@@ -372,14 +345,14 @@ def draw_gate(st, bd, p, ws, max_planned):
     BP_HUNGRY_EV_MAX_PLANNED); 1: p's last estimate still holds; 2: estimate
     again (a change of plan, or BP_EV_REFRESH board changes since), then
     remember_gain."""
-    if st.sc[SC_TP_COUNT] <= 0:
+    if st.sc[L.SC_TP_COUNT] <= 0:
         return 0
     planned, _ = planned_and_cards(st, bd, p, ws)
-    if st.trains[p] - planned < ws.bot_params[BP_EV_MIN_SPARE] or planned > max_planned:
+    if st.trains[p] - planned < ws.bot_params[P.BP_EV_MIN_SPARE] or planned > max_planned:
         return 0
-    v = st.sc[SC_BOARD_VERSION]
+    v = st.sc[L.SC_BOARD_VERSION]
     key = ws.ev_key
-    if key[p, 0] != ws.plan_version[p] or v < key[p, 1] or v - key[p, 1] >= ws.bot_params[BP_EV_REFRESH]:
+    if key[p, 0] != ws.plan_version[p] or v < key[p, 1] or v - key[p, 1] >= ws.bot_params[P.BP_EV_REFRESH]:
         return 2
     return 1
 
@@ -388,4 +361,4 @@ def draw_gate(st, bd, p, ws, max_planned):
 def remember_gain(st, ws, p, gain):
     ws.ev_gain[p] = gain
     ws.ev_key[p, 0] = ws.plan_version[p]
-    ws.ev_key[p, 1] = st.sc[SC_BOARD_VERSION]
+    ws.ev_key[p, 1] = st.sc[L.SC_BOARD_VERSION]

@@ -7,7 +7,7 @@ alike and passes the same memory, one pointer)."""
 
 import numpy as np
 
-from kernels.layouts import BOARD, MO_END, MT_COUNT, MT_FIRST, MT_FROM, RT_A, RT_B, TK_A, TK_B, TK_MULTI
+from kernels import layouts as L
 
 # field -> the size fields giving its extent in each dimension (None: whole; a pair: size + 1 / 2 x size)
 _CUT = {
@@ -48,8 +48,8 @@ class BoardRecord(np.record):
         return view
 
 
-_ARRAYS = frozenset(n for n in BOARD.names if BOARD[n].shape)
-_VIEW = np.dtype((BoardRecord, BOARD))
+_ARRAYS = frozenset(n for n in L.BOARD.names if L.BOARD[n].shape)
+_VIEW = np.dtype((BoardRecord, L.BOARD))
 
 
 def pack_board(**arrays) -> BoardRecord:
@@ -60,7 +60,7 @@ def pack_board(**arrays) -> BoardRecord:
     required = (set(_CUT) - set(_DERIVED)) | {"deck"}
     if set(arrays) != required:
         raise ValueError(f"pack_board needs exactly the fields {sorted(required)}, got {sorted(arrays)}")
-    board = np.zeros(1, BOARD)
+    board = np.zeros(1, L.BOARD)
     rec = board[0]
     groups = arrays["group_routes"]
     sizes = dict(n_routes=len(arrays["routes"]), n_tickets=len(arrays["tickets"]),
@@ -76,11 +76,11 @@ def pack_board(**arrays) -> BoardRecord:
         target = getattr(view, name)
         if target.shape != np.shape(value):
             raise ValueError(f"board field {name}: shape {np.shape(value)} is beyond the kernels' bounds "
-                             f"{BOARD[name].shape}")
+                             f"{L.BOARD[name].shape}")
         target[...] = value
     _fill_city_tickets(view)
     for r in range(sizes["n_routes"]):  # city_route_bits: bit r at both ends of route r
-        for c in (view.routes[r, RT_A], view.routes[r, RT_B]):
+        for c in (view.routes[r, L.RT_A], view.routes[r, L.RT_B]):
             view.city_route_bits[c, r // 64] |= np.uint64(1) << np.uint64(r % 64)
     return view
 
@@ -92,20 +92,20 @@ def _fill_city_tickets(bd: BoardRecord) -> None:
     (SW-TKT-3..6)."""
     at_city: list[list[int]] = [[] for _ in range(int(bd.n_cities))]
     for t in range(int(bd.n_tickets)):
-        m = int(bd.tickets[t, TK_MULTI])
+        m = int(bd.tickets[t, L.TK_MULTI])
         if m < 0:
-            nodes = {int(bd.tickets[t, TK_A]), int(bd.tickets[t, TK_B])}
+            nodes = {int(bd.tickets[t, L.TK_A]), int(bd.tickets[t, L.TK_B])}
         else:
-            first = int(bd.multi[m, MT_FIRST])
-            ends = [int(bd.multi[m, MT_FROM])] + [int(bd.multi_opts[first + i, MO_END])
-                                                   for i in range(int(bd.multi[m, MT_COUNT]))]
+            first = int(bd.multi[m, L.MT_FIRST])
+            ends = [int(bd.multi[m, L.MT_FROM])] + [int(bd.multi_opts[first + i, L.MO_END])
+                                                   for i in range(int(bd.multi[m, L.MT_COUNT]))]
             nodes = {int(c) for e in ends for c in bd.end_nodes[bd.end_start[e]:bd.end_start[e + 1]]}
         for c in nodes:
             at_city[c].append(t)
     listed = np.array([t for ts in at_city for t in ts], np.int32)
-    if len(listed) > BOARD["city_tickets"].shape[0]:
+    if len(listed) > L.BOARD["city_tickets"].shape[0]:
         raise ValueError(f"board field city_tickets: {len(listed)} tickets listed at their cities is beyond the "
-                         f"kernels' bound {BOARD['city_tickets'].shape[0]}")
+                         f"kernels' bound {L.BOARD['city_tickets'].shape[0]}")
     np.record.__setattr__(bd, "n_city_tickets", len(listed))
     bd.city_ticket_start[...] = np.cumsum([0] + [len(ts) for ts in at_city])
     bd.city_tickets[...] = listed
@@ -124,4 +124,4 @@ def board_view(board: np.ndarray) -> BoardRecord:
 def board_buffer(bd: BoardRecord) -> np.ndarray:
     """A one-element BOARD array holding a copy of the record's bytes
     (picklable, plain dtype; padding included, so copies compare equal)."""
-    return np.frombuffer(bytearray(bd.tobytes()), BOARD)
+    return np.frombuffer(bytearray(bd.tobytes()), L.BOARD)

@@ -4,19 +4,8 @@ seat may pay with (its hand plus its team's holder, empty for a team of one)."""
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
 from kernels.core.seats import team_of
-from kernels.layouts import (
-    LOCO,
-    N_CARD_KINDS,
-    PS_CARDS_SHARED,
-    PS_HOLDER_CARDS_USED,
-    RULE_FACEUP_LOCO_WHOLE_DRAW,
-    RULE_LOCO_RESET,
-    RULE_MARKET_SIZE,
-    SC_MARKET_RESETS,
-    SC_N_PILE,
-    SC_RESHUFFLES,
-)
 from kernels.prng import shuffle_int8
 
 
@@ -24,9 +13,9 @@ from kernels.prng import shuffle_int8
 @njit(cache=True, _nrt=False)
 def reshuffle(st):
     """BASE-MKT-4: the discard pile becomes the new draw pile."""
-    n = st.sc[SC_N_PILE]
+    n = st.sc[L.SC_N_PILE]
     moved = 0
-    for k in range(N_CARD_KINDS):
+    for k in range(L.N_CARD_KINDS):
         for _ in range(st.discard[k]):
             st.pile[n] = k
             n += 1
@@ -34,20 +23,20 @@ def reshuffle(st):
         st.discard[k] = 0
     if moved > 0:
         shuffle_int8(st.rng[:], st.pile[:], n)  # arrays: one signature with the bots' calls
-        st.sc[SC_RESHUFFLES] += 1
-    st.sc[SC_N_PILE] = n
+        st.sc[L.SC_RESHUFFLES] += 1
+    st.sc[L.SC_N_PILE] = n
 
 
 @njit(cache=True, _nrt=False)
 def draw_card(st):
     """Top card of the draw pile (reshuffling the discard when empty), or -1."""
     sc = st.sc
-    if sc[SC_N_PILE] == 0:
+    if sc[L.SC_N_PILE] == 0:
         reshuffle(st)
-        if sc[SC_N_PILE] == 0:
+        if sc[L.SC_N_PILE] == 0:
             return np.int64(-1)
-    n = sc[SC_N_PILE] - 1
-    sc[SC_N_PILE] = n
+    n = sc[L.SC_N_PILE] - 1
+    sc[L.SC_N_PILE] = n
     return np.int64(st.pile[n])
 
 
@@ -56,8 +45,8 @@ def draw_card(st):
 @njit(cache=True, _nrt=False)
 def cards_available(st):
     discard = st.discard
-    n = st.sc[SC_N_PILE]
-    for k in range(N_CARD_KINDS):
+    n = st.sc[L.SC_N_PILE]
+    for k in range(L.N_CARD_KINDS):
         n += discard[k]
     return n
 
@@ -67,8 +56,8 @@ def cards_available(st):
 def market_locos(st, ru):
     market = st.market
     n = 0
-    for s in range(ru[RULE_MARKET_SIZE]):
-        if market[s] == LOCO:
+    for s in range(ru[L.RULE_MARKET_SIZE]):
+        if market[s] == L.LOCO:
             n += 1
     return n
 
@@ -78,8 +67,8 @@ def check_market_reset(st, ru):
     """BASE-MKT-3: 3+ face-up locomotives -> discard the market and deal 5 new,
     repeatedly; guarded: stop when the cards left cannot make a market with
     fewer locomotives (or after 100 tries, which needs astronomically bad luck)."""
-    threshold = ru[RULE_LOCO_RESET]
-    size = ru[RULE_MARKET_SIZE]
+    threshold = ru[L.RULE_LOCO_RESET]
+    size = ru[L.RULE_MARKET_SIZE]
     if threshold <= 0 or size == 0:
         return
     market = st.market
@@ -88,13 +77,13 @@ def check_market_reset(st, ru):
     tries = 0
     while market_locos(st, ru) >= threshold and tries < 100:
         others = 0
-        for k in range(LOCO):
+        for k in range(L.LOCO):
             others += discard[k]
-        for i in range(st.sc[SC_N_PILE]):
-            if pile[i] != LOCO:
+        for i in range(st.sc[L.SC_N_PILE]):
+            if pile[i] != L.LOCO:
                 others += 1
         for s in range(size):
-            if market[s] >= 0 and market[s] != LOCO:
+            if market[s] >= 0 and market[s] != L.LOCO:
                 others += 1
         if others < size - threshold + 1:
             return
@@ -107,7 +96,7 @@ def check_market_reset(st, ru):
             if c < 0:
                 break
             market[s] = c
-        st.sc[SC_MARKET_RESETS] += 1
+        st.sc[L.SC_MARKET_RESETS] += 1
         tries += 1
 
 
@@ -115,7 +104,7 @@ def check_market_reset(st, ru):
 def fill_market(st, ru):
     """BASE-MKT-5: refill every empty slot (end of turn, and setup)."""
     market = st.market
-    for s in range(ru[RULE_MARKET_SIZE]):
+    for s in range(ru[L.RULE_MARKET_SIZE]):
         if market[s] < 0:
             c = draw_card(st)
             if c < 0:
@@ -143,9 +132,9 @@ def can_draw_second(st, ru):
     if cards_available(st) > 0:
         return True
     market = st.market
-    for s in range(ru[RULE_MARKET_SIZE]):
+    for s in range(ru[L.RULE_MARKET_SIZE]):
         c = market[s]
-        if c >= 0 and (c != LOCO or ru[RULE_FACEUP_LOCO_WHOLE_DRAW] == 0):
+        if c >= 0 and (c != L.LOCO or ru[L.RULE_FACEUP_LOCO_WHOLE_DRAW] == 0):
             return True
     return False
 
@@ -159,7 +148,7 @@ def fill_purse(st, ru, p):
     hand = st.hand
     holder = st.holder
     t = team_of(ru, p)
-    for k in range(N_CARD_KINDS):
+    for k in range(L.N_CARD_KINDS):
         purse[k] = hand[p, k] + holder[t, k]
 
 
@@ -177,7 +166,7 @@ def take_cards(st, ru, p, kind, n):
     rest = n - from_hand
     if rest > 0:
         st.holder[team_of(ru, p), kind] -= rest
-        st.ps[p, PS_HOLDER_CARDS_USED] += rest
+        st.ps[p, L.PS_HOLDER_CARDS_USED] += rest
     return rest
 
 
@@ -187,6 +176,6 @@ def receive_card(st, ru, p, c, dest):
     (DEST_HOLDER, TA-CRD-2/3)."""
     if dest != 0:
         st.holder[team_of(ru, p), c] += 1
-        st.ps[p, PS_CARDS_SHARED] += 1
+        st.ps[p, L.PS_CARDS_SHARED] += 1
     else:
         st.hand[p, c] += 1

@@ -14,32 +14,8 @@ states).
 import numpy as np
 from numba import njit
 
-from kernels.bits import bit_of
-from kernels.layouts import (
-    BITS_COLOUR,
-    BITS_COST_LE,
-    BITS_FERRY_LE,
-    BITS_LEN_LE,
-    BITS_MAX_COST,
-    BITS_NEED,
-    BITS_WILD,
-    GRAY,
-    LOCO,
-    LOCO_ANY,
-    MAX_SCORED_LEN,
-    N_COLOURS,
-    RT_COLOUR,
-    RT_GROUP,
-    RT_LEN,
-    RT_LOCOS,
-    RT_MOUNTAINS,
-    RT_WILD_SET,
-    RULE_LOCO_POLICY,
-    SC_N_WORDS,
-)
-
-_ONE = np.uint64(1)
-_MASK63 = np.uint64(63)
+from kernels import layouts as L
+from kernels.bits import MASK63, ONE, ZERO, bit_of
 
 
 @njit(cache=True, _nrt=False)
@@ -48,25 +24,25 @@ def fill_board_bits(routes, group_routes, route_bits, lane_bits):
     other lanes of r's parallel group. Arrays zeroed by the caller."""
     for r in range(routes.shape[0]):
         w, b = bit_of(np.int64(r))
-        length = routes[r, RT_LEN]
-        colour = routes[r, RT_COLOUR]
-        cost = length + routes[r, RT_MOUNTAINS]
-        ferry = routes[r, RT_LOCOS]
-        for c in range(N_COLOURS):
-            if colour == GRAY or colour == c:
-                route_bits[BITS_COLOUR + c, w] |= b
-        route_bits[BITS_COLOUR + LOCO, w] |= b
-        for n in range(length, MAX_SCORED_LEN + 1):
-            route_bits[BITS_LEN_LE + n, w] |= b
-        for n in range(min(cost, BITS_MAX_COST + 1), BITS_MAX_COST + 1):
-            route_bits[BITS_COST_LE + n, w] |= b
-        for n in range(min(ferry, MAX_SCORED_LEN + 1), MAX_SCORED_LEN + 1):
-            route_bits[BITS_FERRY_LE + n, w] |= b
+        length = routes[r, L.RT_LEN]
+        colour = routes[r, L.RT_COLOUR]
+        cost = length + routes[r, L.RT_MOUNTAINS]
+        ferry = routes[r, L.RT_LOCOS]
+        for c in range(L.N_COLOURS):
+            if colour == L.GRAY or colour == c:
+                route_bits[L.BITS_COLOUR + c, w] |= b
+        route_bits[L.BITS_COLOUR + L.LOCO, w] |= b
+        for n in range(length, L.MAX_SCORED_LEN + 1):
+            route_bits[L.BITS_LEN_LE + n, w] |= b
+        for n in range(min(cost, L.BITS_MAX_COST + 1), L.BITS_MAX_COST + 1):
+            route_bits[L.BITS_COST_LE + n, w] |= b
+        for n in range(min(ferry, L.MAX_SCORED_LEN + 1), L.MAX_SCORED_LEN + 1):
+            route_bits[L.BITS_FERRY_LE + n, w] |= b
         if length - ferry > 0:
-            route_bits[BITS_NEED, w] |= b
-        if routes[r, RT_WILD_SET] > 0:
-            route_bits[BITS_WILD, w] |= b
-        g = routes[r, RT_GROUP]
+            route_bits[L.BITS_NEED, w] |= b
+        if routes[r, L.RT_WILD_SET] > 0:
+            route_bits[L.BITS_WILD, w] |= b
+        g = routes[r, L.RT_GROUP]
         if g >= 0:
             for i in range(group_routes.shape[1]):
                 r2 = group_routes[g, i]
@@ -89,7 +65,7 @@ def sync_claim_bits(st, bd):
         if o < 0 and st.closed[r] == 0:
             open_bits[w] |= b
         if o >= 0:
-            for k in range(st.sc[SC_N_WORDS]):
+            for k in range(st.sc[L.SC_N_WORDS]):
                 blocked[o, k] |= bd.lane_bits[r, k]
 
 
@@ -98,7 +74,7 @@ def mark_claimed(st, bd, p, r):
     """Route r is p's: no longer open, and p may not take its other lanes."""
     w, b = bit_of(r)
     st.open_bits[w] &= ~b
-    for k in range(st.sc[SC_N_WORDS]):
+    for k in range(st.sc[L.SC_N_WORDS]):
         st.blocked_bits[p, k] |= bd.lane_bits[r, k]
 
 
@@ -114,7 +90,7 @@ def open_to_word(st, bd, p, k):
     (neither claimed nor closed), no parallel lane of p's, and p's trains
     enough (BASE-CLM-2, LA-MTN-3; board_arrays refuses a route costing more
     than BITS_MAX_COST)."""
-    fits = np.uint64(BITS_COST_LE + min(np.int64(st.trains[p]), np.int64(BITS_MAX_COST)))
+    fits = np.uint64(L.BITS_COST_LE + min(np.int64(st.trains[p]), np.int64(L.BITS_MAX_COST)))
     return st.open_bits[k] & ~st.blocked_bits[p, k] & bd.route_bits[fits, k]
 
 
@@ -123,11 +99,11 @@ def masks_apply(bd, ru):
     """The claim masks say what the payment rules say: locomotives pay any
     route (LOCO_ANY) and no route takes sets of wild cards (NC-FRY-2,
     NC-CLM-1). Elsewhere the engine asks core/payment.py route by route."""
-    if ru[RULE_LOCO_POLICY] != LOCO_ANY:
+    if ru[L.RULE_LOCO_POLICY] != L.LOCO_ANY:
         return False
     bits = bd.route_bits
     for k in range(bits.shape[1]):
-        if bits[BITS_WILD, k] != 0:
+        if bits[L.BITS_WILD, k] != 0:
             return False
     return True
 
@@ -141,29 +117,29 @@ def claim_masks(st, bd, p, purse, masks):
     at least one card of the colour, enough locomotives for the ferry symbols,
     colour cards plus locomotives covering the length)."""
     bits = bd.route_bits
-    words = st.sc[SC_N_WORDS]
-    loco = np.int64(purse[LOCO])
+    words = st.sc[L.SC_N_WORDS]
+    loco = np.int64(purse[L.LOCO])
     # rows as unsigned indices: no negative-index fix-up on each load (kernels/paths.py)
-    ferry = np.uint64(BITS_FERRY_LE + min(loco, np.int64(MAX_SCORED_LEN)))
-    locos_only = np.uint64(BITS_LEN_LE + min(loco, np.int64(MAX_SCORED_LEN)))
-    any_claim = np.uint64(0)
+    ferry = np.uint64(L.BITS_FERRY_LE + min(loco, np.int64(L.MAX_SCORED_LEN)))
+    locos_only = np.uint64(L.BITS_LEN_LE + min(loco, np.int64(L.MAX_SCORED_LEN)))
+    any_claim = ZERO
     for k in range(words):
         base = open_to_word(st, bd, p, k)
-        coloured = base & bits[ferry, k] & bits[BITS_NEED, k]  # what every colour's cards also need
-        for c in range(N_COLOURS):
+        coloured = base & bits[ferry, k] & bits[L.BITS_NEED, k]  # what every colour's cards also need
+        for c in range(L.N_COLOURS):
             have = np.int64(purse[c])
-            m = np.uint64(0)
+            m = ZERO
             if have > 0:
-                row = np.uint64(BITS_LEN_LE + min(have + loco, np.int64(MAX_SCORED_LEN)))
-                m = coloured & bits[BITS_COLOUR + c, k] & bits[row, k]
+                row = np.uint64(L.BITS_LEN_LE + min(have + loco, np.int64(L.MAX_SCORED_LEN)))
+                m = coloured & bits[L.BITS_COLOUR + c, k] & bits[row, k]
             masks[c, k] = m
             any_claim |= m
         m = base & bits[locos_only, k]
-        masks[LOCO, k] = m
+        masks[L.LOCO, k] = m
         any_claim |= m
     return any_claim != 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def has_bit(masks, c, r):
-    return (masks[c, r >> 6] >> (np.uint64(r) & _MASK63)) & _ONE != 0
+    return (masks[c, r >> 6] >> (np.uint64(r) & MASK63)) & ONE != 0

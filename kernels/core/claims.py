@@ -10,59 +10,13 @@ holds two lanes of one group (BASE-DBL-1), teammates may (TA-DBL-2)."""
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
 from kernels.core.cards import draw_card, fill_purse, take_cards
 from kernels.core.claimable import mark_claimed, mark_closed
 from kernels.core.payment import set_card_kind, station_cost, station_payment, surcharge_payment, wild_set_size
 from kernels.core.seats import team_first, team_of, team_size
 from kernels.core.tickets import mark_tickets_joined_in
 from kernels.graph import uf_find
-from kernels.layouts import (
-    LOCO,
-    MAX_REVEAL,
-    N_CARD_KINDS,
-    PS_MOUNTAIN_ROUTES,
-    PS_MOUNTAIN_TRAINS,
-    PS_ROUTE_POINTS,
-    PS_ROUTES_CLAIMED,
-    PS_STATIONS_BUILT,
-    PS_TUNNELS_ABANDONED,
-    PS_TUNNELS_TRIED,
-    RT_A,
-    RT_ALWAYS_OPEN,
-    RT_B,
-    RT_GROUP,
-    RT_LEN,
-    RT_MOUNTAINS,
-    RT_REVEAL,
-    RULE_DOUBLES_MIN_PLAYERS,
-    RULE_END_IMMEDIATE,
-    RULE_END_TRAINS,
-    RULE_MOUNTAIN_POINTS,
-    RULE_ROUTE_SCORE,
-    RULE_STATIONS,
-    RULE_TRIPLE_LANES,
-    RULE_TUNNEL_REVEAL,
-    SC_BOARD_VERSION,
-    SC_N_PILE,
-    SC_N_PLAYERS,
-    SC_N_REVEALED,
-    SC_N_TUNNEL_LOG,
-    SC_PEND_COLOUR,
-    SC_PEND_ROUTE,
-    SC_PEND_SURCHARGE,
-    SC_TURN,
-    TL_COLOUR,
-    TL_DECK,
-    TL_DISCARD,
-    TL_PAID,
-    TL_PILE,
-    TL_REVEALED,
-    TL_ROUTE,
-    TL_SEAT,
-    TL_SURCHARGE,
-    TL_TO_REVEAL,
-    TL_TURN,
-)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -70,7 +24,7 @@ def claim_trains(routes, r):
     """Trains a claim of route r places: its spaces and the mountain discards
     (BASE-CLM-2, LA-MTN-3). Claiming needs this many; the end of the game
     counts them (BASE-END-1, GT-END-2)."""
-    return routes[r, RT_LEN] + routes[r, RT_MOUNTAINS]
+    return routes[r, L.RT_LEN] + routes[r, L.RT_MOUNTAINS]
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -78,7 +32,7 @@ def last_wagons_end_game(ru, trains_left):
     """A player left with trains_left trains after a claim ends the game at
     once (GT-END-2: RULE_END_IMMEDIATE, at END_TRAINS or fewer). The engine
     ends it here; a bot asks the same before claiming."""
-    return ru[RULE_END_IMMEDIATE] != 0 and trains_left <= ru[RULE_END_TRAINS]
+    return ru[L.RULE_END_IMMEDIATE] != 0 and trains_left <= ru[L.RULE_END_TRAINS]
 
 
 @njit(cache=True, _nrt=False, inline="always")  # a few comparisons called per route in every bot's loops
@@ -88,7 +42,7 @@ def route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
     for the spaces and mountain discards (BASE-CLM-2, LA-MTN-3).
     Takes plain arrays, hoisted by the callers out of their loops."""
     ok = owner[r] < 0 and closed[r] == 0 and trains_p >= claim_trains(routes, r)
-    g = routes[r, RT_GROUP]
+    g = routes[r, L.RT_GROUP]
     if ok and g >= 0:
         for i in range(group_routes.shape[1]):
             r2 = group_routes[g, i]
@@ -102,8 +56,8 @@ def close_lanes(st, bd, ru, r):
     """BASE-DBL-2, TA-DBL-1/2: below DOUBLES_MIN_PLAYERS a double closes
     after one claim (unless printed always open) and a triple after
     TRIPLE_LANES claims."""
-    g = bd.routes[r, RT_GROUP]
-    if g < 0 or st.sc[SC_N_PLAYERS] >= ru[RULE_DOUBLES_MIN_PLAYERS] or bd.routes[r, RT_ALWAYS_OPEN] != 0:
+    g = bd.routes[r, L.RT_GROUP]
+    if g < 0 or st.sc[L.SC_N_PLAYERS] >= ru[L.RULE_DOUBLES_MIN_PLAYERS] or bd.routes[r, L.RT_ALWAYS_OPEN] != 0:
         return
     group_routes = bd.group_routes[:bd.n_groups]
     lanes = 0
@@ -114,7 +68,7 @@ def close_lanes(st, bd, ru, r):
             lanes += 1
             if st.owner[r2] >= 0:
                 claimed += 1
-    usable = 1 if lanes <= 2 else ru[RULE_TRIPLE_LANES]
+    usable = 1 if lanes <= 2 else ru[L.RULE_TRIPLE_LANES]
     if claimed >= usable:
         for i in range(group_routes.shape[1]):
             r2 = group_routes[g, i]
@@ -139,8 +93,8 @@ def join_network(st, bd, ru, p, r):
     """The claim joins r's cities in the network of every member of p's team
     (TA-TEAM-2a: one network per team; p's own for a team of one), and marks
     the team's tickets joined this turn (TA-TKT-4)."""
-    a = bd.routes[r, RT_A]
-    b = bd.routes[r, RT_B]
+    a = bd.routes[r, L.RT_A]
+    b = bd.routes[r, L.RT_B]
     first = team_first(ru, p)
     last = first + team_size(ru)
     # a route inside one network piece joins no new pair of cities: no ticket changes. The members'
@@ -166,21 +120,21 @@ def place_route(st, bd, ru, p, r, colour, locos):
     """Put p's trains on r and score it (BASE-CLM-2, LA-MTN-2); close the
     parallel lanes with too few players; join the team's network."""
     sc = st.sc
-    length = bd.routes[r, RT_LEN]
-    mountains = bd.routes[r, RT_MOUNTAINS]
+    length = bd.routes[r, L.RT_LEN]
+    mountains = bd.routes[r, L.RT_MOUNTAINS]
     st.owner[r] = p
-    st.claim_turn[r] = sc[SC_TURN]
+    st.claim_turn[r] = sc[L.SC_TURN]
     st.claim_colour[r] = colour
     st.claim_locos[r] = locos
     st.trains[p] -= length + mountains
-    points = ru[RULE_ROUTE_SCORE + length] + mountains * ru[RULE_MOUNTAIN_POINTS]
+    points = ru[L.RULE_ROUTE_SCORE + length] + mountains * ru[L.RULE_MOUNTAIN_POINTS]
     st.score[p] += points
-    st.ps[p, PS_ROUTE_POINTS] += ru[RULE_ROUTE_SCORE + length]
-    st.ps[p, PS_MOUNTAIN_TRAINS] += mountains
-    st.ps[p, PS_ROUTES_CLAIMED] += 1
+    st.ps[p, L.PS_ROUTE_POINTS] += ru[L.RULE_ROUTE_SCORE + length]
+    st.ps[p, L.PS_MOUNTAIN_TRAINS] += mountains
+    st.ps[p, L.PS_ROUTES_CLAIMED] += 1
     if mountains > 0:
-        st.ps[p, PS_MOUNTAIN_ROUTES] += 1
-    sc[SC_BOARD_VERSION] += 1
+        st.ps[p, L.PS_MOUNTAIN_ROUTES] += 1
+    sc[L.SC_BOARD_VERSION] += 1
     mark_claimed(st, bd, p, r)
     close_lanes(st, bd, ru, r)
     join_network(st, bd, ru, p, r)
@@ -192,11 +146,11 @@ def claim_route(st, bd, ru, p, r, colour, use, locos, sets):
     route's RT_WILD_SET cards (NC-FRY-2, NC-CLM-1; the cards of each set are
     core/payment.py set_card_kind's choice) from the hand first, then the
     team's holder (TA-CRD-4), into the discard (BASE-CLM-4), and place r."""
-    if colour != LOCO:
+    if colour != L.LOCO:
         take_cards(st, ru, p, colour, use)
         st.discard[colour] += use
-    take_cards(st, ru, p, np.int64(LOCO), locos)
-    st.discard[LOCO] += locos
+    take_cards(st, ru, p, np.int64(L.LOCO), locos)
+    st.discard[L.LOCO] += locos
     spent_locos = locos
     if sets > 0:
         fill_purse(st, ru, p)
@@ -206,7 +160,7 @@ def claim_route(st, bd, ru, p, r, colour, use, locos, sets):
             take_cards(st, ru, p, k, np.int64(1))
             purse[k] -= 1
             st.discard[k] += 1
-            if k == LOCO:
+            if k == L.LOCO:
                 spent_locos += 1
     place_route(st, bd, ru, p, r, colour, spent_locos)
 
@@ -217,8 +171,8 @@ def tunnel_reveal_count(bd, ru, r):
     """Cards a tunnel reveals: the number printed on it (TA-TUN-1), else the
     rule set's (EU-TUN-2; 3 on Team Asia's unnumbered tunnels by assumption
     TA-TUN-1a)."""
-    printed = bd.routes[r, RT_REVEAL]
-    return printed if printed > 0 else ru[RULE_TUNNEL_REVEAL]
+    printed = bd.routes[r, L.RT_REVEAL]
+    return printed if printed > 0 else ru[L.RULE_TUNNEL_REVEAL]
 
 
 @njit(cache=True, _nrt=False)
@@ -227,45 +181,45 @@ def start_tunnel(st, bd, ru, p, r, colour, use, locos):
     sc = st.sc
     st.laid[:] = 0
     st.laid_holder[:] = 0
-    if colour != LOCO:
+    if colour != L.LOCO:
         st.laid_holder[colour] += take_cards(st, ru, p, colour, use)  # TA-CRD-4
         st.laid[colour] += use
-    st.laid_holder[LOCO] += take_cards(st, ru, p, np.int64(LOCO), locos)
-    st.laid[LOCO] += locos
-    row = sc[SC_N_TUNNEL_LOG]
+    st.laid_holder[L.LOCO] += take_cards(st, ru, p, np.int64(L.LOCO), locos)
+    st.laid[L.LOCO] += locos
+    row = sc[L.SC_N_TUNNEL_LOG]
     log = st.tunnel_log
-    log[row, TL_SEAT] = p
-    log[row, TL_ROUTE] = r
-    log[row, TL_TURN] = sc[SC_TURN]
-    log[row, TL_COLOUR] = colour
-    log[row, TL_PILE] = sc[SC_N_PILE]
+    log[row, L.TL_SEAT] = p
+    log[row, L.TL_ROUTE] = r
+    log[row, L.TL_TURN] = sc[L.SC_TURN]
+    log[row, L.TL_COLOUR] = colour
+    log[row, L.TL_PILE] = sc[L.SC_N_PILE]
     disc = 0
-    for k in range(N_CARD_KINDS):
-        log[row, TL_DECK + k] = 0
+    for k in range(L.N_CARD_KINDS):
+        log[row, L.TL_DECK + k] = 0
         disc += st.discard[k]
-    log[row, TL_DISCARD] = disc
-    for i in range(sc[SC_N_PILE]):
-        log[row, TL_DECK + st.pile[i]] += 1
+    log[row, L.TL_DISCARD] = disc
+    for i in range(sc[L.SC_N_PILE]):
+        log[row, L.TL_DECK + st.pile[i]] += 1
     to_reveal = tunnel_reveal_count(bd, ru, r)
     n = 0
     surcharge = 0
-    for _ in range(min(to_reveal, MAX_REVEAL)):
+    for _ in range(min(to_reveal, L.MAX_REVEAL)):
         c = draw_card(st)
         if c < 0:
             break  # EU-TUN-5: reveal only what deck and discard hold
         st.revealed[n] = c
         n += 1
-        if c == LOCO or (colour != LOCO and c == colour):  # EU-TUN-3
+        if c == L.LOCO or (colour != L.LOCO and c == colour):  # EU-TUN-3
             surcharge += 1
-    sc[SC_N_REVEALED] = n
-    log[row, TL_REVEALED] = n
-    log[row, TL_TO_REVEAL] = to_reveal
-    log[row, TL_SURCHARGE] = surcharge
-    sc[SC_N_TUNNEL_LOG] = row + 1
-    st.ps[p, PS_TUNNELS_TRIED] += 1
-    sc[SC_PEND_ROUTE] = r
-    sc[SC_PEND_COLOUR] = colour
-    sc[SC_PEND_SURCHARGE] = surcharge
+    sc[L.SC_N_REVEALED] = n
+    log[row, L.TL_REVEALED] = n
+    log[row, L.TL_TO_REVEAL] = to_reveal
+    log[row, L.TL_SURCHARGE] = surcharge
+    sc[L.SC_N_TUNNEL_LOG] = row + 1
+    st.ps[p, L.PS_TUNNELS_TRIED] += 1
+    sc[L.SC_PEND_ROUTE] = r
+    sc[L.SC_PEND_COLOUR] = colour
+    sc[L.SC_PEND_SURCHARGE] = surcharge
     return surcharge
 
 
@@ -275,37 +229,37 @@ def finish_tunnel(st, bd, ru, p, pay):
     TA-TUN-2) and place, or take the laid cards back where they came from;
     the revealed cards are discarded either way."""
     sc = st.sc
-    r = sc[SC_PEND_ROUTE]
-    colour = sc[SC_PEND_COLOUR]
-    row = sc[SC_N_TUNNEL_LOG] - 1
+    r = sc[L.SC_PEND_ROUTE]
+    colour = sc[L.SC_PEND_COLOUR]
+    row = sc[L.SC_N_TUNNEL_LOG] - 1
     paid = False
     if pay:
         fill_purse(st, ru, p)
-        use, locos = surcharge_payment(ru, st.purse, bd.routes[:bd.n_routes], r, colour, sc[SC_PEND_SURCHARGE])
+        use, locos = surcharge_payment(ru, st.purse, bd.routes[:bd.n_routes], r, colour, sc[L.SC_PEND_SURCHARGE])
         if use >= 0:
-            if colour != LOCO:
+            if colour != L.LOCO:
                 st.laid_holder[colour] += take_cards(st, ru, p, colour, use)
                 st.laid[colour] += use
-            st.laid_holder[LOCO] += take_cards(st, ru, p, np.int64(LOCO), locos)
-            st.laid[LOCO] += locos
+            st.laid_holder[L.LOCO] += take_cards(st, ru, p, np.int64(L.LOCO), locos)
+            st.laid[L.LOCO] += locos
             paid = True
     if paid:
-        for k in range(N_CARD_KINDS):
+        for k in range(L.N_CARD_KINDS):
             st.discard[k] += st.laid[k]
-        place_route(st, bd, ru, p, r, colour, np.int64(st.laid[LOCO]))
+        place_route(st, bd, ru, p, r, colour, np.int64(st.laid[L.LOCO]))
     else:
         team = team_of(ru, p)
-        for k in range(N_CARD_KINDS):
+        for k in range(L.N_CARD_KINDS):
             st.hand[p, k] += st.laid[k] - st.laid_holder[k]
             st.holder[team, k] += st.laid_holder[k]
-        st.ps[p, PS_TUNNELS_ABANDONED] += 1
+        st.ps[p, L.PS_TUNNELS_ABANDONED] += 1
     st.laid[:] = 0
     st.laid_holder[:] = 0
-    for i in range(sc[SC_N_REVEALED]):
+    for i in range(sc[L.SC_N_REVEALED]):
         st.discard[st.revealed[i]] += 1
         st.revealed[i] = -1
-    sc[SC_N_REVEALED] = 0
-    st.tunnel_log[row, TL_PAID] = 1 if paid else 0
+    sc[L.SC_N_REVEALED] = 0
+    st.tunnel_log[row, L.TL_PAID] = 1 if paid else 0
 
 
 # --- stations ------------------------------------------------------------------------------
@@ -314,13 +268,13 @@ def build_station(st, ru, p, city, colour):
     """EU-STN-1/2: pay the station's cost in one colour (locomotives
     substituting) and put it on a free city."""
     use, locos = station_payment(st.hand[p], colour, station_cost(ru, st, p))
-    if colour != LOCO:
+    if colour != L.LOCO:
         st.hand[p, colour] -= use
         st.discard[colour] += use
-    st.hand[p, LOCO] -= locos
-    st.discard[LOCO] += locos
-    st.station_city[p, ru[RULE_STATIONS] - st.stations_left[p]] = city
+    st.hand[p, L.LOCO] -= locos
+    st.discard[L.LOCO] += locos
+    st.station_city[p, ru[L.RULE_STATIONS] - st.stations_left[p]] = city
     st.stations_left[p] -= 1
     st.city_station[city] = p
-    st.ps[p, PS_STATIONS_BUILT] += 1
-    st.sc[SC_BOARD_VERSION] += 1
+    st.ps[p, L.PS_STATIONS_BUILT] += 1
+    st.sc[L.SC_BOARD_VERSION] += 1

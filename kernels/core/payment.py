@@ -9,19 +9,7 @@ works in int64 throughout: Numba compiles that far faster."""
 import numpy as np
 from numba import njit
 
-from kernels.layouts import (
-    GRAY,
-    KIND_TUNNEL,
-    LOCO,
-    N_COLOURS,
-    RT_COLOUR,
-    RT_KIND,
-    RT_LEN,
-    RT_LOCOS,
-    RT_WILD_SET,
-    RULE_LOCO_POLICY,
-    RULE_STATIONS,
-)
+from kernels import layouts as L
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -30,15 +18,15 @@ def locos_wild(ru, routes, r):
     RULE_LOCO_POLICY (BASE-CLM-3: every kind; NC-CRD-1: tunnels and ferries;
     SW-CRD-1: tunnels). A ferry's locomotive symbols take locomotives whatever
     the policy (EU-FRY-1, NC-FRY-1)."""
-    return (ru[RULE_LOCO_POLICY] >> np.int64(routes[r, RT_KIND])) & 1 == 1
+    return (ru[L.RULE_LOCO_POLICY] >> np.int64(routes[r, L.RT_KIND])) & 1 == 1
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def wild_set_size(routes, r):
     """Cards of a set that replaces one card of route r's cost (0: no sets).
     Never on a tunnel, for the route or its surcharge (NC-TUN-1)."""
-    n = np.int64(routes[r, RT_WILD_SET])
-    return np.int64(0) if routes[r, RT_KIND] == KIND_TUNNEL else n
+    n = np.int64(routes[r, L.RT_WILD_SET])
+    return np.int64(0) if routes[r, L.RT_KIND] == L.KIND_TUNNEL else n
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -53,12 +41,12 @@ def claim_payment(ru, hand_p, routes, r, colour):
     set costs more cards than the card it replaces. The cards of a set are
     set_card_kind's choice. A claim in locomotives needs at least one, unless
     every space of the route is a locomotive symbol."""
-    length = np.int64(routes[r, RT_LEN])
-    symbols = np.int64(routes[r, RT_LOCOS])
+    length = np.int64(routes[r, L.RT_LEN])
+    symbols = np.int64(routes[r, L.RT_LOCOS])
     wild = locos_wild(ru, routes, r)
     per_set = wild_set_size(routes, r)
     total = np.int64(0)
-    for k in range(N_COLOURS + 1):
+    for k in range(L.N_COLOURS + 1):
         total += hand_p[k]
     use = np.int64(-1)
     locos = np.int64(-1)
@@ -66,17 +54,17 @@ def claim_payment(ru, hand_p, routes, r, colour):
     u = np.int64(0)
     lo = np.int64(0)
     ok = False
-    if colour == LOCO:
+    if colour == L.LOCO:
         if wild or symbols == length:
-            lo = min(np.int64(hand_p[LOCO]), length)
+            lo = min(np.int64(hand_p[L.LOCO]), length)
             ok = lo > 0 or symbols == length  # (all sets: only where no coloured space could name them)
     else:
-        rc = routes[r, RT_COLOUR]
+        rc = routes[r, L.RT_COLOUR]
         spaces = length - symbols
         have = np.int64(hand_p[colour])
-        if (rc == GRAY or rc == colour) and spaces > 0 and have > 0:
+        if (rc == L.GRAY or rc == colour) and spaces > 0 and have > 0:
             u = min(have, spaces)
-            lo = min(np.int64(hand_p[LOCO]), symbols + (spaces - u if wild else 0))
+            lo = min(np.int64(hand_p[L.LOCO]), symbols + (spaces - u if wild else 0))
             ok = True
     if ok:
         short = length - u - lo
@@ -95,9 +83,9 @@ def set_card_kind(purse):
     coloured card is left. A simulation choice: the rules let the player give
     any cards; this one keeps the locomotives, which pay more routes, and
     does not break up a small colour."""
-    best = np.int64(LOCO)
+    best = np.int64(L.LOCO)
     most = 0
-    for k in range(N_COLOURS):
+    for k in range(L.N_COLOURS):
         if purse[k] > most:
             most = purse[k]
             best = np.int64(k)
@@ -112,13 +100,13 @@ def surcharge_payment(ru, hand_p, routes, r, colour, surcharge):
     locomotive-only claim. Never a set (NC-TUN-1)."""
     use = np.int64(-1)
     locos = np.int64(-1)
-    if colour == LOCO:
-        if hand_p[LOCO] >= surcharge:
+    if colour == L.LOCO:
+        if hand_p[L.LOCO] >= surcharge:
             use = 0
             locos = np.int64(surcharge)
     else:
         u = min(np.int64(hand_p[colour]), np.int64(surcharge))
-        spare = np.int64(hand_p[LOCO]) if locos_wild(ru, routes, r) else np.int64(0)
+        spare = np.int64(hand_p[L.LOCO]) if locos_wild(ru, routes, r) else np.int64(0)
         if surcharge - u <= spare:
             use = u
             locos = surcharge - u
@@ -130,13 +118,13 @@ def station_payment(hand_p, colour, cost):
     """EU-STN-1: `cost` cards of one colour, locomotives substituting."""
     use = np.int64(-1)
     locos = np.int64(-1)
-    if colour == LOCO:
-        if hand_p[LOCO] >= cost:
+    if colour == L.LOCO:
+        if hand_p[L.LOCO] >= cost:
             use = 0
             locos = np.int64(cost)
     elif hand_p[colour] > 0:
         u = min(np.int64(hand_p[colour]), np.int64(cost))
-        if cost - u <= hand_p[LOCO]:
+        if cost - u <= hand_p[L.LOCO]:
             use = u
             locos = cost - u
     return use, locos
@@ -145,4 +133,4 @@ def station_payment(hand_p, colour, cost):
 @njit(cache=True, _nrt=False, inline="always")
 def station_cost(ru, st, p):
     """EU-STN-1: the first station costs 1 card, the second 2, the third 3."""
-    return ru[RULE_STATIONS] - st.stations_left[p] + 1
+    return ru[L.RULE_STATIONS] - st.stations_left[p] + 1

@@ -11,48 +11,10 @@ total. The owner of the bonus-term variation point."""
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
 from kernels.core.seats import team_size
 from kernels.core.tickets import ticket_outcome
 from kernels.graph import network_trail_and_cities, two_path_network, uf_union
-from kernels.layouts import (
-    BONUS_EXPLORER,
-    BONUS_GLOBETROTTER,
-    BONUS_GRAND_TOUR,
-    BONUS_LONGEST,
-    BONUS_STATIONS,
-    FN_EXPLORER_BONUS,
-    FN_GLOBETROTTER_BONUS,
-    FN_GRAND_TOUR_BONUS,
-    FN_GRAND_TOUR_TICKETS,
-    FN_LONGEST_BONUS,
-    FN_LONGEST_PATH,
-    FN_NETWORK_CITIES,
-    FN_STATION_POINTS,
-    FN_TICKETS_COMPLETED,
-    FN_TICKETS_FAILED,
-    FN_TICKETS_LOST,
-    FN_TICKETS_WON,
-    FN_TOTAL,
-    FN_WINNER,
-    MAX_STATIONS,
-    PS_MOUNTAIN_ROUTES,
-    RT_A,
-    RT_B,
-    RULE_BONUS_TERMS,
-    RULE_EXPLORER_BONUS,
-    RULE_GLOBETROTTER_BONUS,
-    RULE_GRAND_TOUR,
-    RULE_GRAND_TOUR_LEN,
-    RULE_LONGEST_PATH_BONUS,
-    RULE_STATION_VALUE,
-    RULE_TIEBREAK_SECOND,
-    SC_N_PLAYERS,
-    TIE_LONGEST_PATH,
-    TIE_MOUNTAINS,
-    TR_COMPLETED,
-    TR_FAILED,
-    TR_VIA_STATION,
-)
 
 
 # --- stations (EU-STN-3) ---------------------------------------------------------------
@@ -83,7 +45,7 @@ def apply_station_choice(st, bd, p, choice, n_st, ws):
     for i in range(n_st):
         if choice[i] < ws.n_cand[i]:
             r = ws.cand[i, choice[i]]
-            uf_union(uf, bd.routes[r, RT_A], bd.routes[r, RT_B])
+            uf_union(uf, bd.routes[r, L.RT_A], bd.routes[r, L.RT_B])
 
 
 @njit(cache=True, _nrt=False)
@@ -94,7 +56,7 @@ def best_station_choice(st, bd, p, ws):
     tie-break, BASE-SCR-3, is "the owner's best advantage" too). The choice is
     left in ws.best_choice (index n_cand = no route). Exhaustive."""
     n_st = 0
-    for i in range(MAX_STATIONS):
+    for i in range(L.MAX_STATIONS):
         city = st.station_city[p, i]
         if city < 0:
             continue
@@ -106,7 +68,7 @@ def best_station_choice(st, bd, p, ws):
                 nc += 1
         ws.n_cand[n_st] = nc
         n_st += 1
-    for i in range(MAX_STATIONS):
+    for i in range(L.MAX_STATIONS):
         ws.choice[i] = 0
         ws.best_choice[i] = 0
     for i in range(n_st):
@@ -143,7 +105,7 @@ def score_tickets(st, bd, ru, p, ws):
     borrowed routes; fills p's ticket components and each ticket's result."""
     fin = st.final
     n_st = 0
-    for i in range(MAX_STATIONS):
+    for i in range(L.MAX_STATIONS):
         if st.station_city[p, i] >= 0:
             n_st += 1
     best_station_choice(st, bd, p, ws)
@@ -156,14 +118,14 @@ def score_tickets(st, bd, ru, p, ws):
         st.ticket_option[t] = option
         st.ticket_points[t] = points
         if option >= 0:
-            fin[p, FN_TICKETS_WON] += points
-            fin[p, FN_TICKETS_COMPLETED] += 1  # one ticket whichever option scores (SW-TKT-3a)
+            fin[p, L.FN_TICKETS_WON] += points
+            fin[p, L.FN_TICKETS_COMPLETED] += 1  # one ticket whichever option scores (SW-TKT-3a)
             own, _ = ticket_outcome(bd, st.uf[p], t)
-            st.ticket_result[t] = TR_COMPLETED if own >= 0 else TR_VIA_STATION
+            st.ticket_result[t] = L.TR_COMPLETED if own >= 0 else L.TR_VIA_STATION
         else:
-            fin[p, FN_TICKETS_LOST] -= points
-            fin[p, FN_TICKETS_FAILED] += 1
-            st.ticket_result[t] = TR_FAILED
+            fin[p, L.FN_TICKETS_LOST] -= points
+            fin[p, L.FN_TICKETS_FAILED] += 1
+            st.ticket_result[t] = L.TR_FAILED
 
 
 @njit(cache=True, _nrt=False)
@@ -187,15 +149,15 @@ def grand_tour_tickets(st, bd, p, members, ws):
 def grand_tour_bonus(ru, n):
     """IN-SCR-4: the bonus for n Grand Tour tickets, the table's last entry
     for that many or more."""
-    entries = ru[RULE_GRAND_TOUR_LEN]
-    return ru[RULE_GRAND_TOUR + min(n, entries - 1)] if entries > 0 else np.int64(0)
+    entries = ru[L.RULE_GRAND_TOUR_LEN]
+    return ru[L.RULE_GRAND_TOUR + min(n, entries - 1)] if entries > 0 else np.int64(0)
 
 
 @njit(cache=True, _nrt=False)
 def score_grand_tour(st, bd, ru, p, members, ws):
     n = grand_tour_tickets(st, bd, p, members, ws)
-    st.final[p, FN_GRAND_TOUR_TICKETS] = n
-    st.final[p, FN_GRAND_TOUR_BONUS] = grand_tour_bonus(ru, n)
+    st.final[p, L.FN_GRAND_TOUR_TICKETS] = n
+    st.final[p, L.FN_GRAND_TOUR_BONUS] = grand_tour_bonus(ru, n)
 
 
 @njit(cache=True, _nrt=False)
@@ -211,10 +173,10 @@ def network_trail_cities(st, bd, members, ws):
 @njit(cache=True, _nrt=False)
 def score_points_game(st, bd, ru, ws):
     """st.final <- every seat's score components, total and winner flag."""
-    n = st.sc[SC_N_PLAYERS]
+    n = st.sc[L.SC_N_PLAYERS]
     size = team_size(ru)
     n_teams = n // size
-    terms = ru[RULE_BONUS_TERMS]
+    terms = ru[L.RULE_BONUS_TERMS]
     fin = st.final
     for p in range(n):
         for k in range(fin.shape[1]):
@@ -228,15 +190,15 @@ def score_points_game(st, bd, ru, ws):
         done_team = 0
         for q in range(first, first + size):
             score_tickets(st, bd, ru, q, ws)
-            if terms & BONUS_GRAND_TOUR:
+            if terms & L.BONUS_GRAND_TOUR:
                 score_grand_tour(st, bd, ru, q, np.int64(members), ws)
-            done_team += fin[q, FN_TICKETS_COMPLETED]
-            if terms & BONUS_STATIONS:
-                fin[q, FN_STATION_POINTS] = st.stations_left[q] * ru[RULE_STATION_VALUE]
+            done_team += fin[q, L.FN_TICKETS_COMPLETED]
+            if terms & L.BONUS_STATIONS:
+                fin[q, L.FN_STATION_POINTS] = st.stations_left[q] * ru[L.RULE_STATION_VALUE]
         trail, cities = network_trail_cities(st, bd, np.int64(members), ws)
         for q in range(first, first + size):
-            fin[q, FN_LONGEST_PATH] = trail
-            fin[q, FN_NETWORK_CITIES] = cities
+            fin[q, L.FN_LONGEST_PATH] = trail
+            fin[q, L.FN_NETWORK_CITIES] = cities
         best_trail = max(best_trail, trail)
         best_net = max(best_net, cities)
         best_done = max(best_done, done_team)
@@ -245,23 +207,23 @@ def score_points_game(st, bd, ru, ws):
         done_team = 0
         total = 0
         for q in range(first, first + size):
-            done_team += fin[q, FN_TICKETS_COMPLETED]
-            total += (st.score[q] + fin[q, FN_TICKETS_WON] - fin[q, FN_TICKETS_LOST] + fin[q, FN_STATION_POINTS]
-                      + fin[q, FN_GRAND_TOUR_BONUS])
+            done_team += fin[q, L.FN_TICKETS_COMPLETED]
+            total += (st.score[q] + fin[q, L.FN_TICKETS_WON] - fin[q, L.FN_TICKETS_LOST] + fin[q, L.FN_STATION_POINTS]
+                      + fin[q, L.FN_GRAND_TOUR_BONUS])
         longest = 0
-        if terms & BONUS_LONGEST and best_trail > 0 and fin[first, FN_LONGEST_PATH] == best_trail:
-            longest = ru[RULE_LONGEST_PATH_BONUS]
+        if terms & L.BONUS_LONGEST and best_trail > 0 and fin[first, L.FN_LONGEST_PATH] == best_trail:
+            longest = ru[L.RULE_LONGEST_PATH_BONUS]
         explorer = 0  # ties: every tied team gets it (assumption LA-SCR-1a)
-        if terms & BONUS_EXPLORER and best_net > 0 and fin[first, FN_NETWORK_CITIES] == best_net:
-            explorer = ru[RULE_EXPLORER_BONUS]
+        if terms & L.BONUS_EXPLORER and best_net > 0 and fin[first, L.FN_NETWORK_CITIES] == best_net:
+            explorer = ru[L.RULE_EXPLORER_BONUS]
         globe = 0  # ties: every tied team (NC-SCR-3a); none for no completed ticket
-        if terms & BONUS_GLOBETROTTER and best_done > 0 and done_team == best_done:
-            globe = ru[RULE_GLOBETROTTER_BONUS]
+        if terms & L.BONUS_GLOBETROTTER and best_done > 0 and done_team == best_done:
+            globe = ru[L.RULE_GLOBETROTTER_BONUS]
         for q in range(first, first + size):
-            fin[q, FN_LONGEST_BONUS] = longest
-            fin[q, FN_EXPLORER_BONUS] = explorer
-            fin[q, FN_GLOBETROTTER_BONUS] = globe
-            fin[q, FN_TOTAL] = total + longest + explorer + globe
+            fin[q, L.FN_LONGEST_BONUS] = longest
+            fin[q, L.FN_EXPLORER_BONUS] = explorer
+            fin[q, L.FN_GLOBETROTTER_BONUS] = globe
+            fin[q, L.FN_TOTAL] = total + longest + explorer + globe
     for tm in range(n_teams):
         win = 1
         for other in range(n_teams):
@@ -269,7 +231,7 @@ def score_points_game(st, bd, ru, ws):
                 win = 0
                 break
         for q in range(tm * size, tm * size + size):
-            fin[q, FN_WINNER] = win
+            fin[q, L.FN_WINNER] = win
 
 
 @njit(cache=True, _nrt=False)
@@ -284,7 +246,7 @@ def _team_sum(st, size, tm, field):
 def _mountain_routes(st, size, tm):
     n = 0
     for q in range(tm * size, tm * size + size):
-        n += st.ps[q, PS_MOUNTAIN_ROUTES]
+        n += st.ps[q, L.PS_MOUNTAIN_ROUTES]
     return n
 
 
@@ -294,17 +256,17 @@ def _team_beats(st, ru, size, a, b):
     second tie-break (BASE-SCR-3: the longest-path bonus; LA-SCR-2: mountain
     routes; TA-SCR-2: the longer continuous path)."""
     fin = st.final
-    fa = fin[a * size, FN_TOTAL]
-    fb = fin[b * size, FN_TOTAL]
+    fa = fin[a * size, L.FN_TOTAL]
+    fb = fin[b * size, L.FN_TOTAL]
     if fa != fb:
         return fa > fb
-    ta = _team_sum(st, size, a, FN_TICKETS_COMPLETED)
-    tb = _team_sum(st, size, b, FN_TICKETS_COMPLETED)
+    ta = _team_sum(st, size, a, L.FN_TICKETS_COMPLETED)
+    tb = _team_sum(st, size, b, L.FN_TICKETS_COMPLETED)
     if ta != tb:
         return ta > tb
-    second = ru[RULE_TIEBREAK_SECOND]
-    if second == TIE_MOUNTAINS:
+    second = ru[L.RULE_TIEBREAK_SECOND]
+    if second == L.TIE_MOUNTAINS:
         return _mountain_routes(st, size, a) > _mountain_routes(st, size, b)
-    if second == TIE_LONGEST_PATH:
-        return fin[a * size, FN_LONGEST_PATH] > fin[b * size, FN_LONGEST_PATH]
-    return fin[a * size, FN_LONGEST_BONUS] > fin[b * size, FN_LONGEST_BONUS]
+    if second == L.TIE_LONGEST_PATH:
+        return fin[a * size, L.FN_LONGEST_PATH] > fin[b * size, L.FN_LONGEST_PATH]
+    return fin[a * size, L.FN_LONGEST_BONUS] > fin[b * size, L.FN_LONGEST_BONUS]

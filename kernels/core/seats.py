@@ -5,23 +5,23 @@ seats; without teams every seat is a team of one and these are the solo rules.""
 import numpy as np
 from numba import njit
 
-from kernels.layouts import RULE_END_TRIGGER_TEAM, RULE_TEAM_SIZE
+from kernels import layouts as L
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def team_size(ru):
-    return max(ru[RULE_TEAM_SIZE], 1)
+    return max(ru[L.RULE_TEAM_SIZE], 1)
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def team_of(ru, p):
-    return p // max(ru[RULE_TEAM_SIZE], 1)
+    return p // max(ru[L.RULE_TEAM_SIZE], 1)
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def team_first(ru, p):
     """The first seat of p's team."""
-    size = max(ru[RULE_TEAM_SIZE], 1)
+    size = max(ru[L.RULE_TEAM_SIZE], 1)
     return (p // size) * size
 
 
@@ -29,7 +29,7 @@ def team_first(ru, p):
 def team_trains(st, ru, p):
     """Trains that count for the end trigger: p's own, or p's team's
     combined supply (TA-END-1)."""
-    if ru[RULE_END_TRIGGER_TEAM] == 0:
+    if ru[L.RULE_END_TRIGGER_TEAM] == 0:
         return np.int64(st.trains[p])
     first = team_first(ru, p)
     n = np.int64(0)

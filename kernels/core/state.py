@@ -10,46 +10,10 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from kernels import layouts as L
 from kernels.core.cards import draw_card, fill_market
 from kernels.core.tickets import pop_ticket
 from kernels.graph import uf_reset
-from kernels.layouts import (
-    BITS_COLOUR,
-    END_NONE,
-    GAME_STATE,
-    LOCO,
-    MAX_OFFER,
-    N_CARD_KINDS,
-    PH_SETUP_KEEP,
-    RULE_HAND_SIZE,
-    RULE_SETUP_TICKETS_LONG,
-    RULE_SETUP_TICKETS_REGULAR,
-    RULE_SPECIAL_TICKETS,
-    RULE_STATIONS,
-    RULE_TRAINS,
-    SC_END_COUNTDOWN,
-    SC_END_REASON,
-    SC_GT_SPECIAL_LEFT,
-    SC_LP_COUNT,
-    SC_N_CITIES,
-    SC_N_OFFER,
-    SC_N_PILE,
-    SC_N_PLAYERS,
-    SC_N_ROUTES,
-    SC_N_TICKETS,
-    SC_N_WORDS,
-    SC_OFFER_SETUP,
-    SC_PHASE,
-    SC_PLAYER,
-    SC_TP_COUNT,
-    SC_TP_HEAD,
-    STATE_COPY_BYTES,
-    TH_BOX,
-    TH_LONG_PILE,
-    TH_OFFERED,
-    TH_PILE,
-    TK_LONG,
-)
 from kernels.prng import shuffle_int8, shuffle_int16
 
 
@@ -61,10 +25,10 @@ def new_state(bd, ru, n_players):
     alive (used after the record's last use) while the record is in use.
     From Python, state_record(new_state(...)) gives the record with
     attribute access (st.hand[p, k]), a view of the same memory."""
-    state = np.zeros(1, GAME_STATE)
+    state = np.zeros(1, L.GAME_STATE)
     st = state[0]
     sc = st.sc
-    sc[SC_N_PLAYERS] = n_players
+    sc[L.SC_N_PLAYERS] = n_players
     set_sizes(st, bd)
     reset_state(st)
     return state
@@ -83,10 +47,10 @@ def state_record(state):
 def set_sizes(st, bd):
     """The board's sizes into sc: the fields are sized by the MAX_* bounds."""
     sc = st.sc
-    sc[SC_N_ROUTES] = bd.n_routes
-    sc[SC_N_TICKETS] = bd.n_tickets
-    sc[SC_N_CITIES] = bd.n_cities
-    sc[SC_N_WORDS] = bd.n_words
+    sc[L.SC_N_ROUTES] = bd.n_routes
+    sc[L.SC_N_TICKETS] = bd.n_tickets
+    sc[L.SC_N_CITIES] = bd.n_cities
+    sc[L.SC_N_WORDS] = bd.n_words
 
 
 @njit(cache=True, _nrt=False)
@@ -100,7 +64,7 @@ def reset_state(st):
     st.city_station[:] = -1
     st.ticket_pile[:] = -1
     st.long_pile[:] = -1
-    st.ticket_holder[:] = TH_PILE
+    st.ticket_holder[:] = L.TH_PILE
     st.ticket_kept_turn[:] = -1
     st.ticket_done_turn[:] = -1
     st.offer[:] = -1
@@ -124,7 +88,7 @@ def copy_state(dst, src):
     first STATE_COPY_BYTES of the GAME_STATE record; both records from
     new_state, dst for the same board, rules and players or to be
     overwritten whole)."""
-    _copy_record_bytes(dst, src, np.int64(STATE_COPY_BYTES))
+    _copy_record_bytes(dst, src, np.int64(L.STATE_COPY_BYTES))
 
 
 @njit(cache=True, _nrt=False)
@@ -133,28 +97,28 @@ def init_game(st, bd, ru, n_players, seed):
     (BASE-SET-1, BASE-SET-2, EU-SET-2). Seat 0 plays first (BASE-SET-3)."""
     sc = st.sc
     sc[:] = 0
-    sc[SC_N_PLAYERS] = n_players
+    sc[L.SC_N_PLAYERS] = n_players
     set_sizes(st, bd)
-    sc[SC_END_COUNTDOWN] = -1
-    sc[SC_END_REASON] = END_NONE
-    sc[SC_GT_SPECIAL_LEFT] = ru[RULE_SPECIAL_TICKETS]  # GT-CMP-3
+    sc[L.SC_END_COUNTDOWN] = -1
+    sc[L.SC_END_REASON] = L.END_NONE
+    sc[L.SC_GT_SPECIAL_LEFT] = ru[L.RULE_SPECIAL_TICKETS]  # GT-CMP-3
     st.rng[0] = seed
     # train cards
     n = np.int64(0)
-    for k in range(N_CARD_KINDS):
+    for k in range(L.N_CARD_KINDS):
         for _ in range(bd.deck[k]):
             st.pile[n] = k
             n += 1
     shuffle_int8(st.rng[:], st.pile[:], n)  # arrays: one signature with the bots' calls
-    sc[SC_N_PILE] = n
+    sc[L.SC_N_PILE] = n
     st.discard[:] = 0
     st.market[:] = -1
     st.hand[:, :] = 0
     st.holder[:, :] = 0
     st.laid[:] = 0
     st.revealed[:] = -1
-    st.trains[:] = ru[RULE_TRAINS]
-    st.stations_left[:] = ru[RULE_STATIONS]
+    st.trains[:] = ru[L.RULE_TRAINS]
+    st.stations_left[:] = ru[L.RULE_STATIONS]
     st.score[:] = 0
     st.ps[:, :] = 0
     st.owner[:] = -1
@@ -171,57 +135,57 @@ def init_game(st, bd, ru, n_players, seed):
     st.ticket_shared[:] = 0
     st.ticket_option[:] = -1
     st.ticket_points[:] = 0
-    for k in range(sc[SC_N_WORDS]):
-        st.open_bits[k] = bd.route_bits[BITS_COLOUR + LOCO, k]  # every route
+    for k in range(sc[L.SC_N_WORDS]):
+        st.open_bits[k] = bd.route_bits[L.BITS_COLOUR + L.LOCO, k]  # every route
     st.blocked_bits[:, :] = 0
     for p in range(n_players):
         uf_reset(st.uf[p])
-        for _ in range(ru[RULE_HAND_SIZE]):
+        for _ in range(ru[L.RULE_HAND_SIZE]):
             c = draw_card(st)
             if c >= 0:
                 st.hand[p, c] += 1
     fill_market(st, ru)
     # tickets: long ones in their own pile when the rules deal them apart
-    n_tickets = sc[SC_N_TICKETS]
-    separate_long = ru[RULE_SETUP_TICKETS_LONG] > 0
+    n_tickets = sc[L.SC_N_TICKETS]
+    separate_long = ru[L.RULE_SETUP_TICKETS_LONG] > 0
     n_reg = np.int64(0)
     n_long = np.int64(0)
     for t in range(n_tickets):
         st.ticket_kept_turn[t] = -1
         st.ticket_done_turn[t] = -1
-        if separate_long and bd.tickets[t, TK_LONG] == 1:
+        if separate_long and bd.tickets[t, L.TK_LONG] == 1:
             st.long_pile[n_long] = t
-            st.ticket_holder[t] = TH_LONG_PILE
+            st.ticket_holder[t] = L.TH_LONG_PILE
             n_long += 1
         else:
             st.ticket_pile[n_reg] = t
-            st.ticket_holder[t] = TH_PILE
+            st.ticket_holder[t] = L.TH_PILE
             n_reg += 1
     shuffle_int16(st.rng[:], st.ticket_pile[:], n_reg)
     shuffle_int16(st.rng[:], st.long_pile[:], n_long)
-    sc[SC_TP_HEAD] = 0
-    sc[SC_TP_COUNT] = n_reg
-    sc[SC_LP_COUNT] = n_long
+    sc[L.SC_TP_HEAD] = 0
+    sc[L.SC_TP_COUNT] = n_reg
+    sc[L.SC_LP_COUNT] = n_long
     st.setup_offer[:, :] = -1
     for p in range(n_players):
         k = 0
-        for _ in range(ru[RULE_SETUP_TICKETS_LONG]):
-            if sc[SC_LP_COUNT] > 0:
-                sc[SC_LP_COUNT] -= 1
-                t = st.long_pile[sc[SC_LP_COUNT]]
+        for _ in range(ru[L.RULE_SETUP_TICKETS_LONG]):
+            if sc[L.SC_LP_COUNT] > 0:
+                sc[L.SC_LP_COUNT] -= 1
+                t = st.long_pile[sc[L.SC_LP_COUNT]]
                 st.setup_offer[p, k] = t
-                st.ticket_holder[t] = TH_OFFERED
+                st.ticket_holder[t] = L.TH_OFFERED
                 k += 1
-        for _ in range(ru[RULE_SETUP_TICKETS_REGULAR]):
+        for _ in range(ru[L.RULE_SETUP_TICKETS_REGULAR]):
             t = pop_ticket(st)
             if t >= 0:
                 st.setup_offer[p, k] = t
-                st.ticket_holder[t] = TH_OFFERED
+                st.ticket_holder[t] = L.TH_OFFERED
                 k += 1
     # long tickets nobody was dealt leave the game (EU-SET-2; LA-TKT-2 by assumption LA-TKT-2a)
-    for i in range(sc[SC_LP_COUNT]):
-        st.ticket_holder[st.long_pile[i]] = TH_BOX
-    sc[SC_LP_COUNT] = 0
+    for i in range(sc[L.SC_LP_COUNT]):
+        st.ticket_holder[st.long_pile[i]] = L.TH_BOX
+    sc[L.SC_LP_COUNT] = 0
     st.offer[:] = -1
     start_setup_keep(st, np.int64(0))
 
@@ -230,13 +194,13 @@ def init_game(st, bd, ru, n_players, seed):
 def start_setup_keep(st, p):
     """Seat p decides on its setup deal (BASE-SET-2)."""
     sc = st.sc
-    sc[SC_PLAYER] = p
-    sc[SC_PHASE] = PH_SETUP_KEEP
-    sc[SC_OFFER_SETUP] = 1
+    sc[L.SC_PLAYER] = p
+    sc[L.SC_PHASE] = L.PH_SETUP_KEEP
+    sc[L.SC_OFFER_SETUP] = 1
     n = 0
-    for i in range(MAX_OFFER):
+    for i in range(L.MAX_OFFER):
         t = st.setup_offer[p, i]
         st.offer[i] = t
         if t >= 0:
             n += 1
-    sc[SC_N_OFFER] = n
+    sc[L.SC_N_OFFER] = n

@@ -7,9 +7,9 @@ passes the same memory)."""
 
 import numpy as np
 
-from kernels.layouts import GAME_STATE, SC_N_CITIES, SC_N_PLAYERS, SC_N_ROUTES, SC_N_TICKETS, SC_N_WORDS
+from kernels import layouts as L
 
-_SEATS, _ROUTES, _TICKETS, _CITIES, _WORDS = SC_N_PLAYERS, SC_N_ROUTES, SC_N_TICKETS, SC_N_CITIES, SC_N_WORDS
+_SEATS, _ROUTES, _TICKETS, _CITIES, _WORDS = L.SC_N_PLAYERS, L.SC_N_ROUTES, L.SC_N_TICKETS, L.SC_N_CITIES, L.SC_N_WORDS
 # field -> the sc entry giving the size in play of each leading dimension (None: whole)
 _CUT = {
     "hand": (_SEATS,), "holder": (_SEATS,), "trains": (_SEATS,), "stations_left": (_SEATS,),
@@ -37,7 +37,7 @@ class StateRecord(np.record):
         return value[tuple(slice(None) if i is None else slice(0, int(sc[i])) for i in cut)]
 
 
-_VIEW = np.dtype((StateRecord, GAME_STATE))
+_VIEW = np.dtype((StateRecord, L.GAME_STATE))
 
 
 def view_state(state):

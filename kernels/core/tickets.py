@@ -8,57 +8,32 @@ destinations, SW-TKT-3..6)."""
 import numpy as np
 from numba import njit
 
-from kernels.bits import bit_count, low_bit_index
+from kernels import layouts as L
+from kernels.bits import ONE, ZERO, bit_count, low_bit_index
 from kernels.core.actions import make_action
 from kernels.core.seats import team_first, team_size
 from kernels.graph import uf_find
-from kernels.layouts import (
-    A_KEEP_TICKETS,
-    MO_END,
-    MO_POINTS,
-    MT_COUNT,
-    MT_FIRST,
-    MT_FROM,
-    PS_TICKETS_DRAWN_MIDGAME,
-    PS_TICKETS_SHARED,
-    RULE_UNKEPT_DRAW_TO_BOX,
-    RULE_UNKEPT_SETUP_TO_BOX,
-    SC_N_OFFER,
-    SC_N_TICKETS,
-    SC_TP_COUNT,
-    SC_TP_HEAD,
-    SC_TURN,
-    TH_BOX,
-    TH_PILE,
-    TK_A,
-    TK_B,
-    TK_MULTI,
-    TK_POINTS,
-)
-
-_ZERO = np.uint64(0)
-_ONE = np.uint64(1)
 
 
 @njit(cache=True, _nrt=False)
 def pop_ticket(st):
     """The top ticket of the pile, or -1 when it is empty."""
     sc = st.sc
-    if sc[SC_TP_COUNT] == 0:
+    if sc[L.SC_TP_COUNT] == 0:
         return np.int64(-1)
-    t = st.ticket_pile[sc[SC_TP_HEAD]]
-    sc[SC_TP_HEAD] = (sc[SC_TP_HEAD] + 1) % sc[SC_N_TICKETS]
-    sc[SC_TP_COUNT] -= 1
+    t = st.ticket_pile[sc[L.SC_TP_HEAD]]
+    sc[L.SC_TP_HEAD] = (sc[L.SC_TP_HEAD] + 1) % sc[L.SC_N_TICKETS]
+    sc[L.SC_TP_COUNT] -= 1
     return np.int64(t)
 
 
 @njit(cache=True, _nrt=False)
 def ticket_to_bottom(st, t):
     sc = st.sc
-    i = (sc[SC_TP_HEAD] + sc[SC_TP_COUNT]) % sc[SC_N_TICKETS]
+    i = (sc[L.SC_TP_HEAD] + sc[L.SC_TP_COUNT]) % sc[L.SC_N_TICKETS]
     st.ticket_pile[i] = t
-    sc[SC_TP_COUNT] += 1
-    st.ticket_holder[t] = TH_PILE
+    sc[L.SC_TP_COUNT] += 1
+    st.ticket_holder[t] = L.TH_PILE
 
 
 @njit(cache=True, _nrt=False)
@@ -82,11 +57,11 @@ def ticket_outcome(bd, uf, t):
     destinations joined to its start (SW-TKT-3, SW-TKT-4), as (that option's
     index, +value); with none joined it loses its lowest value, (-1, -lowest)
     (SW-TKT-5)."""
-    m = bd.tickets[t, TK_MULTI]
+    m = bd.tickets[t, L.TK_MULTI]
     if m >= 0:
         return options_outcome(bd, uf, np.int64(m))
-    value = np.int64(bd.tickets[t, TK_POINTS])
-    if uf_find(uf, bd.tickets[t, TK_A]) == uf_find(uf, bd.tickets[t, TK_B]):
+    value = np.int64(bd.tickets[t, L.TK_POINTS])
+    if uf_find(uf, bd.tickets[t, L.TK_A]) == uf_find(uf, bd.tickets[t, L.TK_B]):
         return np.int64(0), value
     return np.int64(-1), -value
 
@@ -94,15 +69,15 @@ def ticket_outcome(bd, uf, t):
 @njit(cache=True, _nrt=False)
 def options_outcome(bd, uf, m):
     """ticket_outcome of a ticket with options (bd.multi row m)."""
-    first = bd.multi[m, MT_FIRST]
-    start = np.int64(bd.multi[m, MT_FROM])
+    first = bd.multi[m, L.MT_FIRST]
+    start = np.int64(bd.multi[m, L.MT_FROM])
     best = np.int64(-1)
     lowest = np.int64(1 << 30)
     option = np.int64(-1)
-    for i in range(bd.multi[m, MT_COUNT]):
-        value = np.int64(bd.multi_opts[first + i, MO_POINTS])
+    for i in range(bd.multi[m, L.MT_COUNT]):
+        value = np.int64(bd.multi_opts[first + i, L.MO_POINTS])
         lowest = min(lowest, value)
-        if value > best and ends_joined(bd, uf, start, np.int64(bd.multi_opts[first + i, MO_END])):
+        if value > best and ends_joined(bd, uf, start, np.int64(bd.multi_opts[first + i, L.MO_END])):
             best = value
             option = np.int64(i)
     return option, (best if option >= 0 else -lowest)
@@ -141,7 +116,7 @@ def mark_tickets_joined_in(st, bd, ru, p, root, city):
     tickets = bd.tickets[:bd.n_tickets]
     n_tickets = tickets.shape[0]
     uf = st.uf[p]
-    turn = st.sc[SC_TURN]
+    turn = st.sc[L.SC_TURN]
     first = team_first(ru, p)
     last = first + team_size(ru)
     if city >= 0:
@@ -152,15 +127,15 @@ def mark_tickets_joined_in(st, bd, ru, p, root, city):
                 mark_if_joined(st, bd, uf, t, turn)
         return
     for base in range(0, n_tickets, 64):
-        open_word = np.uint64(0)
+        open_word = ZERO
         for t in range(base, min(base + 64, n_tickets)):
             h = holder[t]
             is_open = (h >= first) & (h < last) & (done[t] < 0)
             open_word |= np.uint64(is_open) << np.uint64(t - base)
-        while open_word != _ZERO:
+        while open_word != ZERO:
             t = base + low_bit_index(open_word)
-            open_word &= open_word - _ONE
-            if root >= 0 and tickets[t, TK_MULTI] < 0 and uf_find(uf, tickets[t, TK_A]) != root:
+            open_word &= open_word - ONE
+            if root >= 0 and tickets[t, L.TK_MULTI] < 0 and uf_find(uf, tickets[t, L.TK_A]) != root:
                 continue
             mark_if_joined(st, bd, uf, np.int64(t), turn)
 
@@ -171,10 +146,10 @@ def keep_actions(st, out, keep_min, n_share, limit):
     paired with the kept tickets that go to the team's shared holder (b: a mask
     of exactly min(n_share, kept) of the kept ones; 0 without teams, TA-TKT-1/2).
     An empty offer can only be acknowledged."""
-    k = st.sc[SC_N_OFFER]
+    k = st.sc[L.SC_N_OFFER]
     n = 0
     if k == 0:
-        out[0] = make_action(A_KEEP_TICKETS, 0, 0)
+        out[0] = make_action(L.A_KEEP_TICKETS, 0, 0)
         return 1
     for mask in range(1, 1 << k):
         kept = bit_count(np.uint64(mask))
@@ -183,13 +158,13 @@ def keep_actions(st, out, keep_min, n_share, limit):
         want = min(n_share, kept)
         if want == 0:
             if n < limit:
-                out[n] = make_action(A_KEEP_TICKETS, mask, 0)
+                out[n] = make_action(L.A_KEEP_TICKETS, mask, 0)
                 n += 1
             continue
         sub = mask  # every submask of mask with `want` bits
         while True:
             if bit_count(np.uint64(sub)) == want and n < limit:
-                out[n] = make_action(A_KEEP_TICKETS, mask, sub)
+                out[n] = make_action(L.A_KEEP_TICKETS, mask, sub)
                 n += 1
             if sub == 0:
                 break
@@ -204,25 +179,25 @@ def keep_offer(st, bd, ru, p, mask, share_mask, setup):
     LA-TKT-2 by assumption LA-TKT-2a, NC-TKT-1, SW-TKT-1; after a draw:
     NC-TKT-2, SW-TKT-2) or to the bottom of the pile (BASE-SET-2, BASE-TKT-1)."""
     sc = st.sc
-    to_box = ru[RULE_UNKEPT_SETUP_TO_BOX] if setup else ru[RULE_UNKEPT_DRAW_TO_BOX]
+    to_box = ru[L.RULE_UNKEPT_SETUP_TO_BOX] if setup else ru[L.RULE_UNKEPT_DRAW_TO_BOX]
     kept = 0
-    for i in range(sc[SC_N_OFFER]):
+    for i in range(sc[L.SC_N_OFFER]):
         t = st.offer[i]
         if (share_mask >> i) & 1:
             st.ticket_shared[t] = 1
-            st.ps[p, PS_TICKETS_SHARED] += 1
+            st.ps[p, L.PS_TICKETS_SHARED] += 1
         if (mask >> i) & 1:
             st.ticket_holder[t] = p
-            st.ticket_kept_turn[t] = -1 if setup else sc[SC_TURN]
+            st.ticket_kept_turn[t] = -1 if setup else sc[L.SC_TURN]
             kept += 1
             # the tickets held before are checked after every claim that merges the network: only the kept
             # ones can be joined already (TA-TKT-4)
-            mark_if_joined(st, bd, st.uf[p], np.int64(t), sc[SC_TURN])
+            mark_if_joined(st, bd, st.uf[p], np.int64(t), sc[L.SC_TURN])
         elif to_box != 0:
-            st.ticket_holder[t] = TH_BOX
+            st.ticket_holder[t] = L.TH_BOX
         else:
             ticket_to_bottom(st, np.int64(t))
         st.offer[i] = -1
-    sc[SC_N_OFFER] = 0
+    sc[L.SC_N_OFFER] = 0
     if not setup:
-        st.ps[p, PS_TICKETS_DRAWN_MIDGAME] += kept
+        st.ps[p, L.PS_TICKETS_DRAWN_MIDGAME] += kept

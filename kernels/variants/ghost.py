@@ -15,44 +15,11 @@ code. Imports kernels.core only; kernels/engine.py calls it.
 import numpy as np
 from numba import njit
 
+from kernels import layouts as L
 from kernels.core.cards import draw_card
 from kernels.core.scoring import network_trail_cities
 from kernels.core.tickets import mark_completed_tickets, pop_ticket, ticket_outcome, ticket_to_bottom
 from kernels.graph import uf_find
-from kernels.layouts import (
-    CF_COAST,
-    CF_CRYPT,
-    CF_DARK_FOREST,
-    CF_MANOR,
-    CF_TOWN_HALL,
-    END_NONE,
-    END_TICKETS,
-    FN_LONGEST_PATH,
-    FN_NETWORK_CITIES,
-    FN_TICKETS_COMPLETED,
-    FN_TICKETS_FAILED,
-    FN_TOTAL,
-    FN_WINNER,
-    PS_GT_BONUS_CARDS,
-    PS_GT_CRYPT,
-    PS_GT_MANOR,
-    PS_GT_SPECIAL,
-    PS_GT_SWAPS,
-    PS_GT_TICKETS,
-    PS_TICKETS_DRAWN_MIDGAME,
-    RULE_COMPLETED_DRAW,
-    RULE_TOWN_HALL_CARDS,
-    RULE_WIN_TICKETS,
-    SC_END_REASON,
-    SC_GT_SPECIAL_LEFT,
-    SC_N_PLAYERS,
-    SC_N_TICKETS,
-    SC_TP_COUNT,
-    SC_TURN,
-    TH_OFFERED,
-    TR_COMPLETED,
-    TR_FAILED,
-)
 
 
 @njit(cache=True, _nrt=False)
@@ -74,7 +41,7 @@ def regions_joined(uf, city_flags, flag_a, flag_b):
 @njit(cache=True, _nrt=False)
 def tickets_done(st, p):
     """Tickets that count for p: own completed tickets plus the special one."""
-    return st.ps[p, PS_GT_TICKETS] + st.ps[p, PS_GT_SPECIAL]
+    return st.ps[p, L.PS_GT_TICKETS] + st.ps[p, L.PS_GT_SPECIAL]
 
 
 @njit(cache=True, _nrt=False)
@@ -82,7 +49,7 @@ def _open_tickets(st, p):
     holder = st.ticket_holder
     done = st.ticket_done_turn
     n = 0
-    for t in range(st.sc[SC_N_TICKETS]):
+    for t in range(st.sc[L.SC_N_TICKETS]):
         if holder[t] == p and done[t] < 0:
             n += 1
     return n
@@ -95,8 +62,8 @@ def _take_ticket(st, p):
     if t < 0:
         return False
     st.ticket_holder[t] = p
-    st.ticket_kept_turn[t] = st.sc[SC_TURN]
-    st.ps[p, PS_TICKETS_DRAWN_MIDGAME] += 1
+    st.ticket_kept_turn[t] = st.sc[L.SC_TURN]
+    st.ps[p, L.PS_TICKETS_DRAWN_MIDGAME] += 1
     return True
 
 
@@ -104,14 +71,14 @@ def _take_ticket(st, p):
 def _town_hall_bonus(st, bd, ru, p, flag, counter):
     """GT-BON-2: once per player (assumption GT-BON-2a), draw the bonus cards when the Town Hall and
     the bonus place are joined."""
-    if st.ps[p, counter] == 0 and regions_joined(st.uf[p], bd.city_flags[:bd.n_cities], np.int64(CF_TOWN_HALL), flag):
+    if st.ps[p, counter] == 0 and regions_joined(st.uf[p], bd.city_flags[:bd.n_cities], np.int64(L.CF_TOWN_HALL), flag):
         st.ps[p, counter] = 1
-        for _ in range(ru[RULE_TOWN_HALL_CARDS]):
+        for _ in range(ru[L.RULE_TOWN_HALL_CARDS]):
             c = draw_card(st)
             if c < 0:
                 break
             st.hand[p, c] += 1
-            st.ps[p, PS_GT_BONUS_CARDS] += 1
+            st.ps[p, L.PS_GT_BONUS_CARDS] += 1
 
 
 @njit(cache=True, _nrt=False)
@@ -121,45 +88,46 @@ def settle(st, bd, ru, p):
     GT-BON-2); return END_TICKETS when p has won (GT-END-1), else END_NONE.
     (The immediate end on the last wagon, GT-END-2, is the engine's
     END_IMMEDIATE rule.)"""
-    win = ru[RULE_WIN_TICKETS]
+    win = ru[L.RULE_WIN_TICKETS]
     holder = st.ticket_holder
     done = st.ticket_done_turn
-    n_tickets = st.sc[SC_N_TICKETS]
+    n_tickets = st.sc[L.SC_N_TICKETS]
     # GT-BON-1: checked first, so that a claim that both joins the regions and
     # completes a ticket counts both before the win check; one per player
     # (assumption GT-BON-1a)
-    if (st.ps[p, PS_GT_SPECIAL] == 0 and st.sc[SC_GT_SPECIAL_LEFT] > 0
-            and regions_joined(st.uf[p], bd.city_flags[:bd.n_cities], np.int64(CF_DARK_FOREST), np.int64(CF_COAST))):
-        st.ps[p, PS_GT_SPECIAL] = 1
-        st.sc[SC_GT_SPECIAL_LEFT] -= 1
+    if (st.ps[p, L.PS_GT_SPECIAL] == 0 and st.sc[L.SC_GT_SPECIAL_LEFT] > 0
+            and regions_joined(st.uf[p], bd.city_flags[:bd.n_cities], np.int64(L.CF_DARK_FOREST),
+                               np.int64(L.CF_COAST))):
+        st.ps[p, L.PS_GT_SPECIAL] = 1
+        st.sc[L.SC_GT_SPECIAL_LEFT] -= 1
     while True:
         mark_completed_tickets(st, bd, ru, p)
         completed = 0
         for t in range(n_tickets):
             if holder[t] == p and done[t] >= 0:
                 completed += 1
-        new = completed - st.ps[p, PS_GT_TICKETS]
+        new = completed - st.ps[p, L.PS_GT_TICKETS]
         if new <= 0:
             break
-        st.ps[p, PS_GT_TICKETS] = completed
+        st.ps[p, L.PS_GT_TICKETS] = completed
         if tickets_done(st, p) >= win:
             break  # the game ends at once: no replacement (GT-END-1)
         drawn = 0
-        for _ in range(new * ru[RULE_COMPLETED_DRAW]):
+        for _ in range(new * ru[L.RULE_COMPLETED_DRAW]):
             if _take_ticket(st, p):
                 drawn += 1
         if drawn == 0:
             break
-    _town_hall_bonus(st, bd, ru, p, np.int64(CF_CRYPT), np.int64(PS_GT_CRYPT))
-    _town_hall_bonus(st, bd, ru, p, np.int64(CF_MANOR), np.int64(PS_GT_MANOR))
-    return END_TICKETS if tickets_done(st, p) >= win else END_NONE
+    _town_hall_bonus(st, bd, ru, p, np.int64(L.CF_CRYPT), np.int64(L.PS_GT_CRYPT))
+    _town_hall_bonus(st, bd, ru, p, np.int64(L.CF_MANOR), np.int64(L.PS_GT_MANOR))
+    return L.END_TICKETS if tickets_done(st, p) >= win else L.END_NONE
 
 
 @njit(cache=True, _nrt=False)
 def can_swap(st, p):
     """GT-TRN-3 is legal with at least one unfinished ticket in hand and a
     ticket to draw."""
-    return st.sc[SC_TP_COUNT] > 0 and _open_tickets(st, p) > 0
+    return st.sc[L.SC_TP_COUNT] > 0 and _open_tickets(st, p) > 0
 
 
 @njit(cache=True, _nrt=False)
@@ -172,9 +140,9 @@ def swap_tickets(st, p):
     holder = st.ticket_holder
     done = st.ticket_done_turn
     k = 0
-    for t in range(st.sc[SC_N_TICKETS]):
+    for t in range(st.sc[L.SC_N_TICKETS]):
         if holder[t] == p and done[t] < 0:
-            holder[t] = TH_OFFERED  # set aside while the new ones are drawn
+            holder[t] = L.TH_OFFERED  # set aside while the new ones are drawn
             st.ticket_kept_turn[t] = -1
             k += 1
     for _ in range(k):
@@ -182,11 +150,11 @@ def swap_tickets(st, p):
         if t < 0:
             break
         holder[t] = p
-        st.ticket_kept_turn[t] = st.sc[SC_TURN]
-    for t in range(st.sc[SC_N_TICKETS]):
-        if holder[t] == TH_OFFERED:
+        st.ticket_kept_turn[t] = st.sc[L.SC_TURN]
+    for t in range(st.sc[L.SC_N_TICKETS]):
+        if holder[t] == L.TH_OFFERED:
             ticket_to_bottom(st, np.int64(t))
-    st.ps[p, PS_GT_SWAPS] += 1
+    st.ps[p, L.PS_GT_SWAPS] += 1
 
 
 @njit(cache=True, _nrt=False)
@@ -194,7 +162,7 @@ def score(st, bd, ru, ws):
     """No points: a player's total is the tickets completed (special included).
     The 6th ticket wins outright (GT-END-1); otherwise most tickets win, ties
     share (GT-END-2, and the stalled-game guards)."""
-    n = st.sc[SC_N_PLAYERS]
+    n = st.sc[L.SC_N_PLAYERS]
     fin = st.final
     holder = st.ticket_holder
     best = 0
@@ -206,19 +174,19 @@ def score(st, bd, ru, ws):
             option, _ = ticket_outcome(bd, st.uf[p], t)
             st.ticket_option[t] = option  # tickets score no points here (ticket_points stays 0)
             if option >= 0:
-                fin[p, FN_TICKETS_COMPLETED] += 1
-                st.ticket_result[t] = TR_COMPLETED
+                fin[p, L.FN_TICKETS_COMPLETED] += 1
+                st.ticket_result[t] = L.TR_COMPLETED
             else:
-                fin[p, FN_TICKETS_FAILED] += 1
-                st.ticket_result[t] = TR_FAILED
-        fin[p, FN_TOTAL] = tickets_done(st, p)
+                fin[p, L.FN_TICKETS_FAILED] += 1
+                st.ticket_result[t] = L.TR_FAILED
+        fin[p, L.FN_TOTAL] = tickets_done(st, p)
         members = 1 << p
         trail, cities = network_trail_cities(st, bd, np.int64(members), ws)
-        fin[p, FN_LONGEST_PATH] = trail
-        fin[p, FN_NETWORK_CITIES] = cities
-        best = max(best, fin[p, FN_TOTAL])
+        fin[p, L.FN_LONGEST_PATH] = trail
+        fin[p, L.FN_NETWORK_CITIES] = cities
+        best = max(best, fin[p, L.FN_TOTAL])
     for p in range(n):
-        if st.sc[SC_END_REASON] == END_TICKETS:
-            fin[p, FN_WINNER] = 1 if fin[p, FN_TOTAL] >= ru[RULE_WIN_TICKETS] else 0
+        if st.sc[L.SC_END_REASON] == L.END_TICKETS:
+            fin[p, L.FN_WINNER] = 1 if fin[p, L.FN_TOTAL] >= ru[L.RULE_WIN_TICKETS] else 0
         else:
-            fin[p, FN_WINNER] = 1 if fin[p, FN_TOTAL] == best else 0
+            fin[p, L.FN_WINNER] = 1 if fin[p, L.FN_TOTAL] == best else 0

@@ -27,7 +27,7 @@ from analyzer.run.results import Results
 from analyzer.stats.bonuses import bonuses
 from analyzer.stats.intervals import mean_ci
 from analyzer.stats.overview import score_components, win_rates
-from kernels.bots.params import BOT_PARAM_DEFAULTS, BOT_PARAM_NAMES
+from kernels.bots import params as P
 
 BOARDS = ("europe", "usa")
 PLAYERS = (2, 4)
@@ -75,7 +75,7 @@ def strong_runs(runs: dict[str, Results]) -> dict[tuple[str, int, str], list[tup
 
 def rollouts(res: Results) -> int:
     params = res.manifest.get("bot_params") or {}
-    return int(params.get("EXPERT_ROLLOUTS", BOT_PARAM_DEFAULTS[BOT_PARAM_NAMES.index("EXPERT_ROLLOUTS")]))
+    return int(params.get("EXPERT_ROLLOUTS", P.BOT_PARAM_DEFAULTS[P.BOT_PARAM_NAMES.index("EXPERT_ROLLOUTS")]))
 
 
 def _pooled_players(group: list[tuple[str, Results]]) -> pd.DataFrame:
