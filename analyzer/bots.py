@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernels.bots import params as P
+from kernels.bots.shared import params as P
 
 BOTS: dict[str, tuple[int, str]] = {
     "random": (P.BOT_RANDOM, "uniform over the kinds of legal action, then over that kind's actions"),
@@ -45,7 +45,7 @@ def parse_bots(bots: str | list[str] | None, players: int) -> list[str]:
 
 def parse_bot_params(items) -> dict[str, float]:
     """Bot weights and budgets (Scratch.bot_params) from NAME=VALUE strings or
-    a dict: NAME is one of kernels.bots.params.BOT_PARAM_NAMES, any case, with
+    a dict: NAME is one of kernels.bots.shared.params.BOT_PARAM_NAMES, any case, with
     '.' for '_' (expert.rollouts=64 is EXPERT_ROLLOUTS=64)."""
     if not items:
         return {}
@@ -80,15 +80,16 @@ def bot_ids(names: list[str]) -> np.ndarray:
     return np.array([BOTS[n][0] for n in names], np.int8)
 
 
-# Team Asia and Ghost Train have their own greedy (kernels/bots/team_greedy.py,
-# kernels/bots/ghost_greedy.py); the heuristic suite was written for the points game
+# Team Asia and Ghost Train have their own greedy (kernels/bots/variants/team_greedy.py,
+# kernels/bots/variants/ghost_greedy.py); the heuristic suite was written for the points game
 # of one player per seat. Refused rather than quietly played as greedy, so a
 # table labelled `planner` is planner play. When a bot learns a variant, add
 # it to the variant's line: `make report` then plays it there too.
 VARIANT_BOTS: dict[str, tuple[str, ...]] = {
-    # Team Asia (team_size > 1): kernels/bots/team_planner.py; expert searches over it (kernels/bots/expert.py)
+    # Team Asia (team_size > 1): kernels/bots/variants/team_planner.py; expert searches over it
+    # (kernels/bots/search/expert.py)
     "team": ("random", "greedy", "planner", "expert"),
-    # Ghost Train (win_tickets > 0): kernels/bots/ghost_planner.py, and expert over it
+    # Ghost Train (win_tickets > 0): kernels/bots/variants/ghost_planner.py, and expert over it
     "ghost": ("random", "greedy", "planner", "expert"),
 }
 VARIANT_NAMES = {"team": "Team Asia (team play)", "ghost": "Ghost Train (ticket-count victory)"}
@@ -120,7 +121,7 @@ def check_bots_play(names: list[str], rules) -> None:
 # Board data a bot must understand to play a board (analyzer.boards.Board.data_features). Paying is the
 # core's answer for every bot (kernels/core/payment.py: sets of any cards, where locomotives may pay), so
 # `wild_set` needs nothing of a bot; a ticket with options (`country_tickets`) needs a bot that plans
-# towards one of its destinations (kernels/bots/destinations.py), which the points-game bots do and the
+# towards one of its destinations (kernels/bots/shared/destinations.py), which the points-game bots do and the
 # Team Asia and Ghost Train greedy bots do not (they plan one fixed pair of cities per ticket).
 ALL_BOARD_DATA = frozenset({"wild_set", "country_tickets"})
 VARIANT_BOARD_DATA = {"random": ALL_BOARD_DATA, "greedy": frozenset({"wild_set"}), "planner": frozenset({"wild_set"}),

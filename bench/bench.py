@@ -29,7 +29,8 @@ print(time.perf_counter() - t0)
 """
 # Edits that change a module's source (and so its cache stamp, kernels/cache.py)
 # without changing what it does: the next run recompiles that module and what imports it.
-EDITS = {"bot_edit_recompile_s": "kernels/bots/planner.py", "core_edit_recompile_s": "kernels/core/payment.py"}
+EDITS = {"bot_edit_recompile_s": "kernels/bots/heuristic/planner.py",
+         "core_edit_recompile_s": "kernels/core/payment.py"}
 
 
 def compile_times() -> dict:

@@ -373,7 +373,7 @@ BOARD = record_dtype((
     ("city_tickets", np.int32, (MAX_CITY_TICKETS,)), ("city_route_bits", np.uint64, (MAX_CITIES, MAX_WORDS)),
 ))
 
-# The Scratch (a worker's graph-search and bot memory) is laid out in kernels/bots/scratch.py.
+# The Scratch (a worker's graph-search and bot memory) is laid out in kernels/bots/shared/scratch.py.
 INF = 1e18  # price of an unusable route, distance of an unreachable city
 
 # --- actions -------------------------------------------------------------------
@@ -410,7 +410,7 @@ CF_TOWN_HALL = 4
 CF_CRYPT = 8
 CF_MANOR = 16
 
-# Bot identifiers and the planner weights (Scratch.bot_params) live in kernels/bots/params.py.
+# Bot identifiers and the planner weights (Scratch.bot_params) live in kernels/bots/shared/params.py.
 
 
 # --- result records (one structured dtype per table) ----------------------------

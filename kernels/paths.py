@@ -1,7 +1,7 @@
 """The one shortest-path search every bot uses. A bot first writes what each
 route costs it into a per-route price array (kernels.layouts.INF: unusable;
 0 for its own routes, a little for planned ones, the trains for open ones;
-see kernels/bots/common.py), then asks for the cheapest path between two
+see kernels/bots/shared/plan.py), then asks for the cheapest path between two
 cities over those prices.
 
 Dijkstra over a frontier kept as a bit set of cities in four registers

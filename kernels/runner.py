@@ -4,9 +4,9 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
-from kernels.bots.scratch import SCRATCH
+from kernels.bots.shared import params as P
+from kernels.bots.shared.scratch import SCRATCH
 from kernels.core.state import init_game, new_state
 from kernels.engine import step
 from kernels.prng import STREAM_BOT, STREAM_DECK, stream_seed

@@ -35,7 +35,8 @@ def simulate_command(
     shared_out: Annotated[bool, Opt(help="tcp cluster: the workers write to --out themselves (they must see "
                                          "the same folder); --no-shared-out sends the tables back here.")] = True,
     bot_param: Annotated[list[str] | None, Opt("--bot-param", help="Bot weight or budget NAME=VALUE (repeatable), "
-                                                  "e.g. expert.rollouts=64; names: kernels/bots/params.py.")] = None,
+                                                  "e.g. expert.rollouts=64; names: "
+                                                  "kernels/bots/shared/params.py.")] = None,
 ):
     """Simulate games with bots and write the tables as Parquet."""
     try:

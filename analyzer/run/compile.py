@@ -31,19 +31,19 @@ COMPILE_NOTICE = ("Compiling the simulation kernels with Numba before the first 
 # runner's play_game calls them so): "bot" is a bot's decision, "step" the engine's.
 ARGUMENTS = {"bot": ("st", "bd", "ru", "p", "rng", "ws"), "step": ("st", "bd", "ru", "action", "ws")}
 COMPILE_PARTS = {
-    # expert_action reaches every planner (kernels/bots/family_planner.py): about half the
+    # expert_action reaches every planner (kernels/bots/variants/family.py): about half the
     # compile time; the simple bots are built from the planner's planning and tactics kernels
     "planners": (
-        ("kernels.bots.expert", "expert_action", "bot"),
-        ("kernels.bots.simple", "route_focus_action", "bot"),
-        ("kernels.bots.simple", "long_route_action", "bot"),
-        ("kernels.bots.simple", "one_step_action", "bot"),
+        ("kernels.bots.search.expert", "expert_action", "bot"),
+        ("kernels.bots.heuristic.route_focus", "route_focus_action", "bot"),
+        ("kernels.bots.heuristic.long_route", "long_route_action", "bot"),
+        ("kernels.bots.heuristic.one_step", "one_step_action", "bot"),
     ),
     "engine": (
         ("kernels.engine", "step", "step"),
-        ("kernels.bots.greedy", "greedy_action", "bot"),
-        ("kernels.bots.team_greedy", "greedy_team_action", "bot"),
-        ("kernels.bots.ghost_greedy", "greedy_action", "bot"),
+        ("kernels.bots.heuristic.greedy", "greedy_action", "bot"),
+        ("kernels.bots.variants.team_greedy", "greedy_team_action", "bot"),
+        ("kernels.bots.variants.ghost_greedy", "greedy_action", "bot"),
     ),
 }
 # TTR_COMPILE_PROCESSES=1: compile both parts in this process (no helper)

@@ -5,15 +5,17 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bots import params as P
-from kernels.bots.expert import expert_action
-from kernels.bots.family_planner import family_planner
-from kernels.bots.ghost_greedy import greedy_action as ghost_greedy_action
-from kernels.bots.greedy import greedy_action
-from kernels.bots.planner import planner_action
-from kernels.bots.random import random_action
-from kernels.bots.simple import long_route_action, one_step_action, route_focus_action
-from kernels.bots.team_greedy import greedy_team_action
+from kernels.bots.heuristic.greedy import greedy_action
+from kernels.bots.heuristic.long_route import long_route_action
+from kernels.bots.heuristic.one_step import one_step_action
+from kernels.bots.heuristic.planner import planner_action
+from kernels.bots.heuristic.random import random_action
+from kernels.bots.heuristic.route_focus import route_focus_action
+from kernels.bots.search.expert import expert_action
+from kernels.bots.shared import params as P
+from kernels.bots.variants.family import family_planner
+from kernels.bots.variants.ghost_greedy import greedy_action as ghost_greedy_action
+from kernels.bots.variants.team_greedy import greedy_team_action
 
 
 # Inlined into the runner's loop: a call passes every array of the game
@@ -25,7 +27,7 @@ def choose_action(bot, st, bd, ru, p, rng, ws):
         return random_action(st, bd, ru, p, rng, ws)
     if bot == P.BOT_EXPERT:  # searches over the planner of the game's rule family
         return expert_action(st, bd, ru, p, rng, ws)
-    if bot == P.BOT_PLANNER:  # every rule family has its own (kernels/bots/family_planner.py)
+    if bot == P.BOT_PLANNER:  # every rule family has its own (kernels/bots/variants/family.py)
         return family_planner(st, bd, ru, p, rng, ws, np.bool_(True))
     family = ru[L.RULE_FAMILY]
     # Team Asia and Ghost Train have their own greedy and planner; the rest of the

@@ -18,7 +18,8 @@ from analyzer.report.runs import provisional_note, provisional_state
 from analyzer.run.results import Results
 from analyzer.stats.ghost_train import bonus_win_rates, overview, seat_win_rates
 
-STUDIES: list[dict] = [  # a quarter of GAMES per player count (README "Report"); planner: kernels/bots/ghost_planner.py
+# a quarter of GAMES per player count (README "Report"); planner: kernels/bots/variants/ghost_planner.py
+STUDIES: list[dict] = [
     {"name": f"ghost-train-{n}p", "board": "ghost_train", "players": n, "bots": ["planner"],
      "rules": "ghost-train", "overrides": {}, "games_share": 0.25}
     for n in (2, 3, 4)

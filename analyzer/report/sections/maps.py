@@ -23,7 +23,7 @@ STUDIES: list[dict] = [
      "rules": "nordic-countries", "overrides": {}, "games_share": 0.02},
     {"name": "switzerland-3p", "board": "switzerland", "players": 3, "bots": ["planner"], "rules": "switzerland",
      "overrides": {}, "games_share": 0.02},
-    # of the bots only the planner family goes for the Grand Tour (kernels/bots/grand_tour.py)
+    # of the bots only the planner family goes for the Grand Tour (kernels/bots/planning/grand_tour.py)
     {"name": "india-4p", "board": "india", "players": 4, "bots": ["planner"], "rules": "india", "overrides": {},
      "games_share": 0.02},
 ]

@@ -1,4 +1,4 @@
-"""Strong play (issue 17): the search player `expert` (kernels/bots/expert.py)
+"""Strong play (issue 17): the search player `expert` (kernels/bots/search/expert.py)
 on Europe and USA at 2 and 4 players: win rate by seat with `expert` at every
 seat, the score components of `expert` against `planner` (routes against
 tickets, long routes), and the longest-path holder's win rate, each with 95%
@@ -27,7 +27,7 @@ from analyzer.run.results import Results
 from analyzer.stats.bonuses import bonuses
 from analyzer.stats.intervals import mean_ci
 from analyzer.stats.overview import score_components, win_rates
-from kernels.bots import params as P
+from kernels.bots.shared import params as P
 
 BOARDS = ("europe", "usa")
 PLAYERS = (2, 4)

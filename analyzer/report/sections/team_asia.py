@@ -20,7 +20,8 @@ from analyzer.stats.intervals import wilson
 from analyzer.stats.team_asia import SHARING, bonus_frequencies, sharing_use, surcharge_by_reveal, team_win_rates
 from analyzer.tunnels import tunnel_odds
 
-STUDIES: list[dict] = [  # a quarter of GAMES per player count (README "Report"); planner (kernels/bots/team_planner.py)
+# a quarter of GAMES per player count (README "Report"); planner (kernels/bots/variants/team_planner.py)
+STUDIES: list[dict] = [
     {"name": f"team-asia-{p}p", "board": "team_asia", "players": p, "bots": ["planner"], "rules": "team-asia",
      "overrides": {}, "games_share": 0.25}
     for p in (4, 6)

@@ -3,13 +3,13 @@ bonuses planned as one network, the race to six tickets played ticket by
 ticket (GT-END-1).
 
 - Plan (redone every turn: the boards are tiny): each open ticket's cheapest
-  path over p's prices (kernels/bots/planning.py price_plan); the reachable
+  path over p's prices (kernels/bots/planning/network.py price_plan); the reachable
   ones are joined, over prices that add one per card of a route's colour the
   hand lacks (card_fit_prices: 60% against greedy, 50% without), by the
   planner family's Steiner-forest heuristic
   (planning.route_tickets, two passes), then the Trick-or-Treat regions
   (GT-BON-1, worth a whole ticket) and the Town Hall bonuses (GT-BON-2) hang
-  off that network (kernels/bots/ghost_greedy.py plan_regions), reusing its
+  off that network (kernels/bots/variants/ghost_greedy.py plan_regions), reusing its
   routes.
 - Claims (route_value: weights that add up): the affordable planned route
   of the tickets first, more for a route two tickets share, for the last
@@ -35,9 +35,12 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bots import params as P
-from kernels.bots.common import pay_colour, plan_need, tunnel_decision
-from kernels.bots.ghost_greedy import (
+from kernels.bots.planning.moves import contested
+from kernels.bots.planning.network import plan_search, price_without_plan, route_tickets
+from kernels.bots.shared import params as P
+from kernels.bots.shared.paying import pay_colour, tunnel_decision
+from kernels.bots.shared.plan import plan_need
+from kernels.bots.variants.ghost_greedy import (
     MAX_SWAPS,
     SWAP_MIN_WAGONS,
     TOWN_HALL_DETOUR,
@@ -47,8 +50,6 @@ from kernels.bots.ghost_greedy import (
     plan_regions,
     planned_wagons,
 )
-from kernels.bots.planning import plan_search, price_without_plan, route_tickets
-from kernels.bots.tactics import contested
 from kernels.core.actions import action_a, make_action
 from kernels.core.cards import cards_available
 from kernels.core.claims import claim_trains, last_wagons_end_game, route_open_to

@@ -11,7 +11,7 @@ BOT_LONG_ROUTE = 5
 BOT_ONE_STEP = 6
 BOT_BLOCKER = 7
 BOT_PLANNER_V1 = 8  # `planner` as it played before issue 16 (kept selectable for comparison)
-BOT_EXPERT = 9  # search player (issue 17, kernels/bots/expert.py)
+BOT_EXPERT = 9  # search player (issue 17, kernels/bots/search/expert.py)
 
 # --- planner weights (Scratch.bot_params, float64[BP_FIELDS]) ----------------------
 # Defaults chosen by head-to-head runs against `greedy` (see README, Bots).
@@ -33,7 +33,7 @@ BP_HUNGRY_OTHERS = 12  # ... and every other player holds at least this many
 BP_ONE_STEP_DRAW = 13
 BP_ONE_STEP_CARD_PRICE = 14
 BP_ONE_STEP_PROGRESS = 15
-# mid-game tickets by expected value (issue 16, kernels/bots/ticket_value.py): a ticket is worth (2 chance - 1)
+# mid-game tickets by expected value (issue 16, kernels/bots/planning/ticket_value.py): a ticket is worth (2 chance - 1)
 # x points - TRAIN_PRICE x its extra trains; a draw (the value kept from an offer) is made when it beats TURN_VALUE
 BP_EV_TURN_VALUE = 16  # points the best other use of a turn is worth (drawing cards)
 BP_EV_TRAIN_PRICE = 17  # points each extra train takes from other uses (longer routes, the bonus)
@@ -55,7 +55,7 @@ BP_EV_MAX_PLANNED = 30  # no draw (nor estimate) while the plan still needs more
 # at 2 players a turn spent drawing tickets is a whole turn given to the one opponent (and lengthens the game
 # for it): planner and blocker want more from a draw there (2p ladders against planner-v1, docs/bots.md)
 BP_EV_TURN_VALUE_2P = 31
-# expert (issue 17, kernels/bots/expert.py): the search budget and what a rollout's outcome is worth
+# expert (issue 17, kernels/bots/search/expert.py): the search budget and what a rollout's outcome is worth
 BP_EXPERT_ROLLOUTS = 32  # rollouts per searched turn decision (split over the candidates by successive halving)
 BP_EXPERT_CANDIDATES = 33  # candidate actions scored at a turn (the planner's choice first)
 BP_EXPERT_KEEP_FACTOR = 34  # ticket keeps (every keep is a candidate) get this many times the rollouts

@@ -8,7 +8,7 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bots.common import pay_colour, tunnel_spare
+from kernels.bots.shared.paying import pay_colour, tunnel_spare
 from kernels.core.actions import make_action
 from kernels.core.claims import route_open_to
 from kernels.core.scoring import grand_tour_bonus, grand_tour_tickets

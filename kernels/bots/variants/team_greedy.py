@@ -22,16 +22,9 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bits import ONE, ZERO, low_bit_index
-from kernels.bots.common import (
-    PLANNED_PRICE,
-    committed_trains,
-    keep_better_claim,
-    keep_cheapest,
-    mark_path,
-    plan_need,
-    ticket_distance,
-    tunnel_decision,
-)
+from kernels.bots.heuristic.greedy import keep_cheapest
+from kernels.bots.shared.paying import keep_better_claim, tunnel_decision
+from kernels.bots.shared.plan import PLANNED_PRICE, committed_trains, mark_path, plan_need, ticket_distance
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available, fill_purse
 from kernels.core.claimable import open_to_word

@@ -1,4 +1,4 @@
-"""The planner family's moves on top of its plan (kernels/bots/planning.py):
+"""The planner family's moves on top of its plan (kernels/bots/planning/network.py):
 which planned or scoring route to claim, which card to draw for the plan,
 the route to save up for, and when a station saves a ticket."""
 
@@ -7,9 +7,11 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bits import ONE, ZERO, low_bit_index
-from kernels.bots import params as P
-from kernels.bots.common import board_seen, keep_better_claim, note_board, wanted_word
-from kernels.bots.planning import FOREIGN_COST, plan_search, price_without_plan, ticket_open
+from kernels.bots.planning.network import FOREIGN_COST, plan_search, price_without_plan, ticket_open
+from kernels.bots.shared import params as P
+from kernels.bots.shared.paying import keep_better_claim
+from kernels.bots.shared.plan import board_seen, note_board, wanted_word
+from kernels.bots.shared.table import fewest_trains_of_others
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
 from kernels.core.claimable import open_to_word
@@ -311,3 +313,27 @@ def station_choice(st, bd, ru, p, ws):
         if d >= FOREIGN_COST or d > st.trains[p]:
             return make_action(L.A_BUILD_STATION, city, pay)
     return np.int64(-1)
+
+
+# --- the end of the game -----------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def in_endgame(st, p):
+    """The last round has begun, or p or another seat is down to 5 trains."""
+    return st.sc[L.SC_END_COUNTDOWN] >= 0 or fewest_trains_of_others(st, p) <= 5 or st.trains[p] <= 5
+
+
+@njit(cache=True, _nrt=False)
+def spend_or_draw(st, bd, ru, p, ws, endgame):
+    """Fallback once a bot has nothing better: the best-scoring route it can
+    pay (3+ spaces before the end), else cards for the longest route in reach."""
+    a = best_scoring_claim(st, bd, ru, p, ws, np.int64(1 if endgame else 3), endgame)
+    if a >= 0:
+        return a
+    set_need_for_route(st, bd, p, ws, longest_open_route(st, bd, ru, p, np.int64(3)))
+    a = draw_for_need(st, ru, p, np.bool_(False), ws)
+    if a >= 0:
+        return a
+    a = best_scoring_claim(st, bd, ru, p, ws, np.int64(1), np.bool_(True))
+    if a >= 0:
+        return a
+    return make_action(L.A_PASS, 0, 0)

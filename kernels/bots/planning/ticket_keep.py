@@ -1,16 +1,14 @@
 """Which offered tickets the planner family keeps (`planner`, `destination-hungry`,
 `blocker`, `planner-v1`, `route-focus`, `long-route`, `one-step`; Team Asia's
 `team_planner` prices its keeps with keep_value): the subset of the offer whose
-network, planned as kernels/bots/planning.py plans it, is worth most."""
+network, planned as kernels/bots/planning/network.py plans it, is worth most."""
 
 import numpy as np
 from numba import njit
 
 from kernels import layouts as L
 from kernels.bits import bit_count
-from kernels.bots.common import fewest_trains_of_others
-from kernels.bots.destinations import planned_points
-from kernels.bots.planning import (
+from kernels.bots.planning.network import (
     FOREIGN_COST,
     plan_trains,
     price_without_plan,
@@ -19,6 +17,8 @@ from kernels.bots.planning import (
     ticket_open,
     unroute_ticket,
 )
+from kernels.bots.shared.destinations import planned_points
+from kernels.bots.shared.table import fewest_trains_of_others
 from kernels.core.actions import make_action
 
 

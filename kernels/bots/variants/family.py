@@ -7,10 +7,10 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bots import params as P
-from kernels.bots.ghost_planner import ghost_planner_action
-from kernels.bots.planner import planner_action
-from kernels.bots.team_planner import team_planner_action
+from kernels.bots.heuristic.planner import planner_action
+from kernels.bots.shared import params as P
+from kernels.bots.variants.ghost_planner import ghost_planner_action
+from kernels.bots.variants.team_planner import team_planner_action
 
 
 # Inlined, as the dispatcher is: it only forwards the state's arrays.

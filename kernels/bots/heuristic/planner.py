@@ -1,23 +1,15 @@
 """`planner` and its variants `destination-hungry` (keeps and draws as many
 tickets as fit) and `blocker` (also cuts opponents' likely paths), over the
-planner family's plan (kernels/bots/planning.py) and moves
-(kernels/bots/tactics.py). Weights live in Scratch.bot_params (BP_*), so they
+planner family's plan (kernels/bots/planning/network.py) and moves
+(kernels/bots/planning/moves.py). Weights live in Scratch.bot_params (BP_*), so they
 can be tuned without recompiling."""
 
 import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bots import params as P
-from kernels.bots.common import fewest_trains_of_others, hand_size, pay_colour, planned_trains, tunnel_decision
-from kernels.bots.grand_tour import grand_tour_claim
-from kernels.bots.planning import (
-    FULL_HAND,
-    plan_search,
-    price_plan,
-    refresh_network_plan,
-)
-from kernels.bots.tactics import (
+from kernels.bots.planning.grand_tour import grand_tour_claim
+from kernels.bots.planning.moves import (
     best_planned_claim,
     best_scoring_claim,
     contested,
@@ -27,8 +19,14 @@ from kernels.bots.tactics import (
     set_need_for_route,
     station_choice,
 )
-from kernels.bots.ticket_keep import choose_keep_mask
-from kernels.bots.ticket_value import (
+from kernels.bots.planning.network import (
+    FULL_HAND,
+    plan_search,
+    price_plan,
+    refresh_network_plan,
+)
+from kernels.bots.planning.ticket_keep import choose_keep_mask
+from kernels.bots.planning.ticket_value import (
     draw_gain,
     draw_gate,
     keep_by_value,
@@ -37,6 +35,10 @@ from kernels.bots.ticket_value import (
     remember_gain,
     turns_left,
 )
+from kernels.bots.shared import params as P
+from kernels.bots.shared.paying import pay_colour, tunnel_decision
+from kernels.bots.shared.plan import planned_trains
+from kernels.bots.shared.table import fewest_trains_of_others, hand_size
 from kernels.core.actions import action_a, make_action
 from kernels.core.cards import cards_available, fill_purse
 from kernels.core.claims import route_open_to

@@ -1,4 +1,4 @@
-"""What the search player (kernels/bots/expert.py) sets aside while its
+"""What the search player (kernels/bots/search/expert.py) sets aside while its
 rollouts play in the game's own state and scratch: the state (one copy of its
 record) and every seat's bot memory in the Scratch (the planner family's
 plan and ticket memory). Rollouts start from fresh memory for every seat: the

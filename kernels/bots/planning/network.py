@@ -11,7 +11,7 @@ Steiner-forest heuristic: one shortest path per ticket, most valuable ticket
 first, each path reusing what is already planned, then a second pass that
 reroutes every ticket with the others' paths in place. Nothing allocates:
 every buffer is in the Scratch. Which offered tickets to keep, over these
-plans: kernels/bots/ticket_keep.py.
+plans: kernels/bots/planning/ticket_keep.py.
 """
 
 import numpy as np
@@ -19,8 +19,8 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bits import ONE, ZERO, low_bit_index
-from kernels.bots.common import PLANNED_PRICE, add_route_need, board_seen, list_wanted, note_board, wanted_word
-from kernels.bots.destinations import ticket_ends
+from kernels.bots.shared.destinations import ticket_ends
+from kernels.bots.shared.plan import PLANNED_PRICE, add_route_need, board_seen, list_wanted, note_board, wanted_word
 from kernels.core.claimable import open_to_word
 from kernels.core.claims import claim_trains
 from kernels.graph import uf_find

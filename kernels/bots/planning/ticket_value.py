@@ -26,9 +26,9 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bots import params as P
-from kernels.bots.common import PLANNED_PRICE, planned_trains
-from kernels.bots.tactics import contested
+from kernels.bots.planning.moves import contested
+from kernels.bots.shared import params as P
+from kernels.bots.shared.plan import PLANNED_PRICE, planned_trains
 from kernels.core.seats import team_first, team_size
 from kernels.graph import uf_find, uf_reset, uf_union
 from kernels.paths import other_end, shortest_path

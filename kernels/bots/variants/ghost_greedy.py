@@ -16,7 +16,8 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bits import ONE, ZERO, low_bit_index
-from kernels.bots.common import mark_path, pay_colour, price_routes, tunnel_decision
+from kernels.bots.shared.paying import pay_colour, tunnel_decision
+from kernels.bots.shared.plan import mark_path, price_routes
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
 from kernels.core.claimable import open_to_word

@@ -5,7 +5,7 @@ determinizations. At a turn's first decision and at every ticket keep it
 lists candidates: the planner's own choice first, then (at a turn) a card
 draw, a ticket draw and the best claimable routes of its plan and of the
 board; at a keep, every legal keep. Each rollout redeals what the seat
-cannot see (kernels/bots/determinize.py), plays the candidate, then plays the
+cannot see (kernels/bots/search/determinize.py), plays the candidate, then plays the
 game to its end with `planner` at every seat (fresh bot memory, streams of
 the rollout's own), and scores own final score minus the best other score,
 plus BP_EXPERT_WIN_POINTS for a win. Candidates share each round's
@@ -17,7 +17,7 @@ card of a draw, tunnels and stations are the planner's.
 
 Rollouts run in the game's own state and scratch (no allocation in a
 kernel): the state and every seat's bot memory are set aside in the Scratch
-(kernels/bots/expert_memory.py) and put back before the choice is returned.
+(kernels/bots/search/memory.py) and put back before the choice is returned.
 All randomness comes from the seat's own bot stream, so a game is the same
 for a seed at any thread count."""
 
@@ -25,12 +25,12 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bots import params as P
-from kernels.bots.common import pay_colour
-from kernels.bots.determinize import determinize
-from kernels.bots.expert_memory import fresh_memory, load_memory, load_state, save_memory, save_state
-from kernels.bots.family_planner import family_planner
-from kernels.bots.tactics import draw_for_need, route_points
+from kernels.bots.planning.moves import draw_for_need, route_points
+from kernels.bots.search.determinize import determinize
+from kernels.bots.search.memory import fresh_memory, load_memory, load_state, save_memory, save_state
+from kernels.bots.shared import params as P
+from kernels.bots.shared.paying import pay_colour
+from kernels.bots.variants.family import family_planner
 from kernels.core.actions import action_a, action_b, action_kind, make_action
 from kernels.core.seats import team_first
 from kernels.engine import legal_actions, step

@@ -1,7 +1,7 @@
 """The Scratch: memory of one worker thread for graph searches and bot plans,
 one SCRATCH record (allocated by kernels/runner.py once per chunk so that the
 per-game and per-turn loops never allocate; a kernel takes it as one pointer).
-Its bot_params row is laid out in kernels/bots/params.py.
+Its bot_params row is laid out in kernels/bots/shared/params.py.
 
 Like GAME_STATE, every field is sized by the MAX_* bounds, not by the board:
 `ws.<field>.shape` is the bound, so loops run to the board's sizes
@@ -13,10 +13,10 @@ as allocated."""
 import numpy as np
 
 from kernels import layouts as L
-from kernels.bots import params as P
+from kernels.bots.shared import params as P
 
 _C, _R, _T, _P, _K = L.MAX_CITIES, L.MAX_ROUTES, L.MAX_TICKETS, L.MAX_SEATS, L.N_CARD_KINDS + 1
-# one seat's saved memory (kernels/bots/expert_memory.py): want, need, plan_version, ev_key, tk_gone
+# one seat's saved memory (kernels/bots/search/memory.py): want, need, plan_version, ev_key, tk_gone
 _MEMO = _R + _K + 4 + _T
 
 _SCRATCH_FIELDS = (
@@ -42,10 +42,10 @@ _SCRATCH_FIELDS = (
     ("offer_dist", np.float64, (L.MAX_OFFER,)),  # bots' cost of each offered ticket
     ("team_want", np.int8, (_R,)),  # Team Asia bots: routes the teammate's shared tickets need (per decision)
     ("team_need", np.int32, (_K,)),  # cards those routes need (last: grey)
-    ("plan_cnt", np.int32, (_R,)),  # planned routes being built (heuristic bots, kernels/bots/planning.py)
+    ("plan_cnt", np.int32, (_R,)),  # planned routes being built (heuristic bots, kernels/bots/planning/network.py)
     ("tk_list", np.int32, (_T + L.MAX_OFFER,)),  # tickets being planned, in planning order
     ("path_len", np.int32, (_T + L.MAX_OFFER,)),
-    # choose_keep_mask's walk over the offer's subsets (kernels/bots/ticket_keep.py)
+    # choose_keep_mask's walk over the offer's subsets (kernels/bots/planning/ticket_keep.py)
     ("keep_offer", np.int32, (_T + L.MAX_OFFER,)),  # each tk_list position's offer index (-1: a ticket held)
     ("keep_rank_offer", np.int32, (L.MAX_OFFER,)),  # offer index of the offered tickets, most valuable first
     ("keep_pos", np.int32, (_T + L.MAX_OFFER,)),  # tk_list position of the ticket planned d-th
@@ -62,14 +62,14 @@ _SCRATCH_FIELDS = (
     ("root_side", np.int8, (_C,)),  # station_choice: 1 at the root of a piece holding a side of an open ticket
     ("piece_routes", np.uint64, (_C, L.MAX_WORDS)),  # station_choice: the routes at a piece's cities, by its root
     ("kind_counts", np.int64, (L.N_ACTION_KINDS,)),  # legal actions of each kind (random)
-    # mid-game tickets by expected value (issue 16, kernels/bots/ticket_value.py)
+    # mid-game tickets by expected value (issue 16, kernels/bots/planning/ticket_value.py)
     ("tk_gone", np.int8, (_P, _T)),  # tickets seat p discarded this game (its own memory; reset at its setup)
     ("tk_extra", np.float64, (_T,)),  # trains each candidate ticket adds to the plan (per decision)
     ("tk_value", np.float64, (_T,)),  # expected value of each candidate ticket (per decision)
     ("tk_risk", np.int32, (_T,)),  # contested open routes on each candidate's extra path (per decision)
     ("ev_key", np.int64, (_P, 3)),  # plan key and board version of seat p's last estimate, turn of its last decision
     ("ev_gain", np.float64, (_P,)),  # that estimate: expected gain of a ticket draw
-    # expert (issue 17, kernels/bots/expert.py): rollouts run in the game's own state and scratch
+    # expert (issue 17, kernels/bots/search/expert.py): rollouts run in the game's own state and scratch
     ("ex_memo", np.int64, (_P, _MEMO)),  # each seat's want, need, plan_version, ev_key, tk_gone saved
     ("ex_gain", np.float64, (_P,)),  # ev_gain saved likewise
     ("ex_rng", np.uint64, (_P + 1,)),  # each seat's bot stream in a rollout; last (index n_players): the deals'

@@ -5,7 +5,7 @@ It reads only what seat p may see (TA-CRD-5): its own hand and tickets, its
 team's card holder and shared tickets, the public board, the market and the
 public counts. Never the teammate's hand, hidden tickets or bot memory.
 
-- Plan: the planner family's Steiner-forest heuristic (kernels/bots/planning.py
+- Plan: the planner family's Steiner-forest heuristic (kernels/bots/planning/network.py
   route_tickets, two passes) joining p's open hidden tickets and the team's
   open shared tickets, over prices where the team's routes cost nothing
   (TA-TEAM-2a, TA-TKT-4: one network per team).
@@ -15,7 +15,7 @@ public counts. Never the teammate's hand, hidden tickets or bot memory.
   planner's; the kept tickets costing most trains are shared
   (TA-TKT-2), the ones the teammate's trains help with most.
 - Cards: the Team Asia greedy's draws and holder placement over this plan
-  (kernels/bots/team_greedy.py, TA-CRD-2/3); tickets shared mid-game when
+  (kernels/bots/variants/team_greedy.py, TA-CRD-2/3); tickets shared mid-game when
   p's trains cannot cover its plan (TA-TKT-3).
 - Claims: contested and long planned routes first (tactics.contested);
   a tunnel only with the spare cards its reveal calls for: one spare for 3
@@ -29,11 +29,13 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bits import bit_count
-from kernels.bots import params as P
-from kernels.bots.common import pay_colour, plan_need, tunnel_decision, tunnel_spare
-from kernels.bots.planning import UNREACHABLE, adopt_plan, route_tickets
-from kernels.bots.tactics import contested, route_points
-from kernels.bots.team_greedy import (
+from kernels.bots.planning.moves import contested, route_points
+from kernels.bots.planning.network import UNREACHABLE, adopt_plan, route_tickets
+from kernels.bots.planning.ticket_keep import keep_value
+from kernels.bots.shared import params as P
+from kernels.bots.shared.paying import pay_colour, tunnel_decision, tunnel_spare
+from kernels.bots.shared.plan import plan_need
+from kernels.bots.variants.team_greedy import (
     card_destination,
     price_team_routes,
     share_choice,
@@ -41,7 +43,6 @@ from kernels.bots.team_greedy import (
     visible_key,
     visible_open,
 )
-from kernels.bots.ticket_keep import keep_value
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available, fill_purse
 from kernels.core.claims import claim_trains, route_open_to, tunnel_reveal_count

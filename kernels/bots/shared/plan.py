@@ -1,7 +1,9 @@
-"""Machinery every bot shares: what a route costs a seat's plan (prices for
-kernels/paths.py), which colour pays a claim, the cards a plan needs, keeping
-the cheapest tickets, and paying or abandoning a tunnel. Each exists once;
-the constants that make one bot differ from another stay in that bot.
+"""A seat's plan in the Scratch: ws.want[p] marks the routes it plans,
+ws.need[p] the cards they need. What a route costs the plan (the prices the
+path search reads, kernels/paths.py), marking a found path, the cards and
+trains a plan still needs, reading it a word of routes at a time, and the
+memo of the board a plan was last checked against. The constants that make
+one bot's plan differ from another's stay in that bot.
 
 Like every bot function, these read only what seat p may see: its hand and
 tickets, its team's holder, the board, the market and public counters."""
@@ -11,11 +13,8 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bits import ONE, ZERO, low_bit_index
-from kernels.bots.destinations import ticket_ends
-from kernels.core.actions import make_action
-from kernels.core.cards import fill_purse
+from kernels.bots.shared.destinations import ticket_ends
 from kernels.core.claims import claim_trains, route_open_to
-from kernels.core.payment import claim_payment, surcharge_payment
 from kernels.paths import other_end, shortest_path
 
 PLANNED_PRICE = 0.01  # a route the plan already counts on: nearly free, so later paths reuse it
@@ -78,75 +77,6 @@ def ticket_distance(bd, t, ws):
     return shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:])
 
 
-# --- cards ------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def pay_colour(ru, hand_p, routes, r, need_p):
-    """Colour to pay route r with, or -1 (what may pay is core/payment.py
-    claim_payment's answer): its own colour; for grey the colour needing the
-    fewest sets of any cards (NC-FRY-2, NC-CLM-1), then the fewest
-    locomotives, then the one with most cards to spare beyond need_p (the rest
-    of the plan; ws.no_need for a bot without one); locomotives only as the
-    last resort."""
-    rc = routes[r, L.RT_COLOUR]
-    best = np.int64(-1)
-    if rc != L.GRAY:
-        use, _, _ = claim_payment(ru, hand_p, routes, r, rc)
-        if use >= 0:
-            best = rc
-    else:
-        best_sets = np.int64(1 << 30)
-        best_locos = np.int64(1 << 30)
-        best_spare = np.int64(-(1 << 30))
-        for c in range(L.N_COLOURS):
-            use, locos, sets = claim_payment(ru, hand_p, routes, r, c)
-            if use < 0:
-                continue
-            spare = np.int64(hand_p[c]) - np.int64(need_p[c])
-            if sets < best_sets or (sets == best_sets and (
-                    locos < best_locos or (locos == best_locos and spare > best_spare))):
-                best = c
-                best_sets = sets
-                best_locos = locos
-                best_spare = spare
-    if best < 0:
-        use, _, _ = claim_payment(ru, hand_p, routes, r, L.LOCO)
-        if use >= 0:
-            best = L.LOCO
-    return best
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def tunnel_spare(hand_p, routes, r, c):
-    """Cards left after paying tunnel r with colour c that could pay a surcharge."""
-    if c == L.LOCO:
-        return np.int64(hand_p[L.LOCO]) - routes[r, L.RT_LEN]
-    return np.int64(hand_p[c]) + hand_p[L.LOCO] - routes[r, L.RT_LEN]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def affordable_colour(ru, hand_p, routes, r, need_p, risky_tunnels):
-    """The colour a claim picker pays route r with (pay_colour), or -1: also
-    for a tunnel that would leave no card for a surcharge, unless risky_tunnels."""
-    c = pay_colour(ru, hand_p, routes, r, need_p)
-    if (c >= 0 and routes[r, L.RT_KIND] == L.KIND_TUNNEL and not risky_tunnels
-            and tunnel_spare(hand_p, routes, r, c) < 1):
-        return np.int64(-1)
-    return c
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def keep_better_claim(ru, hand_p, routes, r, need_p, risky_tunnels, v, best_v, best_r, best_c):
-    """A claim picker's step: route r, worth v, replaces the best so far
-    (best_v, best_r, best_c) when it is worth more and affordable_colour pays
-    it; the first of equal values stays, and no payment is looked for when v
-    cannot win."""
-    if v > best_v:
-        c = affordable_colour(ru, hand_p, routes, r, need_p, risky_tunnels)
-        if c >= 0:
-            return v, r, c
-    return best_v, best_r, best_c
-
-
 @njit(cache=True, _nrt=False)
 def plan_need(routes, owner, want, need):
     """need <- the cards the unclaimed routes in want need (last slot: grey
@@ -170,61 +100,6 @@ def add_route_need(routes, r, need):
     need[L.GRAY + 1 if c == L.GRAY else c] += routes[r, L.RT_LEN] - routes[r, L.RT_LOCOS]
     need[L.LOCO] += routes[r, L.RT_LOCOS]
     return routes[r, L.RT_LEN]
-
-
-@njit(cache=True, _nrt=False)
-def hand_size(st, p):
-    n = 0
-    for k in range(L.N_CARD_KINDS):
-        n += st.hand[p, k]
-    return n
-
-
-@njit(cache=True, _nrt=False)
-def fewest_trains_of_others(st, p):
-    n = st.sc[L.SC_N_PLAYERS]
-    least = 1 << 30
-    for q in range(n):
-        if q != p:
-            least = min(least, st.trains[q])
-    return least
-
-
-# --- decisions ------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def tunnel_decision(st, bd, ru, p):
-    """The route was chosen knowing the risk: pay the surcharge when the hand
-    (and the team's holder, TA-TUN-2) can, else take the cards back (EU-TUN-4)."""
-    fill_purse(st, ru, p)
-    use, _ = surcharge_payment(ru, st.purse, bd.routes[:bd.n_routes], st.sc[L.SC_PEND_ROUTE], st.sc[L.SC_PEND_COLOUR],
-                               st.sc[L.SC_PEND_SURCHARGE])
-    return make_action(L.A_TUNNEL_PAY if use >= 0 else L.A_TUNNEL_ABANDON, 0, 0)
-
-
-@njit(cache=True, _nrt=False)
-def keep_cheapest(st, bd, p, ws, keep_min, budget):
-    """Keep the offered tickets in order of their distance over ws.price, up
-    to keep_min, and more while they are reachable and fit in `budget` trains.
-    Leaves each offered ticket's distance in ws.offer_dist; returns the mask."""
-    n = st.sc[L.SC_N_OFFER]
-    dists = ws.offer_dist
-    for i in range(n):
-        dists[i] = ticket_distance(bd, np.int64(st.offer[i]), ws)
-    mask = 0
-    spent = 0.0
-    kept = 0
-    for _ in range(n):
-        j = -1
-        for i in range(n):
-            if (mask >> i) & 1 == 0 and (j < 0 or dists[i] < dists[j]):
-                j = i
-        if kept < keep_min or (dists[j] < L.INF and spent + dists[j] <= budget):
-            mask |= 1 << j
-            spent += dists[j]
-            kept += 1
-        else:
-            break
-    return mask
 
 
 @njit(cache=True, _nrt=False)

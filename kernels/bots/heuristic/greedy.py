@@ -9,17 +9,16 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bits import ONE, ZERO, low_bit_index
-from kernels.bots.common import (
+from kernels.bots.shared.destinations import ticket_ends
+from kernels.bots.shared.paying import keep_better_claim, tunnel_decision
+from kernels.bots.shared.plan import (
     committed_trains,
-    keep_better_claim,
-    keep_cheapest,
     mark_path,
     plan_need,
     planned_trains,
     price_routes,
-    tunnel_decision,
+    ticket_distance,
 )
-from kernels.bots.destinations import ticket_ends
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
 from kernels.core.claimable import open_to_word
@@ -259,3 +258,29 @@ def greedy_action(st, bd, ru, p, rng, ws):
     if st.sc[L.SC_TP_COUNT] > 0:
         return make_action(L.A_DRAW_TICKETS, 0, 0)
     return make_action(L.A_PASS, 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def keep_cheapest(st, bd, p, ws, keep_min, budget):
+    """Keep the offered tickets in order of their distance over ws.price, up
+    to keep_min, and more while they are reachable and fit in `budget` trains.
+    Leaves each offered ticket's distance in ws.offer_dist; returns the mask."""
+    n = st.sc[L.SC_N_OFFER]
+    dists = ws.offer_dist
+    for i in range(n):
+        dists[i] = ticket_distance(bd, np.int64(st.offer[i]), ws)
+    mask = 0
+    spent = 0.0
+    kept = 0
+    for _ in range(n):
+        j = -1
+        for i in range(n):
+            if (mask >> i) & 1 == 0 and (j < 0 or dists[i] < dists[j]):
+                j = i
+        if kept < keep_min or (dists[j] < L.INF and spent + dists[j] <= budget):
+            mask |= 1 << j
+            spent += dists[j]
+            kept += 1
+        else:
+            break
+    return mask
