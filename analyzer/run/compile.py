@@ -43,7 +43,7 @@ COMPILE_PARTS = {
         ("kernels.engine", "step", "step"),
         ("kernels.bots.heuristic.greedy", "greedy_action", "bot"),
         ("kernels.bots.variants.team_greedy", "greedy_team_action", "bot"),
-        ("kernels.bots.variants.ghost_greedy", "greedy_action", "bot"),
+        ("kernels.bots.variants.ghost_greedy", "ghost_greedy_action", "bot"),
     ),
 }
 # TTR_COMPILE_PROCESSES=1: compile both parts in this process (no helper)

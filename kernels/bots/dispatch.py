@@ -14,7 +14,7 @@ from kernels.bots.heuristic.route_focus import route_focus_action
 from kernels.bots.search.expert import expert_action
 from kernels.bots.shared import params as P
 from kernels.bots.variants.family import family_planner
-from kernels.bots.variants.ghost_greedy import greedy_action as ghost_greedy_action
+from kernels.bots.variants.ghost_greedy import ghost_greedy_action
 from kernels.bots.variants.team_greedy import greedy_team_action
 
 

@@ -4,11 +4,11 @@ Each turn it plans shortest paths (in wagons, over routes it owns or can still
 claim) for its open tickets, then adds the cheapest Dark Forest-Coast path
 while the Trick-or-Treat ticket is still to take (worth a whole ticket) and a
 cheap Town Hall-Crypt / Town Hall-Manor path (worth two cards), each reusing
-the routes already planned. It claims the affordable planned route that serves
-most of these (tickets first, then bonuses, longest on ties), otherwise draws
-blind; when every open ticket is blocked (no path, or longer than its wagons
-left) it swaps them (GT-TRN-3). The boards are tiny, so it replans every turn.
-Called from kernels/bots/dispatch.py; reads only seat p's hand and tickets.
+the routes already planned (ghost_plan.py). It claims the affordable planned
+route that serves most of these (tickets first, then bonuses, longest on
+ties), otherwise draws blind; when every open ticket is blocked (no path, or
+longer than its wagons left) it swaps them (GT-TRN-3). It replans every turn
+and reads only seat p's hand and tickets.
 """
 
 import numpy as np
@@ -16,57 +16,22 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bits import ONE, ZERO, low_bit_index
-from kernels.bots.shared.paying import pay_colour, tunnel_decision
+from kernels.bots.shared.paying import pay_colour
 from kernels.bots.shared.plan import mark_path, price_routes
+from kernels.bots.variants.ghost_plan import (
+    MAX_SWAPS,
+    SWAP_MIN_WAGONS,
+    WANT_TICKET,
+    WANT_TOWN_HALL,
+    WANT_TRICK,
+    draw_or_spend,
+    off_turn_action,
+    plan_region_bonuses,
+)
 from kernels.core.actions import make_action
-from kernels.core.cards import cards_available
 from kernels.core.claimable import open_to_word
 from kernels.paths import shortest_path
 from kernels.variants.ghost import can_swap
-
-WANT_TICKET = 1
-WANT_TRICK = 2  # Trick or Treat (GT-BON-1)
-WANT_TOWN_HALL = 4  # Town Hall cards (GT-BON-2)
-TOWN_HALL_DETOUR = 3.0  # wagons worth spending for two cards
-SWAP_MIN_WAGONS = 5  # below this a fresh ticket is rarely completable
-MAX_SWAPS = 4  # per game
-
-
-@njit(cache=True, _nrt=False)
-def planned_wagons(st, bd, p, ws):
-    want = ws.want[p]
-    total = 0
-    for r in range(bd.n_routes):
-        if want[r] != 0 and st.owner[r] < 0:
-            total += bd.routes[r, L.RT_LEN]
-    return total
-
-
-@njit(cache=True, _nrt=False)
-def plan_regions(st, bd, p, flag_a, flag_b, bit, budget, ws):
-    """Cheapest path between any place of region a and any of region b (the
-    planned routes cost ~0); marked with `bit` when it fits in `budget` wagons."""
-    flags = bd.city_flags[:bd.n_cities]
-    n = flags.shape[0]
-    best = L.INF
-    best_a = -1
-    best_b = -1
-    for a in range(n):
-        if flags[a] & flag_a == 0:
-            continue
-        for b in range(n):
-            if flags[b] & flag_b == 0 or a == b:
-                continue
-            d = shortest_path(bd, ws.price[:], a, b, ws.dist[:], ws.prev_route[:])
-            if d < best:
-                best = d
-                best_a = a
-                best_b = b
-    if best_a >= 0 and best <= budget:
-        src = np.int64(best_a)
-        dst = np.int64(best_b)
-        shortest_path(bd, ws.price[:], src, dst, ws.dist[:], ws.prev_route[:])
-        mark_path(st, bd, src, dst, ws.want[p], bit, ws)
 
 
 @njit(cache=True, _nrt=False)
@@ -89,24 +54,14 @@ def plan(st, bd, ru, p, ws):
             blocked += 1
             continue
         mark_path(st, bd, a, b, want, np.int64(WANT_TICKET), ws)
-    if st.ps[p, L.PS_GT_SPECIAL] == 0 and st.sc[L.SC_GT_SPECIAL_LEFT] > 0:
-        plan_regions(st, bd, p, np.int64(L.CF_DARK_FOREST), np.int64(L.CF_COAST), np.int64(WANT_TRICK),
-                      float(trains - planned_wagons(st, bd, p, ws)), ws)
-    if ru[L.RULE_TOWN_HALL_CARDS] > 0:
-        budget = min(TOWN_HALL_DETOUR, trains - planned_wagons(st, bd, p, ws))
-        if st.ps[p, L.PS_GT_CRYPT] == 0:
-            plan_regions(st, bd, p, np.int64(L.CF_TOWN_HALL), np.int64(L.CF_CRYPT), np.int64(WANT_TOWN_HALL),
-                         budget, ws)
-        if st.ps[p, L.PS_GT_MANOR] == 0:
-            plan_regions(st, bd, p, np.int64(L.CF_TOWN_HALL), np.int64(L.CF_MANOR), np.int64(WANT_TOWN_HALL),
-                         budget, ws)
+    plan_region_bonuses(st, bd, ru, p, ws, trains)
     return n_open, blocked
 
 
 @njit(cache=True, _nrt=False)
-def _best_claim(st, bd, ru, p, only_wanted, ws):
-    """(route, colour) of the affordable route serving most plans (tickets
-    100, Trick or Treat 60, Town Hall 20, + length), or (-1, -1)."""
+def best_claim(st, bd, ru, p, only_wanted, ws):
+    """The claim (an action) of the affordable route serving most plans
+    (tickets 100, Trick or Treat 60, Town Hall 20, + length), or -1."""
     want = ws.want[p]
     hand_p = st.hand[p]
     routes = bd.routes[:bd.n_routes]
@@ -135,19 +90,16 @@ def _best_claim(st, bd, ru, p, only_wanted, ws):
                 best_v = v
                 best_r = r
                 best_c = c
-    return best_r, best_c
+    if best_r < 0:
+        return np.int64(-1)
+    return make_action(L.A_CLAIM, best_r, best_c)
 
 
 @njit(cache=True, _nrt=False)
-def greedy_action(st, bd, ru, p, rng, ws):
-    phase = st.sc[L.SC_PHASE]
-    if phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS:
-        n = st.sc[L.SC_N_OFFER]
-        return make_action(L.A_KEEP_TICKETS, (1 << n) - 1 if n > 0 else 0, 0)  # GT-SET-1: all kept
-    if phase == L.PH_TUNNEL:
-        return tunnel_decision(st, bd, ru, p)
-    if phase == L.PH_SECOND_DRAW:
-        return make_action(L.A_DRAW_BLIND, 0, 0)
+def ghost_greedy_action(st, bd, ru, p, rng, ws):
+    a = off_turn_action(st, bd, ru, p)
+    if a >= 0:
+        return a
     n_open, blocked = plan(st, bd, ru, p, ws)
     swap_ok = ru[L.RULE_SWAP_TICKETS] != 0 and can_swap(st, p)
     # swap blocked tickets while a fresh pair can still be done (enough
@@ -155,23 +107,7 @@ def greedy_action(st, bd, ru, p, rng, ws):
     if (n_open > 0 and blocked == n_open and swap_ok and st.trains[p] >= SWAP_MIN_WAGONS
             and st.ps[p, L.PS_GT_SWAPS] < MAX_SWAPS):
         return make_action(L.A_SWAP_TICKETS, 0, 0)
-    r, c = _best_claim(st, bd, ru, p, np.bool_(True), ws)
-    if r >= 0:
-        return make_action(L.A_CLAIM, r, c)
-    planned = 0
-    for k in range(bd.n_routes):
-        planned += ws.want[p, k] != 0
-    if planned == 0:
-        # nothing left to aim at (no tickets to draw, bonuses gone): wagons
-        # placed bring the end nearer, so spend cards on the longest route
-        r, c = _best_claim(st, bd, ru, p, np.bool_(False), ws)
-        if r >= 0:
-            return make_action(L.A_CLAIM, r, c)
-    if cards_available(st) > 0:
-        return make_action(L.A_DRAW_BLIND, 0, 0)
-    r, c = _best_claim(st, bd, ru, p, np.bool_(False), ws)
-    if r >= 0:
-        return make_action(L.A_CLAIM, r, c)
-    if swap_ok:
-        return make_action(L.A_SWAP_TICKETS, 0, 0)
-    return make_action(L.A_PASS, 0, 0)
+    a = best_claim(st, bd, ru, p, np.bool_(True), ws)
+    if a >= 0:
+        return a
+    return draw_or_spend(st, bd, p, ws, swap_ok, best_claim(st, bd, ru, p, np.bool_(False), ws))

@@ -9,7 +9,7 @@ ticket (GT-END-1).
   planner family's Steiner-forest heuristic
   (planning.route_tickets, two passes), then the Trick-or-Treat regions
   (GT-BON-1, worth a whole ticket) and the Town Hall bonuses (GT-BON-2) hang
-  off that network (kernels/bots/variants/ghost_greedy.py plan_regions), reusing its
+  off that network (ghost_plan.py plan_region_bonuses), reusing its
   routes.
 - Claims (route_value: weights that add up): the affordable planned route
   of the tickets first, more for a route two tickets share, for the last
@@ -38,20 +38,19 @@ from kernels import layouts as L
 from kernels.bots.planning.moves import contested
 from kernels.bots.planning.network import plan_search, price_without_plan, route_tickets
 from kernels.bots.shared import params as P
-from kernels.bots.shared.paying import pay_colour, tunnel_decision
+from kernels.bots.shared.paying import pay_colour
 from kernels.bots.shared.plan import plan_need
-from kernels.bots.variants.ghost_greedy import (
+from kernels.bots.variants.ghost_plan import (
     MAX_SWAPS,
     SWAP_MIN_WAGONS,
-    TOWN_HALL_DETOUR,
     WANT_TICKET,
     WANT_TOWN_HALL,
     WANT_TRICK,
-    plan_regions,
-    planned_wagons,
+    draw_or_spend,
+    off_turn_action,
+    plan_region_bonuses,
 )
 from kernels.core.actions import action_a, make_action
-from kernels.core.cards import cards_available
 from kernels.core.claims import claim_trains, last_wagons_end_game, route_open_to
 from kernels.variants.ghost import can_swap, tickets_done
 
@@ -116,17 +115,7 @@ def ghost_plan(st, bd, ru, p, ws):
     for r in range(bd.n_routes):
         if cnt[r] > 0:
             want[r] = WANT_TICKET
-    if st.ps[p, L.PS_GT_SPECIAL] == 0 and st.sc[L.SC_GT_SPECIAL_LEFT] > 0:
-        plan_regions(st, bd, p, np.int64(L.CF_DARK_FOREST), np.int64(L.CF_COAST), np.int64(WANT_TRICK),
-                     float(trains - planned_wagons(st, bd, p, ws)), ws)
-    if ru[L.RULE_TOWN_HALL_CARDS] > 0:
-        budget = min(TOWN_HALL_DETOUR, trains - planned_wagons(st, bd, p, ws))
-        if st.ps[p, L.PS_GT_CRYPT] == 0:
-            plan_regions(st, bd, p, np.int64(L.CF_TOWN_HALL), np.int64(L.CF_CRYPT), np.int64(WANT_TOWN_HALL),
-                         budget, ws)
-        if st.ps[p, L.PS_GT_MANOR] == 0:
-            plan_regions(st, bd, p, np.int64(L.CF_TOWN_HALL), np.int64(L.CF_MANOR), np.int64(WANT_TOWN_HALL),
-                         budget, ws)
+    plan_region_bonuses(st, bd, ru, p, ws, trains)
     plan_need(bd.routes[:bd.n_routes], st.owner, want, ws.need[p])
     return k, n_open, out
 
@@ -226,14 +215,9 @@ def ending_claim(st, bd, ru, p, ws, k, lead):
 
 @njit(cache=True, _nrt=False)
 def ghost_planner_action(st, bd, ru, p, rng, ws):
-    phase = st.sc[L.SC_PHASE]
-    if phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS:
-        n = st.sc[L.SC_N_OFFER]
-        return make_action(L.A_KEEP_TICKETS, (1 << n) - 1 if n > 0 else 0, 0)  # GT-SET-1: all kept
-    if phase == L.PH_TUNNEL:
-        return tunnel_decision(st, bd, ru, p)
-    if phase == L.PH_SECOND_DRAW:
-        return make_action(L.A_DRAW_BLIND, 0, 0)
+    a = off_turn_action(st, bd, ru, p)
+    if a >= 0:
+        return a
     k, n_open, out = ghost_plan(st, bd, ru, p, ws)
     swap_ok = ru[L.RULE_SWAP_TICKETS] != 0 and can_swap(st, p)
     lead = lead_in_tickets(st, p)
@@ -249,20 +233,5 @@ def ghost_planner_action(st, bd, ru, p, rng, ws):
     a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(True), lead, concede)
     if a >= 0:
         return a
-    planned = 0
-    for r in range(bd.n_routes):
-        planned += ws.want[p, r] != 0
-    if planned == 0:
-        # nothing left to aim at: wagons placed bring the end (GT-END-2) nearer, so spend cards on the
-        # longest route
-        a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(False), lead, concede)
-        if a >= 0:
-            return a
-    if cards_available(st) > 0:
-        return make_action(L.A_DRAW_BLIND, 0, 0)
-    a = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(False), lead, concede)
-    if a >= 0:
-        return a
-    if swap_ok:
-        return make_action(L.A_SWAP_TICKETS, 0, 0)
-    return make_action(L.A_PASS, 0, 0)
+    any_claim = ghost_claim(st, bd, ru, p, ws, np.int64(k), np.bool_(False), lead, concede)
+    return draw_or_spend(st, bd, p, ws, swap_ok, any_claim)
