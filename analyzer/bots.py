@@ -80,8 +80,8 @@ def bot_ids(names: list[str]) -> np.ndarray:
     return np.array([BOTS[n][0] for n in names], np.int8)
 
 
-# Team Asia and Ghost Train have their own greedy (kernels/bots/variants/team_greedy.py,
-# kernels/bots/variants/ghost_greedy.py); the heuristic suite was written for the points game
+# greedy plays Team Asia's team moves (kernels/bots/heuristic/greedy.py) and Ghost Train has its own
+# (kernels/bots/variants/ghost_greedy.py); the rest of the heuristic suite was written for the points game
 # of one player per seat. Refused rather than quietly played as greedy, so a
 # table labelled `planner` is planner play. When a bot learns a variant, add
 # it to the variant's line: `make report` then plays it there too.

@@ -42,7 +42,6 @@ COMPILE_PARTS = {
     "engine": (
         ("kernels.engine", "step", "step"),
         ("kernels.bots.heuristic.greedy", "greedy_action", "bot"),
-        ("kernels.bots.variants.team_greedy", "greedy_team_action", "bot"),
         ("kernels.bots.variants.ghost_greedy", "ghost_greedy_action", "bot"),
     ),
 }

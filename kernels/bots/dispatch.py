@@ -15,7 +15,6 @@ from kernels.bots.search.expert import expert_action
 from kernels.bots.shared import params as P
 from kernels.bots.variants.family import family_planner
 from kernels.bots.variants.ghost_greedy import ghost_greedy_action
-from kernels.bots.variants.team_greedy import greedy_team_action
 
 
 # Inlined into the runner's loop: a call passes every array of the game
@@ -34,7 +33,7 @@ def choose_action(bot, st, bd, ru, p, rng, ws):
     # heuristic suite is refused there by analyzer.bots, so any other bot is
     # played as greedy only as a safe legal fallback.
     if family == L.FAMILY_TEAMS:
-        return greedy_team_action(st, bd, ru, p, rng, ws)
+        return greedy_action(st, bd, ru, p, rng, ws)
     if family == L.FAMILY_TICKET_RACE:
         return ghost_greedy_action(st, bd, ru, p, rng, ws)
     if bot == P.BOT_DESTINATION_HUNGRY or bot == P.BOT_BLOCKER:

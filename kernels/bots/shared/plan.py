@@ -15,6 +15,7 @@ from kernels import layouts as L
 from kernels.bits import ONE, ZERO, low_bit_index
 from kernels.bots.shared.destinations import ticket_ends
 from kernels.core.claims import claim_trains, route_open_to
+from kernels.core.seats import team_first, team_size
 from kernels.paths import other_end, shortest_path
 
 PLANNED_PRICE = 0.01  # a route the plan already counts on: nearly free, so later paths reuse it
@@ -22,18 +23,21 @@ PLANNED_PRICE = 0.01  # a route the plan already counts on: nearly free, so late
 
 # --- prices --------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def price_routes(st, bd, p, trains, want, x_cost, price):
-    """price <- the greedy bots' cost of each route for seat p: 0 if p owns
-    it, PLANNED_PRICE if p plans it (want != 0), its trains (each mountain X
-    costing x_cost, LA-MTN-2) plus a little for a tunnel's surcharge risk and a
-    ferry's locomotives if p can still claim it (never below 0.1), INF otherwise."""
+def price_routes(st, bd, ru, p, trains, want, x_cost, price):
+    """price <- the greedy bots' cost of each route for seat p: 0 if p's team
+    owns it (p itself for a team of one), PLANNED_PRICE if p plans it (want !=
+    0), its trains (each mountain X costing x_cost, LA-MTN-2) plus a little for
+    a tunnel's surcharge risk and a ferry's locomotives if p can still claim it
+    with `trains` (never below 0.1), INF otherwise."""
     routes = bd.routes[:bd.n_routes]
     group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
     closed = st.closed
+    first = team_first(ru, p)
+    last = first + team_size(ru)
     for r in range(routes.shape[0]):
         cost = L.INF
-        if owner[r] == p:
+        if owner[r] >= first and owner[r] < last:
             cost = 0.0
         elif route_open_to(owner, closed, trains, routes, group_routes, p, r):
             if want[r]:

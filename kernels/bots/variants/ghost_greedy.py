@@ -40,7 +40,7 @@ def plan(st, bd, ru, p, ws):
     want = ws.want[p]
     want[:] = 0
     trains = np.int64(st.trains[p])
-    price_routes(st, bd, p, np.int64(trains), want, 1.0, ws.price[:])
+    price_routes(st, bd, ru, p, np.int64(trains), want, 1.0, ws.price[:])
     n_open = 0
     blocked = 0
     for t in range(bd.n_tickets):

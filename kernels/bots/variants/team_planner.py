@@ -15,7 +15,7 @@ public counts. Never the teammate's hand, hidden tickets or bot memory.
   planner's; the kept tickets costing most trains are shared
   (TA-TKT-2), the ones the teammate's trains help with most.
 - Cards: the Team Asia greedy's draws and holder placement over this plan
-  (kernels/bots/variants/team_greedy.py, TA-CRD-2/3); tickets shared mid-game when
+  (kernels/bots/heuristic/greedy.py draw_for_plan, TA-CRD-2/3); tickets shared mid-game when
   p's trains cannot cover its plan (TA-TKT-3).
 - Claims: contested and long planned routes first (tactics.contested);
   a tunnel only with the spare cards its reveal calls for: one spare for 3
@@ -29,26 +29,19 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bits import bit_count
+from kernels.bots.heuristic.greedy import draw_for_plan
 from kernels.bots.planning.moves import contested, route_points
 from kernels.bots.planning.network import UNREACHABLE, adopt_plan, route_tickets
 from kernels.bots.planning.ticket_keep import keep_value
 from kernels.bots.shared import params as P
 from kernels.bots.shared.paying import pay_colour, tunnel_decision, tunnel_spare
-from kernels.bots.shared.plan import plan_need
-from kernels.bots.variants.team_greedy import (
-    card_destination,
-    price_team_routes,
-    share_choice,
-    team_draw,
-    visible_key,
-    visible_open,
-)
+from kernels.bots.shared.plan import plan_need, price_routes
+from kernels.bots.shared.team_plan import card_destination, share_choice, team_plan_broken, visible_key, visible_open
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available, fill_purse
-from kernels.core.claims import claim_trains, route_open_to, tunnel_reveal_count
+from kernels.core.claims import route_open_to, tunnel_reveal_count
 from kernels.core.seats import team_first, team_size
 
-VISIBLE_MODES = (1 << 1) | (1 << 2) | (1 << 3)  # p's hidden, the teammate's shared, p's shared (visible_open)
 MIDGAME_TICKET_TRAINS = 4  # draw tickets with the plan done and this many trains ...
 MIDGAME_TICKET_TEAM = 14  # ... while every other team keeps this many (both seats together)
 ENDGAME_TRAINS = 6  # a team (both seats) down to this many: points now, no more tickets (TA-END-1 at 4)
@@ -80,28 +73,10 @@ def team_plan_network(st, bd, ru, p, ws, offer_mask):
             k += 1
     no_plan = ws.team_want[:]  # scratch here (card_destination refills it): no route planned yet
     no_plan[:] = 0
-    price_team_routes(st, bd, ru, p, np.int64(st.trains[p]), no_plan, ws.price[:])
+    price_routes(st, bd, ru, p, np.int64(st.trains[p]), no_plan, 1.0, ws.price[:])
     return route_tickets(st, bd, p, ws, np.int64(k), np.int64(2), 0.0)
 
 
-@njit(cache=True, _nrt=False)
-def team_plan_broken(st, bd, ru, p, ws):
-    """A planned route was taken by the other team, closed, or outgrew p's trains."""
-    want = ws.want[p]
-    first = team_first(ru, p)
-    size = team_size(ru)
-    routes = bd.routes[:bd.n_routes]
-    owner = st.owner
-    trains_p = np.int64(st.trains[p])
-    for r in range(routes.shape[0]):
-        if want[r] == 0:
-            continue
-        o = owner[r]
-        if o >= 0 and (o < first or o >= first + size):
-            return True
-        if st.closed[r] != 0 or (o < 0 and claim_trains(routes, r) > trains_p):
-            return True
-    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -125,7 +100,7 @@ def _alone_cost(st, bd, ru, p, ws, i):
         cnt[r] = 0
     ws.tk_list[0] = st.offer[i]
     ws.team_want[:] = 0
-    price_team_routes(st, bd, ru, p, np.int64(st.trains[p]), ws.team_want[:], ws.price[:])
+    price_routes(st, bd, ru, p, np.int64(st.trains[p]), ws.team_want[:], 1.0, ws.price[:])
     return route_tickets(st, bd, p, ws, np.int64(1), np.int64(1), 0.0)
 
 
@@ -246,7 +221,7 @@ def team_planner_action(st, bd, ru, p, rng, ws):
     if phase == L.PH_PLACE_CARD:  # the blind card just seen (it sits in the hand until placed)
         return make_action(L.A_PLACE_CARD, 0, card_destination(st, bd, ru, p, st.sc[L.SC_PEND_CARD], np.int64(1), ws))
     if phase == L.PH_SECOND_DRAW:
-        return team_draw(st, bd, ru, p, np.bool_(True), ws)
+        return draw_for_plan(st, bd, ru, p, np.bool_(True), ws)
     trains_p = np.int64(st.trains[p])
     n = np.int64(st.sc[L.SC_N_PLAYERS])
     others = team_trains(st, ru, p, n, np.bool_(False))
@@ -263,7 +238,7 @@ def team_planner_action(st, bd, ru, p, rng, ws):
         for k in range(L.N_CARD_KINDS):
             total += st.purse[k]
         if not endgame and total < 28 and cards_available(st) >= 10:
-            a = team_draw(st, bd, ru, p, np.bool_(False), ws)
+            a = draw_for_plan(st, bd, ru, p, np.bool_(False), ws)
             if a >= 0:
                 return a
     elif (not endgame and trains_p >= MIDGAME_TICKET_TRAINS and others >= MIDGAME_TICKET_TEAM
@@ -273,7 +248,7 @@ def team_planner_action(st, bd, ru, p, rng, ws):
     a = team_claim(st, bd, ru, p, ws, np.bool_(False), np.int64(1 if endgame else 3), last_turn)
     if a >= 0:
         return a
-    a = team_draw(st, bd, ru, p, np.bool_(False), ws)
+    a = draw_for_plan(st, bd, ru, p, np.bool_(False), ws)
     if a >= 0:
         return a
     a = team_claim(st, bd, ru, p, ws, np.bool_(False), np.int64(1), last_turn)
