@@ -13,7 +13,7 @@ from kernels.bots.heuristic.random import random_action
 from kernels.bots.heuristic.route_focus import route_focus_action
 from kernels.bots.search.expert import expert_action
 from kernels.bots.shared import params as P
-from kernels.bots.variants.family import family_planner
+from kernels.bots.variants.family import rule_family_planner
 from kernels.bots.variants.ghost_greedy import ghost_greedy_action
 
 
@@ -27,7 +27,7 @@ def choose_action(bot, st, bd, ru, p, rng, ws):
     if bot == P.BOT_EXPERT:  # searches over the planner of the game's rule family
         return expert_action(st, bd, ru, p, rng, ws)
     if bot == P.BOT_PLANNER:  # every rule family has its own (kernels/bots/variants/family.py)
-        return family_planner(st, bd, ru, p, rng, ws, np.bool_(True))
+        return rule_family_planner(st, bd, ru, p, rng, ws, np.bool_(True))
     family = ru[L.RULE_FAMILY]
     # Team Asia and Ghost Train have their own greedy and planner; the rest of the
     # heuristic suite is refused there by analyzer.bots, so any other bot is
@@ -39,7 +39,7 @@ def choose_action(bot, st, bd, ru, p, rng, ws):
     if bot == P.BOT_DESTINATION_HUNGRY or bot == P.BOT_BLOCKER:
         return planner_action(bot, st, bd, ru, p, rng, ws, np.bool_(True))
     if bot == P.BOT_PLANNER_V1:  # planner before issue 16, move for move
-        return family_planner(st, bd, ru, p, rng, ws, np.bool_(False))
+        return rule_family_planner(st, bd, ru, p, rng, ws, np.bool_(False))
     if bot == P.BOT_ROUTE_FOCUS:
         return route_focus_action(st, bd, ru, p, rng, ws)
     if bot == P.BOT_LONG_ROUTE:

@@ -131,7 +131,7 @@ def hoard_cap(st, bd, prm):
     return min(prm[P.BP_HOARD_HAND], prm[P.BP_HOARD_SHARE] * deck / st.sc[L.SC_N_PLAYERS])
 
 
-# --- mid-game tickets by expected value (issue 16) ---------------------------------------------
+# --- mid-game tickets by expected value ---------------------------------------------
 @njit(cache=True, _nrt=False)
 def ev_weights(bot, prm):
     """(turn value, train price, keep margin, plan limit of the estimate):
@@ -177,96 +177,134 @@ def keep_by_value_action(bot, st, bd, ru, p, ws):
 
 # --- the bots -------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def planner_action(bot, st, bd, ru, p, rng, ws, by_value):
+def planner_action(bot, st, bd, ru, p, rng, ws, ticket_estimate):
     """`planner`, and with `bot` its variants `destination-hungry` (keeps and
     draws many tickets) and `blocker` (also cuts opponents' likely paths).
-    by_value: mid-game tickets drawn and kept by expected value, and cards
-    hoarded before planned claims (BP_HOARD_*; issue 16); without, the rules
-    of `planner-v1`."""
-    hungry = bot == P.BOT_DESTINATION_HUNGRY
+    ticket_estimate: mid-game tickets drawn and kept by their expected value,
+    and cards hoarded before planned claims (BP_HOARD_*); without it, the
+    rules of `planner-v1` (tickets drawn only with the plan done)."""
     phase = st.sc[L.SC_PHASE]
-    if by_value:
+    if ticket_estimate:
         note_turn(st, ws, p)
         if phase == L.PH_KEEP_TICKETS:
             return keep_by_value_action(bot, st, bd, ru, p, ws)
     if phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS:
-        setup = phase == L.PH_SETUP_KEEP
-        prm = ws.bot_params
-        if hungry:
-            a = choose_keep_mask(st, bd, ru, p, ws, setup, prm[P.BP_HUNGRY_KEEP_PRICE], prm[P.BP_HUNGRY_BUDGET],
-                                 prm[P.BP_HUNGRY_OVER_PRICE])
-        else:
-            a = choose_keep_mask(st, bd, ru, p, ws, setup, prm[P.BP_KEEP_PRICE],
-                                 prm[P.BP_SETUP_BUDGET] if setup else prm[P.BP_DRAW_BUDGET], prm[P.BP_OVER_PRICE])
-        if by_value:
-            remember_discards(st, ws, p, action_a(a))
-        return a
+        return _keep_action(bot, st, bd, ru, p, ws, phase == L.PH_SETUP_KEEP, ticket_estimate)
     if phase == L.PH_TUNNEL:
         return tunnel_decision(st, bd, ru, p)
     left = refresh_network_plan(st, bd, p, ws)
     if phase == L.PH_SECOND_DRAW:
         return draw_for_need(st, ru, p, np.bool_(True), ws)
-    trains_p = np.int64(st.trains[p])
     others = fewest_trains_of_others(st, p)
-    prm = ws.bot_params
-    endgame = st.sc[L.SC_END_COUNTDOWN] >= 0 or min(others, trains_p) <= prm[P.BP_ENDGAME_TRAINS]
+    endgame = (st.sc[L.SC_END_COUNTDOWN] >= 0
+               or min(others, np.int64(st.trains[p])) <= ws.bot_params[P.BP_ENDGAME_TRAINS])
     a = station_choice(st, bd, ru, p, ws)
     if a >= 0:
         return a
-    if by_value:
-        if left > 0:
-            a = best_planned_claim(st, bd, ru, p, ws, endgame)
-            if a >= 0 and not endgame and hand_size(st, p) < hoard_cap(st, bd, prm) and cards_available(st) >= 10 \
-                    and turns_left(st, ru, p, ws) - left > prm[P.BP_HOARD_SLACK]:
-                # hoard: while the clock leaves time for every planned claim, draw (two cards a turn) and claim later
-                if tickets_worth_drawing(bot, st, bd, ru, p, ws):
-                    return make_action(L.A_DRAW_TICKETS, 0, 0)
-                d = draw_for_need(st, ru, p, np.bool_(False), ws)
-                if d >= 0:
-                    return d
-            if a >= 0:
-                return a
-        if not endgame and tickets_worth_drawing(bot, st, bd, ru, p, ws):
-            return make_action(L.A_DRAW_TICKETS, 0, 0)
-        if bot == P.BOT_BLOCKER and not endgame:
-            a = block_choice(st, bd, ru, p, ws)
-            if a >= 0:
-                return a
-        # unfinished tickets cost their points: draw for them until the last turn
-        last_turn = st.sc[L.SC_END_COUNTDOWN] >= 0
-        if left > 0 and not last_turn and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
-            a = draw_for_need(st, ru, p, np.bool_(False), ws)
-            if a >= 0:
-                return a
+    if ticket_estimate:
+        a = _plan_by_estimate(bot, st, bd, ru, p, ws, left, endgame)
     elif left > 0:
+        a = _plan_left(bot, st, bd, ru, p, ws, endgame, others)
+    else:
+        a = _plan_done(bot, st, bd, ru, p, ws, endgame, others)
+    if a >= 0:
+        return a
+    return _points_now(bot, st, bd, ru, p, ws, left, endgame)
+
+
+@njit(cache=True, _nrt=False)
+def _keep_action(bot, st, bd, ru, p, ws, setup, ticket_estimate):
+    """The offered tickets to keep (choose_keep_mask, destination-hungry's
+    cheaper and bigger); with the estimate the ones sent away are remembered."""
+    prm = ws.bot_params
+    if bot == P.BOT_DESTINATION_HUNGRY:
+        a = choose_keep_mask(st, bd, ru, p, ws, setup, prm[P.BP_HUNGRY_KEEP_PRICE], prm[P.BP_HUNGRY_BUDGET],
+                             prm[P.BP_HUNGRY_OVER_PRICE])
+    else:
+        a = choose_keep_mask(st, bd, ru, p, ws, setup, prm[P.BP_KEEP_PRICE],
+                             prm[P.BP_SETUP_BUDGET] if setup else prm[P.BP_DRAW_BUDGET], prm[P.BP_OVER_PRICE])
+    if ticket_estimate:
+        remember_discards(st, ws, p, action_a(a))
+    return a
+
+
+@njit(cache=True, _nrt=False)
+def _plan_by_estimate(bot, st, bd, ru, p, ws, left, endgame):
+    """With the ticket estimate: a planned claim, unless cards are hoarded
+    first (while the clock leaves time for every planned claim, draw two cards
+    a turn and claim later); tickets when a draw is worth more than a turn;
+    a block; cards for unfinished tickets until the last turn. -1: none."""
+    prm = ws.bot_params
+    if left > 0:
         a = best_planned_claim(st, bd, ru, p, ws, endgame)
+        if (a >= 0 and not endgame and hand_size(st, p) < hoard_cap(st, bd, prm) and cards_available(st) >= 10
+                and turns_left(st, ru, p, ws) - left > prm[P.BP_HOARD_SLACK]):
+            if tickets_worth_drawing(bot, st, bd, ru, p, ws):
+                return make_action(L.A_DRAW_TICKETS, 0, 0)
+            d = draw_for_need(st, ru, p, np.bool_(False), ws)
+            if d >= 0:
+                return d
         if a >= 0:
             return a
-        if bot == P.BOT_BLOCKER and not endgame:
-            a = block_choice(st, bd, ru, p, ws)
-            if a >= 0:
-                return a
-        if hungry and not endgame and planned_trains(st, bd, p, ws) + prm[P.BP_HUNGRY_SPARE_TRAINS] <= trains_p \
-                and others >= prm[P.BP_HUNGRY_OTHERS] and st.sc[L.SC_TP_COUNT] > 0:
-            return make_action(L.A_DRAW_TICKETS, 0, 0)  # room for more: the new ones may overlap the network
-        if not endgame and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
-            a = draw_for_need(st, ru, p, np.bool_(False), ws)
-            if a >= 0:
-                return a
-    else:
-        tickets_ok = trains_p >= prm[P.BP_TICKET_TRAINS] and others >= prm[P.BP_TICKET_OTHERS]
-        if hungry:
-            tickets_ok = trains_p >= prm[P.BP_HUNGRY_SPARE_TRAINS] and others >= prm[P.BP_HUNGRY_OTHERS]
-        if tickets_ok and st.sc[L.SC_TP_COUNT] > 0:
-            return make_action(L.A_DRAW_TICKETS, 0, 0)
-        if bot == P.BOT_BLOCKER and not endgame:
-            a = block_choice(st, bd, ru, p, ws)
-            if a >= 0:
-                return a
+    if not endgame and tickets_worth_drawing(bot, st, bd, ru, p, ws):
+        return make_action(L.A_DRAW_TICKETS, 0, 0)
+    if bot == P.BOT_BLOCKER and not endgame:
+        a = block_choice(st, bd, ru, p, ws)
+        if a >= 0:
+            return a
+    # unfinished tickets cost their points: draw for them until the last turn
+    last_turn = st.sc[L.SC_END_COUNTDOWN] >= 0
+    if left > 0 and not last_turn and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
+        return draw_for_need(st, ru, p, np.bool_(False), ws)
+    return np.int64(-1)
+
+
+@njit(cache=True, _nrt=False)
+def _plan_left(bot, st, bd, ru, p, ws, endgame, others):
+    """planner-v1's rules with planned routes left: a planned claim, a block,
+    destination-hungry's extra tickets while its plan leaves trains spare, then
+    cards for the plan. -1: none."""
+    prm = ws.bot_params
+    a = best_planned_claim(st, bd, ru, p, ws, endgame)
+    if a >= 0:
+        return a
+    if bot == P.BOT_BLOCKER and not endgame:
+        a = block_choice(st, bd, ru, p, ws)
+        if a >= 0:
+            return a
+    if (bot == P.BOT_DESTINATION_HUNGRY and not endgame
+            and planned_trains(st, bd, p, ws) + prm[P.BP_HUNGRY_SPARE_TRAINS] <= st.trains[p]
+            and others >= prm[P.BP_HUNGRY_OTHERS] and st.sc[L.SC_TP_COUNT] > 0):
+        return make_action(L.A_DRAW_TICKETS, 0, 0)  # room for more: the new ones may overlap the network
+    if not endgame and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
+        return draw_for_need(st, ru, p, np.bool_(False), ws)
+    return np.int64(-1)
+
+
+@njit(cache=True, _nrt=False)
+def _plan_done(bot, st, bd, ru, p, ws, endgame, others):
+    """planner-v1's rules with the plan done: more tickets while p and every
+    other seat keep enough trains (destination-hungry's bars), else a block. -1: none."""
+    prm = ws.bot_params
+    trains_p = np.int64(st.trains[p])
+    tickets_ok = trains_p >= prm[P.BP_TICKET_TRAINS] and others >= prm[P.BP_TICKET_OTHERS]
+    if bot == P.BOT_DESTINATION_HUNGRY:
+        tickets_ok = trains_p >= prm[P.BP_HUNGRY_SPARE_TRAINS] and others >= prm[P.BP_HUNGRY_OTHERS]
+    if tickets_ok and st.sc[L.SC_TP_COUNT] > 0:
+        return make_action(L.A_DRAW_TICKETS, 0, 0)
+    if bot == P.BOT_BLOCKER and not endgame:
+        return block_choice(st, bd, ru, p, ws)
+    return np.int64(-1)
+
+
+@njit(cache=True, _nrt=False)
+def _points_now(bot, st, bd, ru, p, ws, left, endgame):
+    """Tickets done (or out of reach), or nothing better: India's Grand Tour
+    loop, the best-scoring route (3+ spaces before the end), cards for the
+    longest route in reach, any route, destination-hungry's tickets, a pass."""
     a = grand_tour_claim(st, bd, ru, p, ws)  # India: a loop through a completed ticket (IN-SCR-3)
     if a >= 0:
         return a
-    # tickets done (or out of reach): spend trains on the best-scoring routes
     a = best_scoring_claim(st, bd, ru, p, ws, np.int64(1 if endgame else 3), endgame)
     if a >= 0:
         return a
@@ -278,6 +316,6 @@ def planner_action(bot, st, bd, ru, p, rng, ws, by_value):
     a = best_scoring_claim(st, bd, ru, p, ws, np.int64(1), np.bool_(True))
     if a >= 0:
         return a
-    if st.sc[L.SC_TP_COUNT] > 0 and hungry:
+    if st.sc[L.SC_TP_COUNT] > 0 and bot == P.BOT_DESTINATION_HUNGRY:
         return make_action(L.A_DRAW_TICKETS, 0, 0)
     return make_action(L.A_PASS, 0, 0)

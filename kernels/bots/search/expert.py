@@ -30,7 +30,7 @@ from kernels.bots.search.determinize import determinize
 from kernels.bots.search.memory import fresh_memory, load_memory, load_state, save_memory, save_state
 from kernels.bots.shared import params as P
 from kernels.bots.shared.paying import pay_colour
-from kernels.bots.variants.family import family_planner
+from kernels.bots.variants.family import rule_family_planner
 from kernels.core.actions import action_a, action_b, action_kind, make_action
 from kernels.core.seats import team_first
 from kernels.engine import legal_actions, step
@@ -46,7 +46,7 @@ MIN_PAIRS = 4  # the planner's choice stands unless the best other was compared 
 @njit(cache=True, _nrt=False)
 def expert_action(st, bd, ru, p, rng, ws):
     phase = st.sc[L.SC_PHASE]
-    planned = family_planner(st, bd, ru, p, rng, ws, np.bool_(True))
+    planned = rule_family_planner(st, bd, ru, p, rng, ws, np.bool_(True))
     keep = phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS
     if not keep and phase != L.PH_TURN:
         return planned
@@ -174,10 +174,10 @@ def rollout(st, bd, ru, p, ws, action, world_seed):
         ws.ex_rng[q] = next_u64(wr)
     fresh_memory(ws)
     step(st, bd, ru, action, ws)
-    by_value = ws.bot_params[P.BP_EXPERT_ROLLOUT_EV] != 0.0
+    ticket_estimate = ws.bot_params[P.BP_EXPERT_ROLLOUT_EV] != 0.0
     while st.sc[L.SC_PHASE] != L.PH_OVER:
         q = st.sc[L.SC_PLAYER]
-        a = family_planner(st, bd, ru, q, ws.ex_rng[q:q + 1], ws, by_value)
+        a = rule_family_planner(st, bd, ru, q, ws.ex_rng[q:q + 1], ws, ticket_estimate)
         step(st, bd, ru, a, ws)
     # a team's members share one total (TA-TEAM-2); on Ghost Train the total is tickets completed (GT-END-1/2)
     mine = st.final[p, L.FN_TOTAL]

@@ -15,12 +15,12 @@ from kernels.bots.variants.team_planner import team_planner_action
 
 # Inlined, as the dispatcher is: it only forwards the state's arrays.
 @njit(cache=True, _nrt=False, inline="always")
-def family_planner(st, bd, ru, p, rng, ws, by_value):
-    """The planner of the game's rule family (by_value: on the points game, the
+def rule_family_planner(st, bd, ru, p, rng, ws, ticket_estimate):
+    """The planner of the game's rule family (ticket_estimate: on the points game, the
     mid-game ticket estimate of `planner`; False plays `planner-v1`'s rules)."""
     family = ru[L.RULE_FAMILY]
     if family == L.FAMILY_TEAMS:
         return team_planner_action(st, bd, ru, p, rng, ws)
     if family == L.FAMILY_TICKET_RACE:
         return ghost_planner_action(st, bd, ru, p, rng, ws)
-    return planner_action(np.int64(P.BOT_PLANNER), st, bd, ru, p, rng, ws, by_value)
+    return planner_action(np.int64(P.BOT_PLANNER), st, bd, ru, p, rng, ws, ticket_estimate)
