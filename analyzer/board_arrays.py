@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from analyzer.records import BoardRecord, pack_board
 from analyzer.rules import RuleError
 from kernels import layouts as L
-from kernels.core.board_view import BoardRecord, pack_board
 from kernels.core.claimable import fill_board_bits
 
 ROUTE_COLOURS = L.COLOUR_NAMES + ("gray",)

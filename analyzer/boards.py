@@ -16,9 +16,9 @@ import pandas as pd
 
 from analyzer.board_arrays import compile_board, ticket_rows
 from analyzer.board_files import BoardError, read_board_folder
+from analyzer.records import BoardRecord, copy_board
 from analyzer.rules import RuleError, RuleSet, preset
 from kernels import layouts as L
-from kernels.core.board_view import BoardRecord, copy_board
 
 __all__ = ["DATA_DIR", "Board", "BoardError", "board_arrays", "board_folder", "builtin_boards", "load_board"]
 

@@ -23,8 +23,9 @@ sys.path.insert(0, str(ROOT))
 
 from analyzer.boards import builtin_boards, load_board  # noqa: E402
 from analyzer.bots import BOT_NAMES, bot_ids, bot_param_array, parse_bots, unsupported_bots  # noqa: E402
+from analyzer.records import state_record  # noqa: E402
 from kernels import layouts as L  # noqa: E402
-from kernels.core.state import copy_state, new_state, state_record  # noqa: E402
+from kernels.core.state import copy_state, new_state  # noqa: E402
 from kernels.runner import play_block  # noqa: E402
 
 # The bots timed over thousands of games. expert (a search player: thousands of

@@ -20,9 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from analyzer.boards import load_board  # noqa: E402
+from analyzer.records import scratch_record  # noqa: E402
 from kernels import layouts as L  # noqa: E402
 from kernels.core.state import new_state  # noqa: E402
-from kernels.runner import scratch_record  # noqa: E402
 
 
 def scalar_args(*values) -> int:

@@ -20,7 +20,7 @@ a `_nrt=False` kernel that allocates or returns an array. The board, the
 game state and the Scratch are records (layouts.BOARD, layouts.GAME_STATE,
 bots/scratch.SCRATCH), each passed as one pointer: `st = state[0]` of the
 array new_state allocates (`ws = scratch[0]` of new_scratch's), valid while
-that array is alive; a board record from analyzer (core/board_view.py) keeps
+that array is alive; a board record from analyzer (analyzer/records.py) keeps
 its array alive itself.
 
 The compiled kernels are cached on disk, each stamped with a hash of its

@@ -77,7 +77,7 @@ MO_END, MO_POINTS = 0, 1
 #                 city into a network can join only those: core/tickets.py mark_tickets_joined_in)
 # and the sizes in play (n_routes R, n_tickets T, n_cities C, ...). The fields are sized by the MAX_*
 # bounds: a kernel reads bd.routes[r, RT_A] directly and passes a whole field cut to the board,
-# bd.routes[:bd.n_routes]; Python sees them cut (kernels/core/board_view.py).
+# bd.routes[:bd.n_routes]; Python sees them cut (analyzer/records.py).
 
 # Rows of BOARD route_bits: route sets the claim masks combine
 # (kernels/core/claimable.py). Bit r of a row's words is route r.

@@ -17,7 +17,8 @@ def new_scratch():
     """Allocate a worker's Scratch (once per chunk): a one-element array of
     the SCRATCH record, for every board and player count. Kernels take the
     record, `ws = new_scratch()[0]`, which points into the array: keep the
-    array alive while the record is in use. From Python, scratch_record()."""
+    array alive while the record is in use. From Python,
+    analyzer.records.scratch_record()."""
     scratch = np.zeros(1, SCRATCH)
     ws = scratch[0]
     ws.plan_version[:] = -1
@@ -25,16 +26,6 @@ def new_scratch():
     for i in range(P.BP_FIELDS):
         ws.bot_params[i] = P.BOT_PARAM_DEFAULTS[i]
     return scratch
-
-
-_SCRATCH_VIEW = np.dtype((np.record, SCRATCH))
-
-
-def scratch_record():
-    """A fresh Scratch for Python callers (tests, bench): the record of a
-    new_scratch() array, fields by attribute (views of the array's memory,
-    sized by the MAX_* bounds). Kernels accept it as the record itself."""
-    return new_scratch().view(_SCRATCH_VIEW)[0]
 
 
 # Inlined into run_block: compiled on its own, play_game would link, optimise

@@ -76,8 +76,8 @@ def argument_types() -> dict:
     from numba import typeof, types
 
     from analyzer.boards import load_board
-    from kernels.core.state import new_state, state_record
-    from kernels.runner import scratch_record
+    from analyzer.records import scratch_record, state_record
+    from kernels.core.state import new_state
 
     board = load_board("usa")
     rules = board.rules()

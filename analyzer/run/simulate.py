@@ -28,6 +28,7 @@ from analyzer.bots import (
     parse_bot_params,
     parse_bots,
 )
+from analyzer.records import board_buffer, board_view
 from analyzer.rules import RuleError, RuleSet
 from analyzer.run.backends import ClusterError, parse_cluster
 from analyzer.run.compile import COMPILE_NOTICE, compile_kernels, kernels_compiled
@@ -45,7 +46,6 @@ from analyzer.run.protocol import (
 from analyzer.run.results import Results, chunk_frames, join_chunks
 from kernels import SOURCE_HASH
 from kernels import layouts as L
-from kernels.core.board_view import board_buffer, board_view
 
 DEFAULT_CHUNK = 2000
 POLL_S = 0.2  # how often the chunk loop looks at Ctrl-C while it waits

@@ -23,8 +23,8 @@ def new_state(bd, ru, n_players):
     a one-element array of the GAME_STATE record. Kernels take the record,
     `st = new_state(...)[0]`, which points into the array: keep the array
     alive (used after the record's last use) while the record is in use.
-    From Python, state_record(new_state(...)) gives the record with
-    attribute access (st.hand[p, k]), a view of the same memory."""
+    From Python, analyzer.records.state_record(new_state(...)) gives the
+    record with attribute access (st.hand[p, k]), a view of the same memory."""
     state = np.zeros(1, L.GAME_STATE)
     st = state[0]
     sc = st.sc
@@ -32,15 +32,6 @@ def new_state(bd, ru, n_players):
     set_sizes(st, bd)
     reset_state(st)
     return state
-
-
-def state_record(state):
-    """The record of a state array from new_state, for Python callers (tests,
-    bench): fields by attribute, views of the array's memory, cut to the sizes
-    in play (seats, routes, tickets, cities, words; kernels/core/state_view.py).
-    Kernels accept it as they accept the record itself."""
-    from kernels.core.state_view import view_state
-    return view_state(state)
 
 
 @njit(cache=True, _nrt=False)

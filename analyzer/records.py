@@ -1,16 +1,24 @@
-"""The board seen from Python (analyzer, tests, bench): the BOARD record with
-its fields cut to the board's sizes. The record's fields are sized by the
-MAX_* bounds (kernels/layouts.py); here `bd.routes` has one row per route and
-`bd.tickets` one per ticket, as the arrays it was packed from. Not used by
-kernels: a kernel takes the record (a BoardRecord is one; Numba types it
-alike and passes the same memory, one pointer)."""
+"""The kernels' records seen from Python: a board (BOARD), a game state
+(GAME_STATE) and a Scratch (SCRATCH), each a numpy record whose fields read
+by attribute. The records' fields are sized by the MAX_* bounds
+(kernels/layouts.py); the board and state views cut them to the sizes in
+play (`bd.routes` has one row per route, `st.trains` one entry per seat), as
+board-sized arrays would. A kernel takes such a view as it takes the record
+itself (Numba types it alike and passes the same memory, one pointer).
+
+pack_board builds a board record from its arrays (analyzer/board_arrays.py);
+board_buffer / board_view carry one to a Dask worker and back."""
 
 import numpy as np
 
 from kernels import layouts as L
+from kernels.bots.shared.scratch import SCRATCH
+from kernels.runner import new_scratch
+
+# --- the board --------------------------------------------------------------------------
 
 # field -> the size fields giving its extent in each dimension (None: whole; a pair: size + 1 / 2 x size)
-_CUT = {
+_BOARD_CUT = {
     "routes": ("n_routes",), "tickets": ("n_tickets",), "adj_start": (("n_cities", 1, 1),),
     "adj_route": (("n_routes", 2, 0),), "adj_city": (("n_routes", 2, 0),), "group_routes": ("n_groups", "n_lanes"),
     "city_flags": ("n_cities",),
@@ -43,13 +51,13 @@ class BoardRecord(np.record):
         view = views.get(name)
         if view is None:
             value = np.record.__getattribute__(self, name)
-            cut = _CUT.get(name)
+            cut = _BOARD_CUT.get(name)
             view = views[name] = value if cut is None else value[tuple(_extent(self, size) for size in cut)]
         return view
 
 
 _ARRAYS = frozenset(n for n in L.BOARD.names if L.BOARD[n].shape)
-_VIEW = np.dtype((BoardRecord, L.BOARD))
+_BOARD_VIEW = np.dtype((BoardRecord, L.BOARD))
 
 
 def pack_board(**arrays) -> BoardRecord:
@@ -57,7 +65,7 @@ def pack_board(**arrays) -> BoardRecord:
     and the fields derived here, each no larger than its bound; group_routes
     padded with -1 to MAX_LANES lanes). The record keeps its one-element
     array alive."""
-    required = (set(_CUT) - set(_DERIVED)) | {"deck"}
+    required = (set(_BOARD_CUT) - set(_DERIVED)) | {"deck"}
     if set(arrays) != required:
         raise ValueError(f"pack_board needs exactly the fields {sorted(required)}, got {sorted(arrays)}")
     board = np.zeros(1, L.BOARD)
@@ -71,7 +79,7 @@ def pack_board(**arrays) -> BoardRecord:
     for name, value in sizes.items():
         rec[name] = value
     rec["group_routes"][:] = -1
-    view = board.view(_VIEW)[0]
+    view = board.view(_BOARD_VIEW)[0]
     for name, value in arrays.items():
         target = getattr(view, name)
         if target.shape != np.shape(value):
@@ -118,10 +126,58 @@ def copy_board(bd: BoardRecord) -> BoardRecord:
 
 def board_view(board: np.ndarray) -> BoardRecord:
     """A one-element BOARD array (as sent to a Dask worker) -> its BoardRecord."""
-    return board.view(_VIEW)[0]
+    return board.view(_BOARD_VIEW)[0]
 
 
 def board_buffer(bd: BoardRecord) -> np.ndarray:
     """A one-element BOARD array holding a copy of the record's bytes
     (picklable, plain dtype; padding included, so copies compare equal)."""
     return np.frombuffer(bytearray(bd.tobytes()), L.BOARD)
+
+
+# --- the game state ----------------------------------------------------------------------
+_SEATS, _ROUTES, _TICKETS, _CITIES, _WORDS = L.SC_N_PLAYERS, L.SC_N_ROUTES, L.SC_N_TICKETS, L.SC_N_CITIES, L.SC_N_WORDS
+# field -> the sc entry giving the size in play of each leading dimension (None: whole)
+_STATE_CUT = {
+    "hand": (_SEATS,), "holder": (_SEATS,), "trains": (_SEATS,), "stations_left": (_SEATS,),
+    "score": (_SEATS,), "ps": (_SEATS,), "station_city": (_SEATS,), "setup_offer": (_SEATS,),
+    "final": (_SEATS,), "uf": (_SEATS, _CITIES), "blocked_bits": (_SEATS, _WORDS),
+    "owner": (_ROUTES,), "closed": (_ROUTES,), "claim_turn": (_ROUTES,), "claim_colour": (_ROUTES,),
+    "claim_locos": (_ROUTES,), "city_station": (_CITIES,), "open_bits": (_WORDS,),
+    "claim_masks": (None, _WORDS),
+    "ticket_pile": (_TICKETS,), "long_pile": (_TICKETS,), "ticket_holder": (_TICKETS,),
+    "ticket_kept_turn": (_TICKETS,), "ticket_done_turn": (_TICKETS,), "ticket_result": (_TICKETS,),
+    "ticket_shared": (_TICKETS,), "ticket_option": (_TICKETS,), "ticket_points": (_TICKETS,),
+}
+
+
+class StateRecord(np.record):
+    """A GAME_STATE record whose board- and seat-sized fields read cut to the
+    sizes in play (views: writes go to the state)."""
+
+    def __getattribute__(self, name):
+        value = np.record.__getattribute__(self, name)
+        cut = _STATE_CUT.get(name)
+        if cut is None:
+            return value
+        sc = np.record.__getattribute__(self, "sc")
+        return value[tuple(slice(None) if i is None else slice(0, int(sc[i])) for i in cut)]
+
+
+_STATE_VIEW = np.dtype((StateRecord, L.GAME_STATE))
+
+
+def state_record(state):
+    """The record of a state array from kernels.core.state.new_state, fields
+    by attribute (views of the array's memory, cut to the sizes in play)."""
+    return state.view(_STATE_VIEW)[0]
+
+
+# --- the Scratch ----------------------------------------------------------------------------
+_SCRATCH_VIEW = np.dtype((np.record, SCRATCH))
+
+
+def scratch_record():
+    """A fresh Scratch (kernels.runner.new_scratch), fields by attribute
+    (views of the array's memory, sized by the MAX_* bounds)."""
+    return new_scratch().view(_SCRATCH_VIEW)[0]
