@@ -47,11 +47,16 @@ bufs = (np.zeros(n, L.GAME_RECORD), np.zeros(n * players, L.PLAYER_RECORD),
         np.zeros(n * bd.tickets.shape[0], L.TICKET_RECORD), np.zeros(n * bd.routes.shape[0], L.CLAIM_RECORD),
         np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
 prm = bot_param_array()
-play_block(bd, ru, bots, prm, np.int64(1), np.int64(0), np.int64(4), *bufs, np.zeros(6, np.int64))
+import inspect
+if len(inspect.signature(play_block).parameters) > 9:  # a revision whose play_block took the five tables one by one
+    _play = play_block
+    def play_block(bd, ru, bots, prm, seed, first, n, tables, counts):
+        return _play(bd, ru, bots, prm, seed, first, n, *tables, counts)
+play_block(bd, ru, bots, prm, np.int64(1), np.int64(0), np.int64(4), bufs, np.zeros(6, np.int64))
 print('ready', flush=True)
 for _ in sys.stdin:
     t0 = time.thread_time()
-    play_block(bd, ru, bots, prm, np.int64(1), np.int64(1000), np.int64(n), *bufs, np.zeros(6, np.int64))
+    play_block(bd, ru, bots, prm, np.int64(1), np.int64(1000), np.int64(n), bufs, np.zeros(6, np.int64))
     print(time.thread_time() - t0, flush=True)
 """
 

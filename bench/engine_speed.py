@@ -58,7 +58,7 @@ def kernel_speed(board: str, players: int, bot: str, games: int, runs: int = 1) 
                 np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
         counts = np.zeros(6, np.int64)
         t0 = time.thread_time()
-        done = play_block(bd, ru, bots, bot_param_array(), np.int64(1), np.int64(first), np.int64(n), *bufs, counts)
+        done = play_block(bd, ru, bots, bot_param_array(), np.int64(1), np.int64(first), np.int64(n), bufs, counts)
         assert done == n, "buffers too small"
         return time.thread_time() - t0, int(counts[5])
 

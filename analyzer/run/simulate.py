@@ -169,7 +169,7 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
         }
         counts = np.zeros(5, np.int64)
         k = play_block(bd, ru, bots, params, np.int64(seed), np.int64(first + done), np.int64(m),
-                       buf["games"], buf["players"], buf["tickets"], buf["claims"], buf["tunnels"], counts)
+                       tuple(buf[t] for t in TABLES), counts)
         for i, t in enumerate(TABLES):
             parts[t].append(buf[t][: counts[i]])
         done += k

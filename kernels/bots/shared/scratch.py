@@ -28,13 +28,14 @@ _SCRATCH_FIELDS = (
     ("stk_v", np.int32, (_R + 2,)), ("stk_e", np.int32, (_R + 2,)), ("stk_i", np.int32, (_R + 2,)),
     ("uf_tmp", np.int16, (_C,)), ("count", np.int32, (_C,)),
     ("dist", np.float64, (_C,)), ("prev_route", np.int32, (_C,)),
+    ("seat_rng", np.uint64, (_P,)),  # each seat's bot stream in the game being played (kernels/runner.py)
     ("risk_memo", np.int8, (_C,)),  # ticket_value._city_risk: 0, or a city's risk + 1 (reset after each search)
     ("legal", np.int64, (L.MAX_LEGAL,)),
     ("want", np.int8, (_P, _R)),  # routes in each seat's plan (bot memory)
-    ("want_list", np.int32, (_R,)),  # the routes of one seat's plan, listed (planning.list_wanted; per call)
+    ("want_list", np.int32, (_R,)),  # the routes of one seat's plan, listed (plan.list_wanted; per call)
     ("need", np.int32, (_P, _K)),  # cards each seat's plan needs (last: grey)
     ("plan_version", np.int64, (_P,)),  # board version the plan was made for (-1: stale)
-    ("plan_checked", np.int64, (_P, 2)),  # refresh_network_plan's last check: common.board_seen's memo
+    ("plan_checked", np.int64, (_P, 2)),  # refresh_network_plan's last check: shared/plan.py board_seen's memo
     ("choice", np.int32, (L.MAX_STATIONS,)),  # station route choice being tried
     ("best_choice", np.int32, (L.MAX_STATIONS,)),
     ("cand", np.int32, (L.MAX_STATIONS, L.MAX_DEGREE + 1)),  # candidate routes per station
@@ -54,22 +55,22 @@ _SCRATCH_FIELDS = (
     ("route_val", np.float64, (_R,)),  # per-route values (one-step)
     ("bot_params", np.float64, (P.BP_FIELDS,)),  # planner weights (BOT_PARAM_DEFAULTS; tunable without recompiling)
     ("price", np.float64, (_R,)),  # per-route prices for kernels/paths.py (INF: unusable)
-    ("unplanned_price", np.float64, (_R,)),  # planning.plan_route: a route's price before a path planned it
-    ("last_prices", np.float64, (_R,)),  # planning.route_tickets: the prices its last ticket was routed over
+    ("unplanned_price", np.float64, (_R,)),  # network.plan_route: a route's price before a path planned it
+    ("last_prices", np.float64, (_R,)),  # network.route_tickets: the prices its last ticket was routed over
     ("no_need", np.int32, (_K,)),  # always zero (pay_colour without a plan)
-    ("station_none", np.int64, (_P, 2)),  # station_choice found nothing there: common.board_seen's memo
+    ("station_none", np.int64, (_P, 2)),  # station_choice found nothing there: shared/plan.py board_seen's memo
     ("station_match", np.int32, (_T, 4)),  # station_choice: ticket, its sides' roots, a joining route
     ("root_side", np.int8, (_C,)),  # station_choice: 1 at the root of a piece holding a side of an open ticket
     ("piece_routes", np.uint64, (_C, L.MAX_WORDS)),  # station_choice: the routes at a piece's cities, by its root
     ("kind_counts", np.int64, (L.N_ACTION_KINDS,)),  # legal actions of each kind (random)
-    # mid-game tickets by expected value (issue 16, kernels/bots/planning/ticket_value.py)
+    # mid-game tickets by expected value (kernels/bots/planning/ticket_value.py)
     ("tk_gone", np.int8, (_P, _T)),  # tickets seat p discarded this game (its own memory; reset at its setup)
     ("tk_extra", np.float64, (_T,)),  # trains each candidate ticket adds to the plan (per decision)
     ("tk_value", np.float64, (_T,)),  # expected value of each candidate ticket (per decision)
     ("tk_risk", np.int32, (_T,)),  # contested open routes on each candidate's extra path (per decision)
     ("ev_key", np.int64, (_P, 3)),  # plan key and board version of seat p's last estimate, turn of its last decision
     ("ev_gain", np.float64, (_P,)),  # that estimate: expected gain of a ticket draw
-    # expert (issue 17, kernels/bots/search/expert.py): rollouts run in the game's own state and scratch
+    # expert (kernels/bots/search/expert.py): rollouts run in the game's own state and scratch
     ("ex_memo", np.int64, (_P, _MEMO)),  # each seat's want, need, plan_version, ev_key, tk_gone saved
     ("ex_gain", np.float64, (_P,)),  # ev_gain saved likewise
     ("ex_rng", np.uint64, (_P + 1,)),  # each seat's bot stream in a rollout; last (index n_players): the deals'
