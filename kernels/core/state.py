@@ -94,14 +94,15 @@ def init_game(st, bd, ru, n_players, seed):
     sc[L.SC_END_REASON] = L.END_NONE
     sc[L.SC_GT_SPECIAL_LEFT] = ru[L.RULE_SPECIAL_TICKETS]  # GT-CMP-3
     st.rng[0] = seed
-    # train cards
-    n = np.int64(0)
-    for k in range(L.N_CARD_KINDS):
-        for _ in range(bd.deck[k]):
-            st.pile[n] = k
-            n += 1
-    shuffle_int8(st.rng[:], st.pile[:], n)  # arrays: one signature with the bots' calls
-    sc[L.SC_N_PILE] = n
+    _clear_game(st, bd, ru)
+    _deal_cards(st, bd, ru, n_players)
+    _deal_tickets(st, bd, ru, n_players)
+    start_setup_keep(st, np.int64(0))
+
+
+@njit(cache=True, _nrt=False)
+def _clear_game(st, bd, ru):
+    """Every field of a game to its value before the deal."""
     st.discard[:] = 0
     st.market[:] = -1
     st.hand[:, :] = 0
@@ -126,9 +127,24 @@ def init_game(st, bd, ru, n_players, seed):
     st.ticket_shared[:] = 0
     st.ticket_option[:] = -1
     st.ticket_points[:] = 0
-    for k in range(sc[L.SC_N_WORDS]):
+    for k in range(st.sc[L.SC_N_WORDS]):
         st.open_bits[k] = bd.route_bits[L.BITS_COLOUR + L.LOCO, k]  # every route
     st.blocked_bits[:, :] = 0
+    st.setup_offer[:, :] = -1
+    st.offer[:] = -1
+
+
+@njit(cache=True, _nrt=False)
+def _deal_cards(st, bd, ru, n_players):
+    """The train cards shuffled into the pile, each hand dealt, the market laid
+    out (BASE-SET-1); each seat's network starts empty."""
+    n = np.int64(0)
+    for k in range(L.N_CARD_KINDS):
+        for _ in range(bd.deck[k]):
+            st.pile[n] = k
+            n += 1
+    shuffle_int8(st.rng[:], st.pile[:], n)  # arrays: one signature with the bots' calls
+    st.sc[L.SC_N_PILE] = n
     for p in range(n_players):
         uf_reset(st.uf[p])
         for _ in range(ru[L.RULE_HAND_SIZE]):
@@ -136,7 +152,13 @@ def init_game(st, bd, ru, n_players, seed):
             if c >= 0:
                 st.hand[p, c] += 1
     fill_market(st, ru)
-    # tickets: long ones in their own pile when the rules deal them apart
+
+
+@njit(cache=True, _nrt=False)
+def _deal_tickets(st, bd, ru, n_players):
+    """The tickets shuffled into their piles (long ones apart when the rules
+    deal them apart) and each seat's setup offer dealt (BASE-SET-2, EU-SET-2)."""
+    sc = st.sc
     n_tickets = sc[L.SC_N_TICKETS]
     separate_long = ru[L.RULE_SETUP_TICKETS_LONG] > 0
     n_reg = np.int64(0)
@@ -157,7 +179,6 @@ def init_game(st, bd, ru, n_players, seed):
     sc[L.SC_TP_HEAD] = 0
     sc[L.SC_TP_COUNT] = n_reg
     sc[L.SC_LP_COUNT] = n_long
-    st.setup_offer[:, :] = -1
     for p in range(n_players):
         k = 0
         for _ in range(ru[L.RULE_SETUP_TICKETS_LONG]):
@@ -177,8 +198,6 @@ def init_game(st, bd, ru, n_players, seed):
     for i in range(sc[L.SC_LP_COUNT]):
         st.ticket_holder[st.long_pile[i]] = L.TH_BOX
     sc[L.SC_LP_COUNT] = 0
-    st.offer[:] = -1
-    start_setup_keep(st, np.int64(0))
 
 
 @njit(cache=True, _nrt=False)

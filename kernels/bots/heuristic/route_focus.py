@@ -54,69 +54,23 @@ def route_focus_action(st, bd, ru, p, rng, ws):
         return choose_keep_mask(st, bd, ru, p, ws, phase == L.PH_SETUP_KEEP, 0.5, 0.55, 3.0)
     if phase == L.PH_TUNNEL:
         return tunnel_decision(st, bd, ru, p)
-    want = ws.want[p]
-    routes = bd.routes[:bd.n_routes]
-    owner = st.owner
-    key = _held_key(st, bd, p)
-    if ws.plan_version[p] != key or plan_is_broken(st, bd, p, ws):
-        plan_network(st, bd, p, ws, np.int64(0), np.int64(-1), np.int64(1))
-        adopt_plan(st, bd, p, ws)
-        # building order: ticket by ticket (most valuable first), along each path
-        order = 1
-        for r in range(routes.shape[0]):
-            want[r] = 0
-        k = 0
-        for t in range(bd.n_tickets):
-            if ticket_open(st, bd, p, t):
-                k += 1
-        for i in range(k):
-            for m in range(ws.path_len[i]):
-                r = ws.path_buf[i, m]
-                if want[r] == 0 and ws.plan_cnt[r] > 0:
-                    want[r] = min(order, 127)
-                    order += 1
-        ws.plan_version[p] = key
+    _refresh_building_order(st, bd, p, ws)
     left = fill_need(st, bd, p, ws)
     endgame = in_endgame(st, p)
-    if phase != L.PH_SECOND_DRAW:
-        a = station_choice(st, bd, ru, p, ws)
+    nxt = _next_route(st, bd, p, ws)
+    if phase == L.PH_SECOND_DRAW:
+        if nxt >= 0:
+            set_need_for_route(st, bd, p, ws, nxt)
+        return draw_for_need(st, ru, p, np.bool_(True), ws)
+    a = station_choice(st, bd, ru, p, ws)
+    if a >= 0:
+        return a
+    if left > 0:
+        a = _build_claim(st, bd, ru, p, ws, nxt, endgame)
         if a >= 0:
             return a
-    if phase == L.PH_SECOND_DRAW:
-        nxt = -1
-        for r in range(routes.shape[0]):
-            if want[r] and owner[r] < 0 and (nxt < 0 or want[r] < want[nxt]):
-                nxt = r
-        if nxt >= 0:
-            set_need_for_route(st, bd, p, ws, np.int64(nxt))
-        return draw_for_need(st, ru, p, np.bool_(True), ws)
-    if left > 0:
-        nxt = -1
-        for r in range(routes.shape[0]):
-            if want[r] and owner[r] < 0 and (nxt < 0 or want[r] < want[nxt]):
-                nxt = r
-        hand_p = st.hand[p]
-        need_p = ws.need[p]
-        trains_p = np.int64(st.trains[p])
-        if route_open_to(owner, st.closed, trains_p, routes, bd.group_routes[:bd.n_groups], p, np.int64(nxt)):
-            c = pay_colour(ru, hand_p, routes, np.int64(nxt), need_p)
-            if c >= 0 and (routes[nxt, L.RT_KIND] != L.KIND_TUNNEL or endgame
-                           or tunnel_spare(hand_p, routes, nxt, c) >= 1):
-                return make_action(L.A_CLAIM, nxt, c)
-        keep = routes[nxt, L.RT_COLOUR]
-        for r in range(routes.shape[0]):
-            if want[r] == 0 or r == nxt:
-                continue
-            if not route_open_to(owner, st.closed, trains_p, routes, bd.group_routes[:bd.n_groups], p, r):
-                continue
-            c = pay_colour(ru, hand_p, routes, r, need_p)
-            if c < 0 or c == L.LOCO or (keep != L.GRAY and c == keep):
-                continue
-            if routes[r, L.RT_KIND] == L.KIND_TUNNEL and tunnel_spare(hand_p, routes, r, c) < 1:
-                continue
-            return make_action(L.A_CLAIM, r, c)
         if not endgame and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
-            set_need_for_route(st, bd, p, ws, np.int64(nxt))
+            set_need_for_route(st, bd, p, ws, nxt)
             a = draw_for_need(st, ru, p, np.bool_(False), ws)
             if a >= 0:
                 return a
@@ -126,3 +80,70 @@ def route_focus_action(st, bd, ru, p, rng, ws):
     return spend_or_draw(st, bd, ru, p, ws, endgame)
 
 
+@njit(cache=True, _nrt=False)
+def _refresh_building_order(st, bd, p, ws):
+    """Replan when p kept new tickets or a planned route was lost: the network
+    plan (one pass), then ws.want[p] <- each planned route's place in the
+    building order, ticket by ticket (most valuable first) along each path."""
+    key = _held_key(st, bd, p)
+    if ws.plan_version[p] == key and not plan_is_broken(st, bd, p, ws):
+        return
+    plan_network(st, bd, p, ws, np.int64(0), np.int64(-1), np.int64(1))
+    adopt_plan(st, bd, p, ws)
+    want = ws.want[p]
+    for r in range(bd.n_routes):
+        want[r] = 0
+    k = 0
+    for t in range(bd.n_tickets):
+        if ticket_open(st, bd, p, t):
+            k += 1
+    order = 1
+    for i in range(k):
+        for m in range(ws.path_len[i]):
+            r = ws.path_buf[i, m]
+            if want[r] == 0 and ws.plan_cnt[r] > 0:
+                want[r] = min(order, 127)
+                order += 1
+    ws.plan_version[p] = key
+
+
+@njit(cache=True, _nrt=False)
+def _next_route(st, bd, p, ws):
+    """The unclaimed planned route first in the building order, or -1."""
+    want = ws.want[p]
+    nxt = np.int64(-1)
+    for r in range(bd.n_routes):
+        if want[r] and st.owner[r] < 0 and (nxt < 0 or want[r] < want[nxt]):
+            nxt = r
+    return nxt
+
+
+@njit(cache=True, _nrt=False)
+def _build_claim(st, bd, ru, p, ws, nxt, endgame):
+    """The next route when open and affordable (a tunnel with a spare card,
+    or in the endgame); else another planned route whose payment spares the
+    next route's colour and locomotives (a tunnel with a spare card); -1: none."""
+    want = ws.want[p]
+    routes = bd.routes[:bd.n_routes]
+    group_routes = bd.group_routes[:bd.n_groups]
+    hand_p = st.hand[p]
+    need_p = ws.need[p]
+    trains_p = np.int64(st.trains[p])
+    if route_open_to(st.owner, st.closed, trains_p, routes, group_routes, p, nxt):
+        c = pay_colour(ru, hand_p, routes, nxt, need_p)
+        if c >= 0 and (routes[nxt, L.RT_KIND] != L.KIND_TUNNEL or endgame
+                       or tunnel_spare(hand_p, routes, nxt, c) >= 1):
+            return make_action(L.A_CLAIM, nxt, c)
+    keep = routes[nxt, L.RT_COLOUR]
+    for r in range(routes.shape[0]):
+        if want[r] == 0 or r == nxt:
+            continue
+        if not route_open_to(st.owner, st.closed, trains_p, routes, group_routes, p, r):
+            continue
+        c = pay_colour(ru, hand_p, routes, r, need_p)
+        if c < 0 or c == L.LOCO or (keep != L.GRAY and c == keep):
+            continue
+        if routes[r, L.RT_KIND] == L.KIND_TUNNEL and tunnel_spare(hand_p, routes, r, c) < 1:
+            continue
+        return make_action(L.A_CLAIM, r, c)
+    return np.int64(-1)

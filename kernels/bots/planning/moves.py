@@ -232,18 +232,47 @@ def station_choice(st, bd, ru, p, ws):
     if st.stations_left[p] <= 0:
         return np.int64(-1)
     # whether a route of another player joins the two sides of an open ticket changes only with the board
-    # or p's tickets (common.board_seen): found nothing then, nothing again
+    # or p's tickets (shared/plan.py board_seen): found nothing then, nothing again
     if board_seen(st, p, ws.station_none[p]):
         return np.int64(-1)
+    n_open = _open_ticket_sides(st, bd, p, ws)
+    if n_open == 0 or _routes_joining_sides(st, bd, p, ws, n_open) == 0:  # (most turns)
+        note_board(st, p, ws.station_none[p])
+        return np.int64(-1)
+    pay = station_pay_colour(st, ru, p, ws)
+    if pay < 0:
+        return np.int64(-1)
     routes = bd.routes[:bd.n_routes]
-    owner = st.owner
     city_station = st.city_station
+    match = ws.station_match
+    priced = False
+    for i in range(n_open):  # in ticket order: the first whose two sides no cheap open path joins
+        r = match[i, 3]
+        if r < 0:
+            continue
+        city = routes[r, L.RT_A] if city_station[routes[r, L.RT_A]] < 0 else routes[r, L.RT_B]
+        if not priced:
+            # in trains (p's own plan would price its planned routes near zero)
+            price_without_plan(st, bd, p, ws)
+            priced = True
+        t = match[i, 0]
+        d = plan_search(bd, ws, np.int64(bd.tickets[t, L.TK_A]), np.int64(bd.tickets[t, L.TK_B]))
+        if d >= FOREIGN_COST or d > st.trains[p]:
+            return make_action(L.A_BUILD_STATION, city, pay)
+    return np.int64(-1)
+
+
+@njit(cache=True, _nrt=False)
+def _open_ticket_sides(st, bd, p, ws):
+    """station_choice's first step: ws.station_match[i] <- (ticket, the roots
+    of its two sides in p's network, -1) for each open ticket between two
+    cities, and ws.piece_routes[root] <- the board's routes at the cities of
+    each piece holding a side (ws.root_side marks those roots). A route has an
+    end in both sides exactly when it is in both sides' piece_routes, so a
+    ticket needs a few ANDs. Only the pieces holding a side are built, and
+    only the cities joined to others (uf[c] != c, a few) are added to them.
+    Returns the open tickets."""
     uf = st.uf[p]
-    # each open ticket's first route (in route order) of another player that joins its two sides and has a
-    # city without a station. A route has an end in both sides exactly when it is in the routes at both
-    # sides' pieces (piece_routes: the board's routes at the piece's cities, kept under its root), so a
-    # ticket needs a few ANDs, and only the routes found are read (usually none). Only the pieces holding a
-    # side are built, and only the cities joined to others (uf[c] != c, a few) are added to them
     side = ws.root_side
     at_piece = ws.piece_routes
     city_routes = bd.city_route_bits
@@ -266,53 +295,46 @@ def station_choice(st, bd, ru, p, ws):
                 for k in range(L.MAX_WORDS):  # the whole row (zeros past the board's words): one vector copy
                     at_piece[f, k] = city_routes[f, k]
         n_open += 1
-    if n_open == 0:
-        note_board(st, p, ws.station_none[p])
-        return np.int64(-1)
-    for c in range(bd.n_cities):
-        if uf[c] != c:
-            f = uf_find(uf, c)
-            if side[f] != 0:
-                for k in range(L.MAX_WORDS):
-                    at_piece[f, k] |= city_routes[c, k]
-    n_words = st.sc[L.SC_N_WORDS]
+    if n_open > 0:
+        for c in range(bd.n_cities):
+            if uf[c] != c:
+                f = uf_find(uf, c)
+                if side[f] != 0:
+                    for k in range(L.MAX_WORDS):
+                        at_piece[f, k] |= city_routes[c, k]
+    return n_open
+
+
+@njit(cache=True, _nrt=False)
+def _routes_joining_sides(st, bd, p, ws, n_open):
+    """station_choice's second step: ws.station_match[i, 3] <- the first route
+    (in route order) of another player that joins the two sides of open
+    ticket i and has a city without a station, or -1. Returns how many
+    tickets have one."""
+    routes = bd.routes[:bd.n_routes]
+    owner = st.owner
+    city_station = st.city_station
+    uf = st.uf[p]
+    at_piece = ws.piece_routes
+    match = ws.station_match
     left = 0
     for i in range(n_open):
         fa = match[i, 1]
         fb = match[i, 2]
-        for k in range(n_words):
+        for k in range(st.sc[L.SC_N_WORDS]):
             m = at_piece[fa, k] & at_piece[fb, k] & ~st.open_bits[k]  # claimed (or closed) routes between them
             while m != ZERO and match[i, 3] < 0:
                 r = k * 64 + low_bit_index(m)
                 m &= m - ONE
-                o = owner[r]
                 fu = uf_find(uf, routes[r, L.RT_A])
                 fv = uf_find(uf, routes[r, L.RT_B])
-                if o >= 0 and o != p and (city_station[routes[r, L.RT_A]] < 0 or city_station[routes[r, L.RT_B]] < 0) \
-                        and ((fu == fa and fv == fb) or (fu == fb and fv == fa)):  # (both ends in one piece: fa == fb)
+                free_city = city_station[routes[r, L.RT_A]] < 0 or city_station[routes[r, L.RT_B]] < 0
+                # (both ends in one piece: fa == fb)
+                if (owner[r] >= 0 and owner[r] != p and free_city
+                        and ((fu == fa and fv == fb) or (fu == fb and fv == fa))):
                     match[i, 3] = r
                     left += 1
-    if left == 0:  # no ticket has such a route (most turns)
-        note_board(st, p, ws.station_none[p])
-        return np.int64(-1)
-    pay = station_pay_colour(st, ru, p, ws)
-    if pay < 0:
-        return np.int64(-1)
-    priced = False
-    for i in range(n_open):  # in ticket order: the first whose two sides no cheap open path joins
-        r = match[i, 3]
-        if r < 0:
-            continue
-        city = routes[r, L.RT_A] if city_station[routes[r, L.RT_A]] < 0 else routes[r, L.RT_B]
-        if not priced:
-            # in trains (p's own plan would price its planned routes near zero)
-            price_without_plan(st, bd, p, ws)
-            priced = True
-        t = match[i, 0]
-        d = plan_search(bd, ws, np.int64(bd.tickets[t, L.TK_A]), np.int64(bd.tickets[t, L.TK_B]))
-        if d >= FOREIGN_COST or d > st.trains[p]:
-            return make_action(L.A_BUILD_STATION, city, pay)
-    return np.int64(-1)
+    return left
 
 
 # --- the end of the game -----------------------------------------------------------------
