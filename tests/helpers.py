@@ -1,4 +1,7 @@
-"""Construction helpers for the rule tests (tests/test_rules_*.py).
+"""Helpers shared by the tests in every folder of tests/ (tests/conftest.py puts
+tests/ on sys.path): the test tree's paths, game construction for the rule
+tests (tests/rules/) and the kernel and bot tests, the no-peeking worlds, and
+the compile cache's signatures.
 
 `Game` loads a built-in board, compiles it under its rule preset (plus any
 house-rule overrides), allocates a state and deals it with `init_game`. The
@@ -10,7 +13,10 @@ orange, black, red, green, locomotive (alias loco).
 
 from __future__ import annotations
 
+import pickle
+import re
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 
@@ -26,6 +32,9 @@ from kernels.engine import legal_actions, step
 from kernels.graph import uf_reset, uf_union
 from kernels.runner import scratch_record
 from kernels.variants.ghost import score as ghost_score
+
+TESTS_DIR = Path(__file__).resolve().parent  # golden/, fixtures/, the shared helpers
+PROJECT_ROOT = TESTS_DIR.parent
 
 CARD = {name: i for i, name in enumerate(L.CARD_NAMES)}
 CARD["loco"] = L.LOCO
@@ -444,3 +453,40 @@ BOT_MIXES = [("europe", 4, "planner"), ("europe", 3, "planner-v1"), ("europe", 3
              ("usa", 2, "greedy"), ("india", 3, "planner"), ("switzerland", 3, "planner"),
              ("nordic_countries", 3, "planner"), ("legendary_asia", 3, "planner"), ("team_asia", 4, "planner"),
              ("team_asia", 4, "greedy"), ("ghost_train", 3, "planner"), ("ghost_train", 3, "greedy")]
+
+
+# --- the compile cache (tests/kernels/test_kernel_signatures.py, tests/analyzer/run/test_compile_parts.py) ---
+def _record_sizes(dtype, out: set[int]) -> set[int]:
+    """The itemsizes of a record dtype and of the records nested in it."""
+    if dtype.fields:
+        out.add(dtype.itemsize)
+        for field, *_ in dtype.fields.values():
+            _record_sizes(field.base, out)
+    return out
+
+
+# the records kernels take today (the state, the Scratch, the board, the output rows): a cached signature
+# naming a record of another size was compiled for an older layout of one of them
+_RECORD_SIZES = set()
+for _dt in (L.GAME_STATE, SCRATCH, L.BOARD, L.GAME_RECORD, L.PLAYER_RECORD, L.TICKET_RECORD, L.CLAIM_RECORD,
+            L.TUNNEL_RECORD):
+    _record_sizes(_dt, _RECORD_SIZES)
+_RECORD_IN_SIGNATURE = re.compile(r"\}\)\], (\d+), (?:False|True)\)")
+
+
+def cached_signatures(disp) -> set[str]:
+    """Signatures in the dispatcher's cache index, if compiled under the current
+    sources and for today's record layouts: an index whose module did not
+    change keeps the entries compiled for a record (the Scratch, the state)
+    that has changed since, which no call makes any more."""
+    cache = disp._cache._cache_file
+    try:
+        with open(cache._index_path, "rb") as f:
+            pickle.load(f)  # numba version
+            stamp, overloads = pickle.loads(f.read())
+    except (FileNotFoundError, EOFError):
+        return set()
+    if stamp != cache._source_stamp:
+        return set()
+    sigs = {str(key[0]) for key in overloads}
+    return {s for s in sigs if all(int(n) in _RECORD_SIZES for n in _RECORD_IN_SIGNATURE.findall(s))}

@@ -3,10 +3,10 @@ published fixtures and on random claim sets."""
 
 import csv
 from functools import cache
-from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import TESTS_DIR
 from oracle import brute_force_longest_trail
 
 from analyzer.boards import load_board
@@ -14,7 +14,7 @@ from kernels.graph import longest_trail
 from kernels.layouts import RT_A, RT_B, RT_GROUP, RT_LEN
 from kernels.runner import scratch_record
 
-FIXTURES = Path(__file__).parent / "fixtures" / "longest_path_fixtures.csv"
+FIXTURES = TESTS_DIR / "fixtures" / "longest_path_fixtures.csv"
 
 
 @cache

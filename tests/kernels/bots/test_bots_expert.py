@@ -1,7 +1,7 @@
 """`expert` (issue 17, kernels/bots/expert.py): the search player reads only
 its own seat's information, puts the game and every seat's bot memory back
 after its rollouts, is deterministic for a seed at any thread count, and its
-budget is read from Scratch.bot_params. The contract test (tests/test_contract.py)
+budget is read from Scratch.bot_params. The contract test (tests/kernels/test_contract.py)
 checks that its actions are legal on every board it plays."""
 
 import numpy as np

@@ -2,7 +2,7 @@
 players): cards and wagons conserved, every held ticket accounted for, the
 completed-ticket counts, special tickets and Town Hall bonuses consistent, the
 game over at once on the winning ticket (GT-END-1) or the last wagon
-(GT-END-2). Every bot action is checked against the legal list by tests/test_contract.py."""
+(GT-END-2). Every bot action is checked against the legal list by tests/kernels/test_contract.py."""
 
 import pytest
 from invariant_kernels import run_checked

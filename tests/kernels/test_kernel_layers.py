@@ -16,8 +16,8 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import PROJECT_ROOT as ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 KERNELS = ROOT / "kernels"
 CACHE_SETUP = {"kernels", "kernels.cache"}
 FILE_IO = {"os", "pathlib", "io", "shutil", "tempfile", "glob"}

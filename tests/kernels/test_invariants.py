@@ -4,7 +4,7 @@ and player count (cards conserved,
 trains never negative and conserved, no route claimed twice, double-route
 rules held, running score equals the board, every game ends), through the
 one checked loop of tests/invariant_kernels.py. Every bot's actions are
-checked against the legal list by tests/test_contract.py."""
+checked against the legal list by tests/kernels/test_contract.py."""
 
 import numpy as np
 import pytest

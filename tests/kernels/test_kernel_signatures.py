@@ -16,18 +16,15 @@ are left out; any other stale entry fails the test with a message saying
 so."""
 
 import importlib
-import pickle
 import pkgutil
-import re
 
 import pytest
 from golden.digest import grid
+from helpers import cached_signatures
 from numba.core.registry import CPUDispatcher
 
 import analyzer
 import kernels
-from kernels import layouts as L
-from kernels.bots.scratch import SCRATCH
 from kernels.cache import dependency_hash
 
 
@@ -37,42 +34,6 @@ def kernel_dispatchers():
         for name, obj in vars(mod).items():
             if isinstance(obj, CPUDispatcher) and obj.py_func.__module__ == info.name:
                 yield f"{info.name}.{name}", obj
-
-
-def _record_sizes(dtype, out: set[int]) -> set[int]:
-    """The itemsizes of a record dtype and of the records nested in it."""
-    if dtype.fields:
-        out.add(dtype.itemsize)
-        for field, *_ in dtype.fields.values():
-            _record_sizes(field.base, out)
-    return out
-
-
-# the records kernels take today (the state, the Scratch, the board, the output rows): a cached signature
-# naming a record of another size was compiled for an older layout of one of them
-_RECORD_SIZES = set()
-for _dt in (L.GAME_STATE, SCRATCH, L.BOARD, L.GAME_RECORD, L.PLAYER_RECORD, L.TICKET_RECORD, L.CLAIM_RECORD,
-            L.TUNNEL_RECORD):
-    _record_sizes(_dt, _RECORD_SIZES)
-_RECORD_IN_SIGNATURE = re.compile(r"\}\)\], (\d+), (?:False|True)\)")
-
-
-def cached_signatures(disp) -> set[str]:
-    """Signatures in the dispatcher's cache index, if compiled under the current
-    sources and for today's record layouts: an index whose module did not
-    change keeps the entries compiled for a record (the Scratch, the state)
-    that has changed since, which no call makes any more."""
-    cache = disp._cache._cache_file
-    try:
-        with open(cache._index_path, "rb") as f:
-            pickle.load(f)  # numba version
-            stamp, overloads = pickle.loads(f.read())
-    except (FileNotFoundError, EOFError):
-        return set()
-    if stamp != cache._source_stamp:
-        return set()
-    sigs = {str(key[0]) for key in overloads}
-    return {s for s in sigs if all(int(n) in _RECORD_SIZES for n in _RECORD_IN_SIGNATURE.findall(s))}
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ that every decision overwrites. Played through whole games decision by
 decision, every decision is the one the same bot takes when those work
 arrays, and the other seats' memories, hold garbage: no decision reads what
 another seat's decision left behind (such as another seat's private plan:
-tests/test_bot_station_choice.py)."""
+tests/kernels/bots/test_bot_station_choice.py)."""
 
 import numpy as np
 import pytest

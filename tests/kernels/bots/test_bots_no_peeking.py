@@ -4,9 +4,9 @@ cannot tell from the real one (helpers.other_world: the other hands and the
 pile dealt again with every count kept, the tickets it has not seen moved
 between the places that hold such tickets: the ticket pile, the other seats'
 hands, undecided setup deals, the box). The choice never changes. The search
-player has its own test (tests/test_bots_expert.py); the planner family's
+player has its own test (tests/kernels/bots/test_bots_expert.py); the planner family's
 mid-game ticket choices are also checked against a simpler change of the
-hidden state (tests/test_bots_tickets.py)."""
+hidden state (tests/kernels/bots/test_bots_tickets.py)."""
 
 import numpy as np
 import pytest
