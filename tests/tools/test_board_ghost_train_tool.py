@@ -2,9 +2,8 @@
 exactly (the board in the repository is reproducible from the script)."""
 
 import importlib.util
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import PROJECT_ROOT as ROOT
 
 
 def test_generator_reproduces_the_board(tmp_path):

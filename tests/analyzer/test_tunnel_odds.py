@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import PROJECT_ROOT as ROOT
 from scipy import stats
 
 from analyzer.cli.tunnels import parse_deck, parse_revealed, tunnels_command
@@ -24,8 +25,6 @@ from analyzer.stats.intervals import wilson as wilson_interval
 from analyzer.tunnels import FRESH_DECK, deck_counts, tunnel_odds, tunnel_odds_mc, tunnel_summary
 from kernels.layouts import COLOUR_NAMES, LOCO
 from kernels.tunnel_mc import tunnel_mc
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def brute_force(deck: dict[str, int], revealed: int, colour: str, locos_only: bool) -> list[Fraction]:
