@@ -20,9 +20,10 @@ COMPILE_LIGHT = {
     "analyzer/cli/test_cli_errors.py", "analyzer/stats/test_stats.py", "analyzer/test_boards.py",
     "analyzer/test_boards_ghost_train.py", "analyzer/test_rulesets.py", "analyzer/test_tunnel_odds.py",
     "kernels/core/test_claimable.py", "kernels/core/test_state.py", "kernels/test_kernel_layers.py",
-    "kernels/test_longest_trail.py", "kernels/test_paths.py", "test_dependencies.py", "test_layers.py",
-    "test_rule_ids.py", "test_rules_base.py", "test_rules_europe.py", "test_rules_ghost_train.py",
-    "test_rules_nordic.py", "test_stations.py", "tools/test_board_ghost_train_tool.py",
+    "kernels/test_longest_trail.py", "kernels/test_paths.py", "rules/base/test_base_market.py",
+    "rules/europe/test_europe_stations.py", "rules/europe/test_europe_stations_oracle.py",
+    "rules/ghost_train/test_ghost_train_bonuses.py", "rules/nordic_countries/test_nordic_countries_ferries.py",
+    "test_dependencies.py", "test_layers.py", "test_rule_ids.py", "tools/test_board_ghost_train_tool.py",
     "tools/test_board_team_asia_tool.py",
 }
 
@@ -37,8 +38,9 @@ LONGEST_FIRST = (
     "analyzer/run/test_tune.py", "test_golden.py", "kernels/test_invariants.py",
     "analyzer/report/test_report_page.py", "analyzer/run/test_dask.py", "kernels/test_score_recompute.py",
     "kernels/test_contract.py", "analyzer/run/test_sweep.py", "analyzer/report/test_report.py",
-    "analyzer/run/test_runner.py", "kernels/test_maps_oracle.py", "test_rules_legendary_asia.py",
-    "analyzer/run/test_compile_notice.py", "kernels/bots/test_bots_expert.py",
+    "analyzer/run/test_runner.py", "kernels/test_maps_oracle.py",
+    "rules/legendary_asia/test_legendary_asia_mountains.py", "analyzer/run/test_compile_notice.py",
+    "kernels/bots/test_bots_expert.py",
 )
 
 

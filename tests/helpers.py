@@ -455,6 +455,23 @@ BOT_MIXES = [("europe", 4, "planner"), ("europe", 3, "planner-v1"), ("europe", 3
              ("team_asia", 4, "greedy"), ("ghost_train", 3, "planner"), ("ghost_train", 3, "greedy")]
 
 
+# --- Team Asia (tests/rules/team_asia/, tests/kernels/bots/test_bots_team.py) ---------------------
+def team_game(n=4, **kw) -> Game:
+    g = Game("team_asia", n, **kw)
+    g.blank()
+    g.st.holder[:, :] = 0
+    g.st.ticket_shared[:] = 0
+    g.st.ps[:, :] = 0
+    return g
+
+
+def set_ticket(g: Game, t: int, a: str, b: str) -> int:
+    """Rewrite ticket t of the compiled board to join a and b (a constructed ticket)."""
+    g.bd.tickets[t, L.TK_A] = g.city(a)
+    g.bd.tickets[t, L.TK_B] = g.city(b)
+    return t
+
+
 # --- the compile cache (tests/kernels/test_kernel_signatures.py, tests/analyzer/run/test_compile_parts.py) ---
 def _record_sizes(dtype, out: set[int]) -> set[int]:
     """The itemsizes of a record dtype and of the records nested in it."""

@@ -4,8 +4,8 @@ and the loader's new fields (routes.csv wild_set, board.toml [countries],
 tickets_multi.csv) with errors naming file, line and field.
 
 An ID is named here when the board files or the preset values say all of it;
-the rules a game on these boards proves are in tests/test_rules_nordic.py,
-test_rules_switzerland.py and test_rules_india.py."""
+the rules a game on these boards proves are in tests/rules/nordic_countries/,
+tests/rules/switzerland/ and tests/rules/india/."""
 
 import dataclasses
 import shutil

@@ -3,20 +3,11 @@ TA-* rule ID, on constructed states of the provisional Team Asia board."""
 
 import numpy as np
 import pytest
-from helpers import Game
+from helpers import Game, set_ticket, team_game
 
 from kernels import layouts as L
 from kernels.bots import params as P
 from kernels.core.actions import action_a, action_b, action_kind
-
-
-def team_game(n=4, **kw) -> Game:
-    g = Game("team_asia", n, **kw)
-    g.blank()
-    g.st.holder[:, :] = 0
-    g.st.ticket_shared[:] = 0
-    g.st.ps[:, :] = 0
-    return g
 
 
 def holder(g: Game, team: int) -> dict:
@@ -448,13 +439,6 @@ def test_TA_END_1_team_supply_at_4_or_fewer_gives_everyone_one_more_turn():
             assert p == 1 and int(g.sc[L.SC_END_COUNTDOWN]) == 4
     assert turns == 5, "the trigger turn, then one more turn each for all 4"
     assert g.sc[L.SC_END_REASON] == L.END_TRAINS
-
-
-def set_ticket(g: Game, t: int, a: str, b: str) -> int:
-    """Rewrite ticket t of the compiled board to join a and b (a constructed ticket)."""
-    g.bd.tickets[t, L.TK_A] = g.city(a)
-    g.bd.tickets[t, L.TK_B] = g.city(b)
-    return t
 
 
 def test_TA_SCR_1_asia_express_and_globetrotter_per_team_ties_all_score():
