@@ -472,6 +472,12 @@ def set_ticket(g: Game, t: int, a: str, b: str) -> int:
     return t
 
 
+# --- the base game (tests/rules/base/) ------------------------------------------------------------
+def market_locos(g):
+    return sum(1 for c in g.market() if c == "locomotive")
+
+
+
 # --- the compile cache (tests/kernels/test_kernel_signatures.py, tests/analyzer/run/test_compile_parts.py) ---
 def _record_sizes(dtype, out: set[int]) -> set[int]:
     """The itemsizes of a record dtype and of the records nested in it."""
