@@ -23,10 +23,13 @@ COMPILE_LIGHT = {
     "kernels/test_longest_trail.py", "kernels/test_paths.py", "rules/base/test_base_claims.py",
     "rules/base/test_base_components.py", "rules/base/test_base_doubles.py", "rules/base/test_base_market.py",
     "rules/base/test_base_scoring.py", "rules/base/test_base_setup.py", "rules/base/test_base_tickets.py",
-    "rules/base/test_base_turn.py", "rules/europe/test_europe_stations.py",
-    "rules/europe/test_europe_stations_oracle.py", "rules/ghost_train/test_ghost_train_bonuses.py",
-    "rules/nordic_countries/test_nordic_countries_ferries.py", "test_dependencies.py", "test_layers.py",
-    "test_rule_ids.py", "tools/test_board_ghost_train_tool.py", "tools/test_board_team_asia_tool.py",
+    "rules/base/test_base_turn.py", "rules/europe/test_europe_actions.py", "rules/europe/test_europe_doubles.py",
+    "rules/europe/test_europe_ferries.py", "rules/europe/test_europe_scoring.py",
+    "rules/europe/test_europe_setup.py", "rules/europe/test_europe_stations.py",
+    "rules/europe/test_europe_stations_oracle.py", "rules/europe/test_europe_tunnels.py",
+    "rules/ghost_train/test_ghost_train_bonuses.py", "rules/nordic_countries/test_nordic_countries_ferries.py",
+    "test_dependencies.py", "test_layers.py", "test_rule_ids.py", "tools/test_board_ghost_train_tool.py",
+    "tools/test_board_team_asia_tool.py",
 }
 
 

@@ -477,6 +477,28 @@ def market_locos(g):
     return sum(1 for c in g.market() if c == "locomotive")
 
 
+# --- Europe (tests/rules/europe/) -----------------------------------------------------------------
+def eu(n_players=2, **kw):
+    return Game("europe", n_players, **kw)
+
+
+def tunnel_game(hand, pile, discard=None, colour="blue"):
+    """Seat 0 to claim München-Venezia (blue tunnel of 2)."""
+    g = eu()
+    g.blank()
+    g.set_hand(0, **hand)
+    g.set_pile(pile)
+    if discard:
+        g.set_discard(**discard)
+    r = g.route("München", "Venezia")
+    assert g.bd.routes[r, L.RT_KIND] == L.KIND_TUNNEL and g.route_len(r) == 2
+    return g, r
+
+
+def build(g, p, city, colour):
+    g.set_turn(p)
+    g.act(L.A_BUILD_STATION, g.city(city), colour)
+
 
 # --- the compile cache (tests/kernels/test_kernel_signatures.py, tests/analyzer/run/test_compile_parts.py) ---
 def _record_sizes(dtype, out: set[int]) -> set[int]:
