@@ -27,9 +27,11 @@ COMPILE_LIGHT = {
     "rules/europe/test_europe_ferries.py", "rules/europe/test_europe_scoring.py",
     "rules/europe/test_europe_setup.py", "rules/europe/test_europe_stations.py",
     "rules/europe/test_europe_stations_oracle.py", "rules/europe/test_europe_tunnels.py",
-    "rules/ghost_train/test_ghost_train_bonuses.py", "rules/nordic_countries/test_nordic_countries_ferries.py",
-    "test_dependencies.py", "test_layers.py", "test_rule_ids.py", "tools/test_board_ghost_train_tool.py",
-    "tools/test_board_team_asia_tool.py",
+    "rules/ghost_train/test_ghost_train_bonuses.py", "rules/ghost_train/test_ghost_train_components_and_setup.py",
+    "rules/ghost_train/test_ghost_train_end.py", "rules/ghost_train/test_ghost_train_tickets.py",
+    "rules/ghost_train/test_ghost_train_turn_and_doubles.py",
+    "rules/nordic_countries/test_nordic_countries_ferries.py", "test_dependencies.py", "test_layers.py",
+    "test_rule_ids.py", "tools/test_board_ghost_train_tool.py", "tools/test_board_team_asia_tool.py",
 }
 
 

@@ -500,6 +500,31 @@ def build(g, p, city, colour):
     g.act(L.A_BUILD_STATION, g.city(city), colour)
 
 
+# --- Ghost Train (tests/rules/ghost_train/) -------------------------------------------------------
+def ghost(n_players=2, seed=1, overrides=None, tickets=()):
+    """A Ghost Train game after setup, hands, piles and tickets emptied;
+    `tickets` (pairs of places) form the ticket pile, top first."""
+    g = Game("ghost_train", n_players, seed=seed, overrides=overrides)
+    g.blank(market=())
+    g.set_ticket_pile([g.ticket(a, b) for a, b in tickets])
+    return g
+
+
+def held(g, p, open_only=False):
+    """Tickets p holds (open ones only: not yet completed)."""
+    st = g.st
+    return {t for t in range(g.bd.tickets.shape[0])
+            if st.ticket_holder[t] == p and not (open_only and st.ticket_done_turn[t] >= 0)}
+
+
+def mark_done(g, p, *tickets):
+    """p holds these tickets as completed, as the engine leaves them."""
+    for t in tickets:
+        g.st.ticket_holder[t] = p
+        g.st.ticket_done_turn[t] = 0
+    g.st.ps[p, L.PS_GT_TICKETS] += len(tickets)
+
+
 # --- the compile cache (tests/kernels/test_kernel_signatures.py, tests/analyzer/run/test_compile_parts.py) ---
 def _record_sizes(dtype, out: set[int]) -> set[int]:
     """The itemsizes of a record dtype and of the records nested in it."""
