@@ -525,6 +525,53 @@ def mark_done(g, p, *tickets):
     g.st.ps[p, L.PS_GT_TICKETS] += len(tickets)
 
 
+# --- Legendary Asia (tests/rules/legendary_asia/) -------------------------------------------------
+SCORES = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}  # BASE-CLM-2, unchanged on this map
+
+
+def la(n_players=2, **kw):
+    return Game("legendary_asia", n_players, **kw)
+
+
+def blank(n_players=2, **kw):
+    g = la(n_players, **kw)
+    g.blank()
+    return g
+
+
+def lane(g, a, b, kind):
+    """The lane of a double a-b of this kind ('normal', 'mountain', ...)."""
+    rt = g.board.routes
+    a, b = sorted((a, b))
+    sel = rt[(rt["a"] == a) & (rt["b"] == b) & (rt["kind"] == kind)]
+    assert len(sel) == 1, f"{a}-{b}: {len(sel)} {kind} lanes"
+    return int(sel.index[0])
+
+
+def take(g, p, *routes):
+    """Seat p claims each route in its own turn, paying with locomotives."""
+    for r in routes:
+        g.set_turn(p)
+        g.set_hand(p, locomotive=g.route_len(r))
+        g.claim(r, LOCO)
+        assert g.st.owner[r] == p
+
+
+def grey_mountain_doubles(g):
+    """Doubles pairing a plain grey lane with a mountain lane: (grey, mountain)."""
+    out = []
+    rt = g.board.routes
+    for group, lanes in rt.groupby("parallel_group").groups.items():
+        if group < 0:
+            continue
+        lanes = [int(r) for r in lanes]
+        grey = [r for r in lanes if rt.at[r, "kind"] == "normal" and rt.at[r, "color"] == "gray"]
+        mtn = [r for r in lanes if rt.at[r, "kind"] == "mountain"]
+        if len(lanes) == 2 and grey and mtn:
+            out.append((grey[0], mtn[0]))
+    return out
+
+
 # --- the compile cache (tests/kernels/test_kernel_signatures.py, tests/analyzer/run/test_compile_parts.py) ---
 def _record_sizes(dtype, out: set[int]) -> set[int]:
     """The itemsizes of a record dtype and of the records nested in it."""
