@@ -30,7 +30,11 @@ COMPILE_LIGHT = {
     "rules/ghost_train/test_ghost_train_bonuses.py", "rules/ghost_train/test_ghost_train_components_and_setup.py",
     "rules/ghost_train/test_ghost_train_end.py", "rules/ghost_train/test_ghost_train_tickets.py",
     "rules/ghost_train/test_ghost_train_turn_and_doubles.py",
-    "rules/nordic_countries/test_nordic_countries_ferries.py", "test_dependencies.py", "test_layers.py",
+    "rules/nordic_countries/test_nordic_countries_ferries.py",
+    "rules/nordic_countries/test_nordic_countries_murmansk_and_doubles.py",
+    "rules/nordic_countries/test_nordic_countries_scoring.py",
+    "rules/nordic_countries/test_nordic_countries_tickets_and_cards.py",
+    "rules/nordic_countries/test_nordic_countries_tunnels.py", "test_dependencies.py", "test_layers.py",
     "test_rule_ids.py", "tools/test_board_ghost_train_tool.py", "tools/test_board_team_asia_tool.py",
 }
 

@@ -572,6 +572,20 @@ def grey_mountain_doubles(g):
     return out
 
 
+# --- Nordic Countries (tests/rules/nordic_countries/) ---------------------------------------------
+def nordic(n_players=2, seed=1):
+    g = Game("nordic_countries", n_players, seed=seed)
+    g.blank()
+    return g
+
+
+def tunnel(g, hand, pile):
+    r = g.route("Åndalsnes", "Lillehammer")  # yellow tunnel of 2
+    g.set_hand(0, **hand)
+    g.set_pile(pile)
+    return r
+
+
 # --- the compile cache (tests/kernels/test_kernel_signatures.py, tests/analyzer/run/test_compile_parts.py) ---
 def _record_sizes(dtype, out: set[int]) -> set[int]:
     """The itemsizes of a record dtype and of the records nested in it."""
