@@ -586,6 +586,13 @@ def tunnel(g, hand, pile):
     return r
 
 
+# --- Switzerland (tests/rules/switzerland/) -------------------------------------------------------
+def swiss(n_players=2, seed=1):
+    g = Game("switzerland", n_players, seed=seed)
+    g.blank()
+    return g
+
+
 # --- the compile cache (tests/kernels/test_kernel_signatures.py, tests/analyzer/run/test_compile_parts.py) ---
 def _record_sizes(dtype, out: set[int]) -> set[int]:
     """The itemsizes of a record dtype and of the records nested in it."""
