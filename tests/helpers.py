@@ -455,23 +455,6 @@ BOT_MIXES = [("europe", 4, "planner"), ("europe", 3, "planner-v1"), ("europe", 3
              ("team_asia", 4, "greedy"), ("ghost_train", 3, "planner"), ("ghost_train", 3, "greedy")]
 
 
-# --- Team Asia (tests/rules/team_asia/, tests/kernels/bots/test_bots_team.py) ---------------------
-def team_game(n=4, **kw) -> Game:
-    g = Game("team_asia", n, **kw)
-    g.blank()
-    g.st.holder[:, :] = 0
-    g.st.ticket_shared[:] = 0
-    g.st.ps[:, :] = 0
-    return g
-
-
-def set_ticket(g: Game, t: int, a: str, b: str) -> int:
-    """Rewrite ticket t of the compiled board to join a and b (a constructed ticket)."""
-    g.bd.tickets[t, L.TK_A] = g.city(a)
-    g.bd.tickets[t, L.TK_B] = g.city(b)
-    return t
-
-
 # --- the base game (tests/rules/base/) ------------------------------------------------------------
 def market_locos(g):
     return sum(1 for c in g.market() if c == "locomotive")
@@ -591,6 +574,41 @@ def swiss(n_players=2, seed=1):
     g = Game("switzerland", n_players, seed=seed)
     g.blank()
     return g
+
+
+# --- Team Asia (tests/rules/team_asia/, tests/kernels/bots/test_bots_team.py) ---------------------
+def team_game(n=4, **kw) -> Game:
+    g = Game("team_asia", n, **kw)
+    g.blank()
+    g.st.holder[:, :] = 0
+    g.st.ticket_shared[:] = 0
+    g.st.ps[:, :] = 0
+    return g
+
+
+def holder(g: Game, team: int) -> dict:
+    return {L.CARD_NAMES[k]: int(v) for k, v in enumerate(g.st.holder[team]) if v}
+
+
+def set_holder(g: Game, team: int, **cards) -> None:
+    g.st.holder[team, :] = 0
+    for name, n in cards.items():
+        g.st.holder[team, L.CARD_NAMES.index("locomotive" if name == "loco" else name)] = n
+
+
+def draw_two_blind(g: Game, first=L.DEST_HAND) -> bool:
+    """A whole blind draw: the first card seen and placed, the second to the other place."""
+    g.act(L.A_DRAW_BLIND, 0, L.DEST_HAND)
+    assert g.phase == L.PH_PLACE_CARD
+    g.act(L.A_PLACE_CARD, 0, first)
+    return g.act(L.A_DRAW_BLIND, 0, 1 - first)
+
+
+def set_ticket(g: Game, t: int, a: str, b: str) -> int:
+    """Rewrite ticket t of the compiled board to join a and b (a constructed ticket)."""
+    g.bd.tickets[t, L.TK_A] = g.city(a)
+    g.bd.tickets[t, L.TK_B] = g.city(b)
+    return t
 
 
 # --- the compile cache (tests/kernels/test_kernel_signatures.py, tests/analyzer/run/test_compile_parts.py) ---
