@@ -1,4 +1,7 @@
-"""Construction helpers for the rule tests (tests/test_rules_*.py).
+"""Helpers shared by the tests in every folder of tests/ (tests/conftest.py puts
+tests/ on sys.path): the test tree's paths, game construction for the rule
+tests (tests/rules/) and the kernel and bot tests, the no-peeking worlds, and
+the compile cache's signatures.
 
 `Game` loads a built-in board, compiles it under its rule preset (plus any
 house-rule overrides), allocates a state and deals it with `init_game`. The
@@ -10,7 +13,10 @@ orange, black, red, green, locomotive (alias loco).
 
 from __future__ import annotations
 
+import pickle
+import re
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 
@@ -26,6 +32,9 @@ from kernels.engine import legal_actions, step
 from kernels.graph import uf_reset, uf_union
 from kernels.runner import scratch_record
 from kernels.variants.ghost import score as ghost_score
+
+TESTS_DIR = Path(__file__).resolve().parent  # golden/, fixtures/, the shared helpers
+PROJECT_ROOT = TESTS_DIR.parent
 
 CARD = {name: i for i, name in enumerate(L.CARD_NAMES)}
 CARD["loco"] = L.LOCO
@@ -444,3 +453,196 @@ BOT_MIXES = [("europe", 4, "planner"), ("europe", 3, "planner-v1"), ("europe", 3
              ("usa", 2, "greedy"), ("india", 3, "planner"), ("switzerland", 3, "planner"),
              ("nordic_countries", 3, "planner"), ("legendary_asia", 3, "planner"), ("team_asia", 4, "planner"),
              ("team_asia", 4, "greedy"), ("ghost_train", 3, "planner"), ("ghost_train", 3, "greedy")]
+
+
+# --- the base game (tests/rules/base/) ------------------------------------------------------------
+def market_locos(g):
+    return sum(1 for c in g.market() if c == "locomotive")
+
+
+# --- Europe (tests/rules/europe/) -----------------------------------------------------------------
+def eu(n_players=2, **kw):
+    return Game("europe", n_players, **kw)
+
+
+def tunnel_game(hand, pile, discard=None, colour="blue"):
+    """Seat 0 to claim München-Venezia (blue tunnel of 2)."""
+    g = eu()
+    g.blank()
+    g.set_hand(0, **hand)
+    g.set_pile(pile)
+    if discard:
+        g.set_discard(**discard)
+    r = g.route("München", "Venezia")
+    assert g.bd.routes[r, L.RT_KIND] == L.KIND_TUNNEL and g.route_len(r) == 2
+    return g, r
+
+
+def build(g, p, city, colour):
+    g.set_turn(p)
+    g.act(L.A_BUILD_STATION, g.city(city), colour)
+
+
+# --- Ghost Train (tests/rules/ghost_train/) -------------------------------------------------------
+def ghost(n_players=2, seed=1, overrides=None, tickets=()):
+    """A Ghost Train game after setup, hands, piles and tickets emptied;
+    `tickets` (pairs of places) form the ticket pile, top first."""
+    g = Game("ghost_train", n_players, seed=seed, overrides=overrides)
+    g.blank(market=())
+    g.set_ticket_pile([g.ticket(a, b) for a, b in tickets])
+    return g
+
+
+def held(g, p, open_only=False):
+    """Tickets p holds (open ones only: not yet completed)."""
+    st = g.st
+    return {t for t in range(g.bd.tickets.shape[0])
+            if st.ticket_holder[t] == p and not (open_only and st.ticket_done_turn[t] >= 0)}
+
+
+def mark_done(g, p, *tickets):
+    """p holds these tickets as completed, as the engine leaves them."""
+    for t in tickets:
+        g.st.ticket_holder[t] = p
+        g.st.ticket_done_turn[t] = 0
+    g.st.ps[p, L.PS_GT_TICKETS] += len(tickets)
+
+
+# --- Legendary Asia (tests/rules/legendary_asia/) -------------------------------------------------
+SCORES = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}  # BASE-CLM-2, unchanged on this map
+
+
+def la(n_players=2, **kw):
+    return Game("legendary_asia", n_players, **kw)
+
+
+def blank(n_players=2, **kw):
+    g = la(n_players, **kw)
+    g.blank()
+    return g
+
+
+def lane(g, a, b, kind):
+    """The lane of a double a-b of this kind ('normal', 'mountain', ...)."""
+    rt = g.board.routes
+    a, b = sorted((a, b))
+    sel = rt[(rt["a"] == a) & (rt["b"] == b) & (rt["kind"] == kind)]
+    assert len(sel) == 1, f"{a}-{b}: {len(sel)} {kind} lanes"
+    return int(sel.index[0])
+
+
+def take(g, p, *routes):
+    """Seat p claims each route in its own turn, paying with locomotives."""
+    for r in routes:
+        g.set_turn(p)
+        g.set_hand(p, locomotive=g.route_len(r))
+        g.claim(r, LOCO)
+        assert g.st.owner[r] == p
+
+
+def grey_mountain_doubles(g):
+    """Doubles pairing a plain grey lane with a mountain lane: (grey, mountain)."""
+    out = []
+    rt = g.board.routes
+    for group, lanes in rt.groupby("parallel_group").groups.items():
+        if group < 0:
+            continue
+        lanes = [int(r) for r in lanes]
+        grey = [r for r in lanes if rt.at[r, "kind"] == "normal" and rt.at[r, "color"] == "gray"]
+        mtn = [r for r in lanes if rt.at[r, "kind"] == "mountain"]
+        if len(lanes) == 2 and grey and mtn:
+            out.append((grey[0], mtn[0]))
+    return out
+
+
+# --- Nordic Countries (tests/rules/nordic_countries/) ---------------------------------------------
+def nordic(n_players=2, seed=1):
+    g = Game("nordic_countries", n_players, seed=seed)
+    g.blank()
+    return g
+
+
+def tunnel(g, hand, pile):
+    r = g.route("Åndalsnes", "Lillehammer")  # yellow tunnel of 2
+    g.set_hand(0, **hand)
+    g.set_pile(pile)
+    return r
+
+
+# --- Switzerland (tests/rules/switzerland/) -------------------------------------------------------
+def swiss(n_players=2, seed=1):
+    g = Game("switzerland", n_players, seed=seed)
+    g.blank()
+    return g
+
+
+# --- Team Asia (tests/rules/team_asia/, tests/kernels/bots/test_bots_team.py) ---------------------
+def team_game(n=4, **kw) -> Game:
+    g = Game("team_asia", n, **kw)
+    g.blank()
+    g.st.holder[:, :] = 0
+    g.st.ticket_shared[:] = 0
+    g.st.ps[:, :] = 0
+    return g
+
+
+def holder(g: Game, team: int) -> dict:
+    return {L.CARD_NAMES[k]: int(v) for k, v in enumerate(g.st.holder[team]) if v}
+
+
+def set_holder(g: Game, team: int, **cards) -> None:
+    g.st.holder[team, :] = 0
+    for name, n in cards.items():
+        g.st.holder[team, L.CARD_NAMES.index("locomotive" if name == "loco" else name)] = n
+
+
+def draw_two_blind(g: Game, first=L.DEST_HAND) -> bool:
+    """A whole blind draw: the first card seen and placed, the second to the other place."""
+    g.act(L.A_DRAW_BLIND, 0, L.DEST_HAND)
+    assert g.phase == L.PH_PLACE_CARD
+    g.act(L.A_PLACE_CARD, 0, first)
+    return g.act(L.A_DRAW_BLIND, 0, 1 - first)
+
+
+def set_ticket(g: Game, t: int, a: str, b: str) -> int:
+    """Rewrite ticket t of the compiled board to join a and b (a constructed ticket)."""
+    g.bd.tickets[t, L.TK_A] = g.city(a)
+    g.bd.tickets[t, L.TK_B] = g.city(b)
+    return t
+
+
+# --- the compile cache (tests/kernels/test_kernel_signatures.py, tests/analyzer/run/test_compile_parts.py) ---
+def _record_sizes(dtype, out: set[int]) -> set[int]:
+    """The itemsizes of a record dtype and of the records nested in it."""
+    if dtype.fields:
+        out.add(dtype.itemsize)
+        for field, *_ in dtype.fields.values():
+            _record_sizes(field.base, out)
+    return out
+
+
+# the records kernels take today (the state, the Scratch, the board, the output rows): a cached signature
+# naming a record of another size was compiled for an older layout of one of them
+_RECORD_SIZES = set()
+for _dt in (L.GAME_STATE, SCRATCH, L.BOARD, L.GAME_RECORD, L.PLAYER_RECORD, L.TICKET_RECORD, L.CLAIM_RECORD,
+            L.TUNNEL_RECORD):
+    _record_sizes(_dt, _RECORD_SIZES)
+_RECORD_IN_SIGNATURE = re.compile(r"\}\)\], (\d+), (?:False|True)\)")
+
+
+def cached_signatures(disp) -> set[str]:
+    """Signatures in the dispatcher's cache index, if compiled under the current
+    sources and for today's record layouts: an index whose module did not
+    change keeps the entries compiled for a record (the Scratch, the state)
+    that has changed since, which no call makes any more."""
+    cache = disp._cache._cache_file
+    try:
+        with open(cache._index_path, "rb") as f:
+            pickle.load(f)  # numba version
+            stamp, overloads = pickle.loads(f.read())
+    except (FileNotFoundError, EOFError):
+        return set()
+    if stamp != cache._source_stamp:
+        return set()
+    sigs = {str(key[0]) for key in overloads}
+    return {s for s in sigs if all(int(n) in _RECORD_SIZES for n in _RECORD_IN_SIGNATURE.findall(s))}

@@ -1,6 +1,6 @@
 """Test-only Numba kernels: play games like kernels.runner.play_game but check
 the invariants after every step, the same loop for every rule family (the
-contract test, tests/test_contract.py, runs it on every preset x bot).
+contract test, tests/kernels/test_contract.py, runs it on every preset x bot).
 Independent of the engine's own bookkeeping: everything is recounted from the
 raw state arrays. On Ghost Train (the ticket-race family) the loop adds the
 race's own checks: completed-ticket counts, the special tickets, the bonuses,

@@ -2,14 +2,14 @@
 compiles its part for the argument types the runner passes, and a run
 whose helper fails still compiles and plays, with a warning that says why
 its first run is slower. (That the parts compile no second signature of any
-kernel is tests/test_kernel_signatures.py's check: `make test` compiles the
+kernel is tests/kernels/test_kernel_signatures.py's check: `make test` compiles the
 parts in the cache it reads.)"""
 
 import subprocess
 import sys
 import warnings
 
-from test_kernel_signatures import cached_signatures  # empty unless compiled under the current sources
+from helpers import cached_signatures  # empty unless compiled under the current sources
 
 import analyzer
 from analyzer.run import compile as C

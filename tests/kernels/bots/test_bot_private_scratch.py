@@ -1,0 +1,82 @@
+"""A seat's decision reads only what the seat may see. The Scratch is one per
+thread, shared by every seat of a game (and by the games of a block): beside
+each seat's own memory (its plan, its card needs, its estimate, the tickets
+it sent away, each a row of its own) it holds search buffers and work arrays
+that every decision overwrites. Played through whole games decision by
+decision, every decision is the one the same bot takes when those work
+arrays, and the other seats' memories, hold garbage: no decision reads what
+another seat's decision left behind (such as another seat's private plan:
+tests/kernels/bots/test_bot_station_choice.py)."""
+
+import numpy as np
+import pytest
+from helpers import BOT_MIXES, Game
+
+from analyzer.bots import bot_ids
+from kernels import layouts as L
+from kernels.bots.dispatch import choose_action
+from kernels.bots.scratch import SCRATCH
+from kernels.engine import step
+from kernels.runner import scratch_record
+
+# each seat's memory: a row per seat, kept from decision to decision (the rows of other seats are garbled)
+SEAT_MEMORY = ("want", "need", "plan_version", "plan_checked", "station_none", "tk_gone", "ev_key", "ev_gain",
+               "ex_memo", "ex_gain")
+# the same for every decision: the bots' weights, a row of zeros
+CONSTANT = ("bot_params", "no_need")
+# the expert's rollouts: their streams and the saved game (not used by the bots below)
+EXPERT_ONLY = ("ex_rng", "ex_state")
+
+
+def _garbled_copy(ws, p, rng, n_routes, n_cities, n_tickets):
+    """A copy of the Scratch keeping only seat p's memory and the constants; the rest garbage that
+    still indexes the board (route, city and ticket numbers in range), so that a read of it changes
+    a decision instead of crashing the process."""
+    c = scratch_record()
+    for name in SCRATCH.names:
+        src = getattr(ws, name)
+        dst = getattr(c, name)
+        if name in CONSTANT or name in EXPERT_ONLY:
+            dst[...] = src
+            continue
+        kind = dst.dtype.kind
+        if kind == "f":
+            junk = rng.uniform(0.0, 40.0, dst.shape)
+        elif kind == "u":
+            junk = rng.integers(0, 2**63, dst.shape, dtype=np.uint64)
+        else:
+            top = min(n_routes, n_cities, n_tickets, int(np.iinfo(dst.dtype).max))
+            junk = rng.integers(0, top, dst.shape)
+        dst[...] = junk.astype(dst.dtype)
+        if name in SEAT_MEMORY:
+            dst[p] = src[p]
+    return c
+
+
+CASES = BOT_MIXES + [("europe", 2, "expert")]
+
+
+@pytest.mark.parametrize("board,players,bot_name", CASES, ids=[f"{b}-{n}p-{k}" for b, n, k in CASES])
+def test_a_decision_reads_no_other_seat_s_leftovers(board, players, bot_name):
+    bot = int(bot_ids([bot_name])[0])
+    g = Game(board, players, seed=11)
+    g.ws.plan_version[:] = -1
+    rng = np.random.default_rng(5)
+    rngs = np.array([1000 + p for p in range(players)], np.uint64)
+    sizes = (g.bd.routes.shape[0], g.bd.adj_start.shape[0] - 1, g.bd.tickets.shape[0])
+    decisions = 0
+    for _ in range(5000):
+        st, p = g.st, g.player
+        garbled = _garbled_copy(g.ws, p, rng, *sizes)
+        rng_garbled = rngs[p:p + 1].copy()
+        expected = choose_action(np.int64(bot), st, g.bd, g.ru, p, rng_garbled, garbled)
+        got = choose_action(np.int64(bot), st, g.bd, g.ru, p, rngs[p:p + 1], g.ws)
+        assert got == expected, (decisions, p, int(st.sc[L.SC_PHASE]))
+        for name in SEAT_MEMORY:
+            np.testing.assert_array_equal(getattr(g.ws, name)[p], getattr(garbled, name)[p], err_msg=name)
+        decisions += 1
+        if step(st, g.bd, g.ru, np.int64(got), g.ws):
+            break
+    else:
+        raise AssertionError("game did not end")
+    assert decisions > 50

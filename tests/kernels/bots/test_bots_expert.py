@@ -1,0 +1,212 @@
+"""`expert` (issue 17, kernels/bots/expert.py): the search player reads only
+its own seat's information, puts the game and every seat's bot memory back
+after its rollouts, is deterministic for a seed at any thread count, and its
+budget is read from Scratch.bot_params. The contract test (tests/kernels/test_contract.py)
+checks that its actions are legal on every board it plays."""
+
+import numpy as np
+import pytest
+from helpers import Game, copy_record, other_world, unseen_tickets
+
+import analyzer
+from kernels import layouts as L
+from kernels.bots import params as P
+from kernels.bots.determinize import determinize
+from kernels.bots.dispatch import choose_action
+from kernels.core.actions import action_a, action_b, action_kind
+from kernels.core.tickets import ticket_outcome
+
+# the state's scratch (written by any bot's move search)
+# (and the union-find, whose reads compress paths: compared as the networks it holds)
+SCRATCH_FIELDS = ("purse", "claim_masks", "tunnel_log", "uf")
+MEMORY = ("want", "need", "plan_version", "tk_gone", "ev_key", "ev_gain")
+
+
+def _networks(uf):
+    """Each seat's networks as sets of cities (union-find roots followed)."""
+    out = []
+    for row in uf:
+        def root(c, row=row):
+            while row[c] != c:
+                c = int(row[c])
+            return c
+        groups = {}
+        for c in range(len(row)):
+            groups.setdefault(root(c), set()).add(c)
+        out.append(sorted(sorted(g) for g in groups.values()))
+    return out
+
+
+def _small_budget(ws, rollouts=16, candidates=3):
+    ws.bot_params[P.BP_EXPERT_ROLLOUTS] = rollouts
+    ws.bot_params[P.BP_EXPERT_CANDIDATES] = candidates
+    ws.bot_params[P.BP_EXPERT_KEEP_FACTOR] = 2
+    ws.bot_params[P.BP_EXPERT_SWITCH_Z] = 0  # switch on any mean gain: the other candidates get chosen too
+
+
+def _choose(g, st, ws, seed):
+    return int(choose_action(np.int64(P.BOT_EXPERT), st, g.bd, g.ru, int(st.sc[L.SC_PLAYER]),
+                             np.array([seed], np.uint64), ws))
+
+
+@pytest.mark.parametrize("board,players", [("europe", 3), ("usa", 2), ("team_asia", 4), ("ghost_train", 3)])
+def test_expert_choices_ignore_what_its_seat_cannot_see(board, players):
+    """Whole games with expert at seat 0 against planners; at every expert
+    decision the choice is made again on a copy where what seat 0 cannot see
+    differs (other hands, pile order, other seats' tickets and setup deals,
+    ticket pile order, box), every count kept. The choice never changes,
+    whether it is the planner's own or another candidate's. On Team Asia that
+    includes the teammate's hand and hidden tickets and the other team's
+    shared ones (TA-CRD-5, TA-TKT-1); on Ghost Train the open tickets, not the
+    ones laid face up (GT-SET-1, GT-TKT-1)."""
+    searched = 0
+    g = Game(board, players, seed=7)
+    _small_budget(g.ws)
+    for step in range(3000):
+        p = g.player
+        if p == 0 and g.phase in (L.PH_SETUP_KEEP, L.PH_TURN, L.PH_KEEP_TICKETS):
+            seed = 1000 + step
+            a = _choose(g, copy_record(g.st), copy_record(g.ws), seed)
+            for w in range(2):
+                hidden = copy_record(g.st)
+                other_world(g, hidden, g.ws, p, seed * 10 + w)
+                assert _choose(g, hidden, copy_record(g.ws), seed) == a, (step, w)
+            searched += 1
+            a = _choose(g, g.st, g.ws, seed)
+        else:
+            a = int(choose_action(np.int64(P.BOT_PLANNER), g.st, g.bd, g.ru, p, np.array([step], np.uint64), g.ws))
+        if g.act(int(action_kind(a)), int(action_a(a)), int(action_b(a))):
+            break
+    else:
+        raise AssertionError("game did not end")
+    assert searched > 10
+
+
+@pytest.mark.parametrize("board,players", [("team_asia", 4), ("ghost_train", 3), ("europe", 3)])
+def test_a_determinization_keeps_every_count_and_what_the_seat_sees(board, players):
+    """kernels/bots/determinize.py on states from whole planner games: seat 0's
+    hand and tickets, the market, discards, card holders and every seat's hand
+    size stay; each other seat holds as many tickets, and as many shared ones
+    (TA-TKT-1/3), as before; seat 0's teammate's shared tickets stay where they
+    are; no seat holds an open ticket its own network already joins on Ghost
+    Train (GT-TKT-1 lays it face up at once), and its face-up ones stay."""
+    g = Game(board, players, seed=5)
+    p = 0
+    moved = checked = 0
+    for step in range(3000):
+        if step % 9 == 0 and g.phase == L.PH_TURN:
+            for w in range(4):
+                st = copy_record(g.st)
+                determinize(st, g.bd, g.ru, p, np.array([step * 7 + w], np.uint64), g.ws)
+                for name in ("market", "discard", "holder", "owner", "trains"):
+                    assert np.array_equal(getattr(st, name), getattr(g.st, name)), name
+                assert np.array_equal(st.hand[p], g.st.hand[p])
+                assert np.array_equal(st.hand.sum(axis=1), g.st.hand.sum(axis=1))
+                assert st.sc[L.SC_N_PILE] == g.st.sc[L.SC_N_PILE]
+                seen = set(range(g.bd.tickets.shape[0])) - set(unseen_tickets(g, g.st, g.ws, p))
+                for t in seen:
+                    assert st.ticket_holder[t] == g.st.ticket_holder[t] and st.ticket_shared[t] == g.st.ticket_shared[t]
+                for q in range(players):
+                    mine = (st.ticket_holder == q)
+                    before = (g.st.ticket_holder == q)
+                    assert mine.sum() == before.sum(), q
+                    assert (mine & (st.ticket_shared != 0)).sum() == (before & (g.st.ticket_shared != 0)).sum(), q
+                    if int(g.ru[L.RULE_FAMILY]) == L.FAMILY_TICKET_RACE and q != p:
+                        for t in np.flatnonzero(mine & (st.ticket_done_turn < 0)):
+                            assert ticket_outcome(g.bd, st.uf[q], np.int64(t))[0] < 0, (q, t)
+                moved += not np.array_equal(st.ticket_holder, g.st.ticket_holder)
+                checked += 1
+        a = int(choose_action(np.int64(P.BOT_PLANNER), g.st, g.bd, g.ru, g.player, np.array([step], np.uint64),
+                              g.ws))
+        if g.act(int(action_kind(a)), int(action_a(a)), int(action_b(a))):
+            break
+    assert checked > 10 and moved > checked // 2, (checked, moved)
+
+
+@pytest.mark.parametrize("board,players", [("europe", 2), ("team_asia", 4), ("ghost_train", 2)])
+def test_expert_puts_the_game_and_the_other_seats_memory_back(board, players):
+    """After an expert decision every field of the state is the one it was
+    given (but the state's own scratch, which any bot's move search writes),
+    and the other seats' bot memory is untouched (rollouts replay every seat
+    in the same state and scratch)."""
+    g = Game(board, players, seed=3)
+    _small_budget(g.ws)
+    checked = 0
+    for step in range(3000):
+        p = g.player
+        if p == 0 and g.phase in (L.PH_SETUP_KEEP, L.PH_TURN, L.PH_KEEP_TICKETS):
+            before_st = copy_record(g.st)
+            before_ws = copy_record(g.ws)
+            a = _choose(g, g.st, g.ws, 50 + step)
+            for name in g.st.dtype.names:
+                if name not in SCRATCH_FIELDS:
+                    assert np.array_equal(getattr(g.st, name), getattr(before_st, name)), (step, name)
+            assert _networks(g.st.uf) == _networks(before_st.uf), step
+            logged = int(g.st.sc[L.SC_N_TUNNEL_LOG])  # rollouts write only past the game's own rows
+            assert np.array_equal(g.st.tunnel_log[:logged], before_st.tunnel_log[:logged]), step
+            for name in MEMORY:
+                assert np.array_equal(getattr(g.ws, name)[1], getattr(before_ws, name)[1]), (step, name)
+            checked += 1
+        else:
+            a = int(choose_action(np.int64(P.BOT_PLANNER), g.st, g.bd, g.ru, p, np.array([step], np.uint64), g.ws))
+        if g.act(int(action_kind(a)), int(action_a(a)), int(action_b(a))):
+            break
+    assert checked > 10
+
+
+def test_expert_budget_is_read_from_bot_params():
+    """With no rollouts expert plays the planner's move; with a budget it
+    sometimes chooses another candidate (the search does something)."""
+    g = Game("europe", 2, seed=5)
+    differ = 0
+    for step in range(400):
+        p = g.player
+        planned = int(choose_action(np.int64(P.BOT_PLANNER), g.st, g.bd, g.ru, p, np.array([step], np.uint64),
+                                    copy_record(g.ws)))
+        if p == 0 and g.phase in (L.PH_SETUP_KEEP, L.PH_TURN, L.PH_KEEP_TICKETS):
+            ws0 = copy_record(g.ws)
+            ws0.bot_params[P.BP_EXPERT_ROLLOUTS] = 0
+            assert _choose(g, g.st, ws0, step) == planned, step
+            wsb = copy_record(g.ws)
+            _small_budget(wsb, rollouts=24, candidates=4)
+            differ += _choose(g, g.st, wsb, step) != planned
+        if g.act(int(action_kind(planned)), int(action_a(planned)), int(action_b(planned))):
+            break
+    assert differ > 0
+
+
+def test_expert_games_are_the_same_at_any_thread_count():
+    kw = dict(board="europe", players=2, bots=["expert", "planner"], games=4, seed=11, progress=False, chunk_size=1)
+    one = analyzer.simulate(threads=1, **kw)
+    two = analyzer.simulate(threads=2, **kw)
+    for table in ("games", "players", "claims"):
+        a = one.table(table).sort_values(list(one.table(table).columns[:3])).reset_index(drop=True)
+        b = two.table(table).sort_values(list(two.table(table).columns[:3])).reset_index(drop=True)
+        assert a.equals(b), table
+
+
+def test_bot_params_reach_the_kernels():
+    """--bot-param / bot_params: with no rollouts expert plays planner's games
+    move for move; an unknown name or a non-number is refused."""
+    kw = dict(board="europe", players=2, games=6, seed=3, threads=1, progress=False)
+    expert = analyzer.simulate(bots=["expert", "planner"], bot_params=["expert.rollouts=0"], **kw)
+    planner = analyzer.simulate(bots=["planner", "planner"], **kw)
+    cols = ["game", "seat", "score", "routes_claimed", "tickets_kept"]
+    assert expert.table("players")[cols].equals(planner.table("players")[cols])
+    assert expert.manifest["bot_params"] == {"EXPERT_ROLLOUTS": 0.0}
+    with pytest.raises(ValueError, match="unknown bot parameter"):
+        analyzer.simulate(bots="expert", bot_params=["expert.nonsense=1"], **kw)
+    with pytest.raises(ValueError, match="must be a number"):
+        analyzer.simulate(bots="expert", bot_params={"EXPERT_ROLLOUTS": "many"}, **kw)
+
+
+def test_rollout_policy_is_a_bot_param():
+    """EXPERT_ROLLOUT_EV=0 rolls out with planner-v1's rules (no mid-game ticket
+    estimate): other rollouts, so other choices on the same deals; each is
+    the same game again for the same seed."""
+    kw = dict(board="europe", players=2, bots=["expert", "planner"], games=3, seed=5, threads=1, progress=False)
+    cols = ["game", "seat", "score", "routes_claimed", "tickets_kept", "cards_drawn"]
+    ev = [analyzer.simulate(bot_params={"EXPERT_ROLLOUTS": 8, "EXPERT_ROLLOUT_EV": v}, **kw).table("players")[cols]
+          for v in (1, 0, 0)]
+    assert ev[1].equals(ev[2])
+    assert not ev[0].equals(ev[1])

@@ -1,0 +1,78 @@
+"""Ghost Train, end (docs/rules/ghost-train.md): GT-END-1..2."""
+
+import pytest
+from helpers import ghost, mark_done
+
+from kernels import layouts as L
+
+
+def _five_done(g, p):
+    """p holds five completed tickets over its own routes."""
+    g.give(p, g.route("Crypt", "Cemetery"), g.route("Crypt", "Railway Station"),
+           g.route("Town Hall", "Railway Station", "green"), g.route("Railway Station", "Swamp"),
+           g.route("Manor on the Hill", "Abandoned School"), g.route("Town Hall", "Abandoned School"))
+    mark_done(g, p, *(g.ticket(a, b) for a, b in (("Cemetery", "Railway Station"), ("Crypt", "Railway Station"),
+                                                    ("Manor on the Hill", "Railway Station"),
+                                                    ("Cemetery", "Manor on the Hill"), ("Crypt", "Abandoned School"))))
+    g.st.trains[p] = 15
+
+
+def test_gt_end_1_sixth_ticket_wins_at_once():
+    """GT-END-1: completing the 6th ticket ends the game at once; that player wins."""
+    g = ghost(n_players=3, tickets=[("Gloomy Glade", "Town Hall")])
+    _five_done(g, 0)
+    g.hold(0, g.ticket("Cemetery", "Lighthouse"))
+    g.set_hand(0, green=3)
+    assert g.claim(g.route("Swamp", "Lighthouse", "green"), "green")
+    assert g.phase == L.PH_OVER and g.sc[L.SC_END_REASON] == L.END_TICKETS
+    assert g.st.final[:, L.FN_WINNER].tolist() == [1, 0, 0]
+    assert g.st.final[0, L.FN_TOTAL] == 6
+    assert g.ticket_pile() == [g.ticket("Gloomy Glade", "Town Hall")]  # no replacement drawn: over at once
+
+
+def test_gt_end_1_the_special_ticket_counts_towards_six():
+    """GT-END-1 with GT-BON-1: five tickets plus Trick or Treat is six."""
+    g = ghost(n_players=2, tickets=[("Gloomy Glade", "Town Hall")])
+    _five_done(g, 0)
+    g.give(0, g.route("Rotten Tree", "Abandoned Barn"))
+    g.set_hand(0, green=3)
+    assert g.claim(g.route("Abandoned Barn", "Crypt"), "green")
+    assert g.sc[L.SC_END_REASON] == L.END_TICKETS and g.st.final[0, L.FN_WINNER] == 1
+
+
+@pytest.mark.parametrize("win", [4, 8])
+def test_gt_end_1_tickets_to_win_is_a_house_rule(win):
+    """GT-END-1 as a parameter: win_tickets=4..8."""
+    g = ghost(n_players=2, overrides={"win_tickets": win}, tickets=[("Gloomy Glade", "Town Hall")])
+    _five_done(g, 0)
+    g.hold(0, g.ticket("Cemetery", "Lighthouse"))
+    g.set_hand(0, green=3)
+    over = g.claim(g.route("Swamp", "Lighthouse", "green"), "green")
+    assert over == (win <= 6)
+
+
+def test_gt_end_2_last_wagon_ends_at_once_most_tickets_wins():
+    """GT-END-2: placing the last wagon ends the game at once (no last round);
+    the player with most completed tickets wins."""
+    g = ghost(n_players=3, tickets=[("Gloomy Glade", "Town Hall")])
+    g.give(1, g.route("Crypt", "Railway Station"))
+    mark_done(g, 1, g.ticket("Crypt", "Railway Station"))
+    g.st.trains[0] = 2
+    g.set_hand(0, red=2)
+    assert g.claim(g.route("Gingerbread House", "Gloomy Glade"), "red")
+    assert g.sc[L.SC_END_REASON] == L.END_TRAINS and g.sc[L.SC_TURN] == 1
+    assert g.st.final[:, L.FN_WINNER].tolist() == [0, 1, 0]
+
+
+def test_gt_end_2_ties_share_the_win():
+    """GT-END-2: tied players share the win."""
+    g = ghost(n_players=3)
+    for p, (a, b) in enumerate((("Crypt", "Railway Station"), ("Cemetery", "Swamp"))):
+        g.give(p, g.route(a, b))
+    mark_done(g, 0, g.ticket("Crypt", "Railway Station"))
+    g.st.ps[1, L.PS_GT_SPECIAL] = 1  # a special ticket counts like a completed one
+    g.st.trains[0] = 2
+    g.set_hand(0, red=2)
+    assert g.claim(g.route("Gingerbread House", "Gloomy Glade"), "red")
+    assert g.st.final[:, L.FN_WINNER].tolist() == [1, 1, 0]
+    assert g.st.final[:, L.FN_TOTAL].tolist() == [1, 1, 0]
