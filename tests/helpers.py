@@ -21,16 +21,16 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.boards import load_board
+from analyzer.records import scratch_record, state_record
+from analyzer.records import state_record as view_state
 from kernels import layouts as L
-from kernels.bots.scratch import SCRATCH
+from kernels.bots.shared.scratch import SCRATCH
 from kernels.core.actions import action_a, action_b, action_kind, make_action
 from kernels.core.claimable import sync_claim_bits
 from kernels.core.scoring import score_points_game as score_game
-from kernels.core.state import init_game, new_state, state_record
-from kernels.core.state_view import view_state
+from kernels.core.state import init_game, new_state
 from kernels.engine import legal_actions, step
 from kernels.graph import uf_reset, uf_union
-from kernels.runner import scratch_record
 from kernels.variants.ghost import score as ghost_score
 
 TESTS_DIR = Path(__file__).resolve().parent  # golden/, fixtures/, the shared helpers

@@ -12,7 +12,7 @@ share little: the planner family with the search player and the simple bots
 engine with the greedy bots, compiled here meanwhile. The
 runner, compiled last, then loads both parts and only links them. Every part
 is compiled for the argument types the runner passes (one signature per
-kernel: tests/test_kernel_signatures.py)."""
+kernel: tests/kernels/test_kernel_signatures.py)."""
 
 from __future__ import annotations
 

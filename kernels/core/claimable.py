@@ -7,7 +7,7 @@ once by fill_board_bits); the game keeps two sets up to date as routes are
 claimed or closed (st.open_bits, st.blocked_bits); claim_masks combines them
 with a seat's cards and trains. The masks say exactly what
 core/payment.py claim_payment and core/claims.py route_open_to say, for the
-locomotive policy LOCO_ANY without wild sets (masks_apply; tests/test_claimable.py compares them on random
+locomotive policy LOCO_ANY without wild sets (masks_apply; tests/kernels/core/test_claimable.py compares them on random
 states).
 """
 

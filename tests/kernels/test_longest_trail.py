@@ -10,9 +10,9 @@ from helpers import TESTS_DIR
 from oracle import brute_force_longest_trail
 
 from analyzer.boards import load_board
+from analyzer.records import scratch_record
 from kernels.graph import longest_trail
 from kernels.layouts import RT_A, RT_B, RT_GROUP, RT_LEN
-from kernels.runner import scratch_record
 
 FIXTURES = TESTS_DIR / "fixtures" / "longest_path_fixtures.csv"
 

@@ -19,9 +19,10 @@ from invariant_kernels import play_one
 from oracle import recompute_map_score
 
 from analyzer.boards import load_board
+from analyzer.records import state_record
 from kernels import layouts as L
-from kernels.bots import params as P
-from kernels.core.state import new_state, state_record
+from kernels.bots.shared import params as P
+from kernels.core.state import new_state
 from kernels.runner import new_scratch
 
 GAMES = 150

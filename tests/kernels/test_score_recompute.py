@@ -15,7 +15,8 @@ from invariant_kernels import play_one
 from oracle import recompute_score, winners
 
 from analyzer.boards import load_board
-from kernels.core.state import new_state, state_record
+from analyzer.records import state_record
+from kernels.core.state import new_state
 from kernels.layouts import (
     FN_EXPLORER_BONUS,
     FN_GLOBETROTTER_BONUS,

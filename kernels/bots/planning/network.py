@@ -225,7 +225,7 @@ def route_ticket(st, bd, p, ws, i, t, foreign):
 def unroute_ticket(st, bd, ws, i):
     """Take path i out of the plan: a route no other path uses gets back the
     price it had before a path planned it (route_ticket undone, exactly,
-    whatever the caller priced: tests/test_route_ticket.py)."""
+    whatever the caller priced: tests/kernels/bots/test_route_ticket.py)."""
     owner = st.owner
     cnt = ws.plan_cnt
     price = ws.price
@@ -351,7 +351,7 @@ def pick_lanes(st, bd, p, ws, n):
     most among the free ones, and a lane freed since gave its own mark to a
     lane holding more than itself: with at most three lanes (MAX_LANES), the
     mark's first lane, which holds less than the mark's new one
-    (tests/test_plan_lanes.py compares the two walks)."""
+    (tests/kernels/bots/test_plan_lanes.py compares the two walks)."""
     want = ws.want[p]
     routes = bd.routes[:bd.n_routes]
     group_routes = bd.group_routes[:bd.n_groups]

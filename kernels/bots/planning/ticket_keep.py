@@ -77,7 +77,7 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
             if (ranks >> j) & 1:
                 mask |= 1 << ws.keep_rank_offer[j]
         if bit_count(np.uint64(mask)) >= keep_min:
-            depth = _route_subset(st, bd, p, ws, k, mask, depth, foreign)
+            depth = _route_subset(st, bd, p, ws, k, np.int64(mask), np.int64(depth), foreign)
             unreachable = 0
             for e in range(depth):
                 unreachable += ws.keep_lost[e]

@@ -21,7 +21,7 @@ The variants (kernels/variants/):
 Every pool is built in a canonical order (card kinds in order, tickets by
 number, places by position), never in the order the hidden cards lie in, so
 two states p cannot tell apart give the same determinization for the same
-random stream: the no-peeking test (tests/test_bots_expert.py) checks it.
+random stream: the no-peeking test (tests/kernels/bots/test_bots_expert.py) checks it.
 Known simplifications (information left unused, never information peeked):
 cards an opponent took from the market are not tracked, and a long ticket
 may be redealt into a regular place (Europe), and the other way round."""

@@ -13,7 +13,7 @@ from helpers import cached_signatures  # empty unless compiled under the current
 
 import analyzer
 from analyzer.run import compile as C
-from kernels.bots.expert import expert_action
+from kernels.bots.search.expert import expert_action
 
 
 def test_the_helper_caches_its_part_for_the_runners_argument_types():

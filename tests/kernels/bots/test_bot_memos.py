@@ -1,6 +1,6 @@
 """The planner family remembers, per seat, that nothing it reads has changed
-(kernels/bots/planning.py refresh_network_plan: ws.plan_checked;
-kernels/bots/tactics.py station_choice: ws.station_none), keyed by the board
+(kernels/bots/planning/network.py refresh_network_plan: ws.plan_checked;
+kernels/bots/planning/moves.py station_choice: ws.station_none), keyed by the board
 version (a claim or a station) and the tickets the seat kept. Played through
 whole games decision by decision, every decision with those memos is the
 decision the same bot takes with them forgotten, and leaves the same plan;
@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from helpers import Game
 
+from analyzer.records import scratch_record
 from kernels import layouts as L
-from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
-from kernels.bots.scratch import SCRATCH
+from kernels.bots.shared import params as P
+from kernels.bots.shared.scratch import SCRATCH
 from kernels.engine import step
-from kernels.runner import scratch_record
 
 
 def _forgetful_copy(ws):

@@ -13,11 +13,11 @@ import pytest
 from helpers import BOT_MIXES, Game
 
 from analyzer.bots import bot_ids
+from analyzer.records import scratch_record
 from kernels import layouts as L
 from kernels.bots.dispatch import choose_action
-from kernels.bots.scratch import SCRATCH
+from kernels.bots.shared.scratch import SCRATCH
 from kernels.engine import step
-from kernels.runner import scratch_record
 
 # each seat's memory: a row per seat, kept from decision to decision (the rows of other seats are garbled)
 SEAT_MEMORY = ("want", "need", "plan_version", "plan_checked", "station_none", "tk_gone", "ev_key", "ev_gain",

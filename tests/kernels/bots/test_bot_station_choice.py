@@ -1,4 +1,4 @@
-"""The planner family's station decision (kernels/bots/tactics.py
+"""The planner family's station decision (kernels/bots/planning/moves.py
 station_choice, EU-STN-1 / EU-STN-3): a seat builds a station for an open
 ticket whose two sides it has reached, when another player's route joins
 them and the cheapest open path still needs FOREIGN_COST trains or more (or
@@ -11,7 +11,7 @@ import pytest
 from helpers import random_midgame
 
 from kernels import layouts as L
-from kernels.bots.tactics import station_choice
+from kernels.bots.planning.moves import station_choice
 
 
 def _with_tickets(seed):

@@ -7,8 +7,8 @@ from helpers import Game
 
 import analyzer
 from kernels import layouts as L
-from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
+from kernels.bots.shared import params as P
 from kernels.core.actions import action_a, action_b, action_kind
 
 

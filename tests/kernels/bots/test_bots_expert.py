@@ -1,4 +1,4 @@
-"""`expert` (issue 17, kernels/bots/expert.py): the search player reads only
+"""`expert` (issue 17, kernels/bots/search/expert.py): the search player reads only
 its own seat's information, puts the game and every seat's bot memory back
 after its rollouts, is deterministic for a seed at any thread count, and its
 budget is read from Scratch.bot_params. The contract test (tests/kernels/test_contract.py)
@@ -10,9 +10,9 @@ from helpers import Game, copy_record, other_world, unseen_tickets
 
 import analyzer
 from kernels import layouts as L
-from kernels.bots import params as P
-from kernels.bots.determinize import determinize
 from kernels.bots.dispatch import choose_action
+from kernels.bots.search.determinize import determinize
+from kernels.bots.shared import params as P
 from kernels.core.actions import action_a, action_b, action_kind
 from kernels.core.tickets import ticket_outcome
 
@@ -84,7 +84,7 @@ def test_expert_choices_ignore_what_its_seat_cannot_see(board, players):
 
 @pytest.mark.parametrize("board,players", [("team_asia", 4), ("ghost_train", 3), ("europe", 3)])
 def test_a_determinization_keeps_every_count_and_what_the_seat_sees(board, players):
-    """kernels/bots/determinize.py on states from whole planner games: seat 0's
+    """kernels/bots/search/determinize.py on states from whole planner games: seat 0's
     hand and tickets, the market, discards, card holders and every seat's hand
     size stay; each other seat holds as many tickets, and as many shared ones
     (TA-TKT-1/3), as before; seat 0's teammate's shared tickets stay where they

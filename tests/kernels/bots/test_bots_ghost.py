@@ -6,9 +6,9 @@ from helpers import Game
 
 import analyzer
 from kernels import layouts as L
-from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
-from kernels.bots.ghost_greedy import MAX_SWAPS
+from kernels.bots.shared import params as P
+from kernels.bots.variants.ghost_plan import MAX_SWAPS
 from kernels.core.actions import action_a, action_b, action_kind
 
 
@@ -101,7 +101,7 @@ def test_ghost_bots_read_only_their_own_hand_and_open_tickets():
             assert first == again
 
 
-# --- planner on Ghost Train (kernels/bots/ghost_planner.py, issue 16) ------------------------------
+# --- planner on Ghost Train (kernels/bots/variants/ghost_planner.py, issue 16) ------------------------------
 def planner_choice(g, p=0):
     a = choose_action(P.BOT_PLANNER, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
     assert a in g.legal(), "planner chose an illegal action"

@@ -10,8 +10,8 @@ import analyzer
 from analyzer.boards import load_board
 from analyzer.bots import bot_ids, bot_param_array, parse_bots
 from kernels import layouts as L
-from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
+from kernels.bots.shared import params as P
 from kernels.core.actions import action_a, action_b, action_kind
 from kernels.runner import play_block
 
@@ -66,7 +66,7 @@ def test_planner_never_draws_tickets_with_three_trains_left():
     g.st.trains[0] = 40
     g.st.trains[1] = 6  # the game is about to end: no time for new tickets
     # the trains changed behind the board's back (no claim): the seat's last estimate of a ticket
-    # draw (redone after claims, kernels/bots/ticket_value.py) is forgotten
+    # draw (redone after claims, kernels/bots/planning/ticket_value.py) is forgotten
     g.ws.ev_key[:, :2] = -1
     assert choice(g, P.BOT_PLANNER)[0] != L.A_DRAW_TICKETS
 
@@ -227,8 +227,8 @@ def test_planner_hoards_no_more_than_its_share_of_the_deck():
     n_routes, n_tickets = bd.routes.shape[0], bd.tickets.shape[0]
     games = np.zeros(1, L.GAME_RECORD)
     play_block(bd, ru, bot_ids(parse_bots("planner", 5)), bot_param_array(), np.int64(1), np.int64(1466), np.int64(1),
-               games, np.zeros(5, L.PLAYER_RECORD), np.zeros(n_tickets, L.TICKET_RECORD),
-               np.zeros(n_routes, L.CLAIM_RECORD), np.zeros(4096, L.TUNNEL_RECORD), np.zeros(5, np.int64))
+               (games, np.zeros(5, L.PLAYER_RECORD), np.zeros(n_tickets, L.TICKET_RECORD),
+                np.zeros(n_routes, L.CLAIM_RECORD), np.zeros(4096, L.TUNNEL_RECORD)), np.zeros(5, np.int64))
     assert games[0]["game"] == 1466 and games[0]["end_reason"] == L.END_TRAINS
 
 
@@ -289,7 +289,7 @@ def test_heuristic_bots_read_only_their_own_hand_and_tickets(bot):
                     g.act(L.A_DRAW_BLIND)
         p = g.player
         g.ws.plan_version[:] = -1
-        g.ws.ev_key[:, :2] = -1  # and its last ticket-draw estimate (kernels/bots/ticket_value.py)
+        g.ws.ev_key[:, :2] = -1  # and its last ticket-draw estimate (kernels/bots/planning/ticket_value.py)
         first = choose_action(b, g.st, g.bd, g.ru, p, np.array([seed], np.uint64), g.ws)
         for q in range(3):
             if q != p:
@@ -297,7 +297,7 @@ def test_heuristic_bots_read_only_their_own_hand_and_tickets(bot):
                 g.st.ticket_holder[g.st.ticket_holder == q] = L.TH_BOX
                 g.st.setup_offer[q, :] = -1
         g.ws.plan_version[:] = -1
-        g.ws.ev_key[:, :2] = -1  # and its last ticket-draw estimate (kernels/bots/ticket_value.py)
+        g.ws.ev_key[:, :2] = -1  # and its last ticket-draw estimate (kernels/bots/planning/ticket_value.py)
         again = choose_action(b, g.st, g.bd, g.ru, p, np.array([seed], np.uint64), g.ws)
         assert first == again
 

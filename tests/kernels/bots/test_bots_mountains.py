@@ -9,9 +9,9 @@ import numpy as np
 from helpers import Game
 
 from kernels import layouts as L
-from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
-from kernels.bots.greedy import mountain_x_value, train_value
+from kernels.bots.heuristic.greedy import mountain_x_value, train_value
+from kernels.bots.shared import params as P
 from kernels.core.actions import action_a, action_b, action_kind
 
 RED = L.COLOUR_NAMES.index("red")
@@ -98,10 +98,10 @@ def test_weighing_the_trade_beats_counting_x_as_a_spent_train():
     X counts only as a train spent; the engine scores with the real rules). Weighing wins
     about 63% (1,000 games); over 400 games it must win more than 55%."""
     from analyzer.boards import load_board
-    from kernels.core.state import init_game, new_state, state_record
+    from analyzer.records import scratch_record, state_record
+    from kernels.core.state import init_game, new_state
     from kernels.engine import step
     from kernels.prng import STREAM_BOT, STREAM_DECK, stream_seed
-    from kernels.runner import scratch_record
 
     b = load_board("legendary_asia")
     rules = b.rules()

@@ -8,8 +8,8 @@ from helpers import Game, set_ticket, team_game
 
 import analyzer
 from kernels import layouts as L
-from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
+from kernels.bots.shared import params as P
 from kernels.core.actions import action_a, action_b, action_kind
 
 
@@ -105,7 +105,7 @@ def test_greedy_places_a_blind_card_after_seeing_it():
         assert greedy(g) == (L.A_PLACE_CARD, 0, expect)
 
 
-# --- planner on Team Asia (kernels/bots/team_planner.py, issue 16) ------------------------------
+# --- planner on Team Asia (kernels/bots/variants/team_planner.py, issue 16) ------------------------------
 def planner(g, p=0):
     a = choose_action(P.BOT_PLANNER, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
     assert a in g.legal(), "planner chose an illegal action"

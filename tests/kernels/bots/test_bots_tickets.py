@@ -1,4 +1,4 @@
-"""Mid-game tickets by expected value (issue 16, kernels/bots/ticket_value.py)
+"""Mid-game tickets by expected value (issue 16, kernels/bots/planning/ticket_value.py)
 for the planner family: the draw follows the weights in Scratch.bot_params,
 the estimate reads neither the ticket pile's order nor other seats' hands and
 tickets, and `destination-hungry` draws more than `planner`, which draws more
@@ -9,12 +9,12 @@ import pytest
 from helpers import Game
 
 import analyzer
+from analyzer.records import state_record
 from kernels import layouts as L
-from kernels.bots import params as P
 from kernels.bots.dispatch import choose_action
-from kernels.bots.scratch import SCRATCH
+from kernels.bots.shared import params as P
+from kernels.bots.shared.scratch import SCRATCH
 from kernels.core.actions import action_a, action_b, action_kind
-from kernels.core.state import state_record
 
 FAMILY = {"planner": P.BOT_PLANNER, "destination-hungry": P.BOT_DESTINATION_HUNGRY, "blocker": P.BOT_BLOCKER}
 

@@ -1,6 +1,6 @@
 """The planner family's per-decision plan checks read the game's route sets and
 a list of the plan's routes instead of walking every route of the board
-(kernels/bots/planning.py, kernels/core/claimable.py). On random mid-game
+(kernels/bots/planning/network.py, kernels/core/claimable.py). On random mid-game
 states of every board (Team Asia's triple routes included) they say what the
 walks over every route say: open_to_word what route_open_to says (BASE-DBL-1,
 BASE-DBL-2, BASE-CLM-2), price_plan what pricing route by route gives, and
@@ -12,7 +12,7 @@ import pytest
 from helpers import random_midgame
 
 from kernels import layouts as L
-from kernels.bots.planning import PLANNED_PRICE, fill_need, lane_cards, price_plan, route_cost
+from kernels.bots.planning.network import PLANNED_PRICE, fill_need, lane_cards, price_plan, route_cost
 from kernels.core.claimable import open_to_word
 
 BOARDS = ["usa", "europe", "legendary_asia", "team_asia", "nordic_countries", "switzerland", "india"]

@@ -1,5 +1,5 @@
 """planning.route_ticket / unroute_ticket, the steps of the planner family's
-Steiner-forest plan (kernels/bots/planning.py): routing a ticket plans the
+Steiner-forest plan (kernels/bots/planning/network.py): routing a ticket plans the
 open routes of its path (their price drops to PLANNED_PRICE), and taking the
 path out again puts back exactly the prices the caller set, whatever they
 were: the planner's route_cost, Team Asia's team prices, the Ghost Train
@@ -11,7 +11,7 @@ import pytest
 from helpers import random_midgame
 
 from kernels import layouts as L
-from kernels.bots.planning import PLANNED_PRICE, route_ticket, unroute_ticket
+from kernels.bots.planning.network import PLANNED_PRICE, route_ticket, unroute_ticket
 
 BOARDS = ["usa", "europe", "team_asia", "ghost_train", "india"]
 

@@ -11,9 +11,9 @@ import pytest
 
 from analyzer.board_arrays import ticket_rows
 from analyzer.boards import builtin_boards, load_board
+from analyzer.records import board_buffer, board_view, copy_board, pack_board
 from analyzer.rules import RuleError
 from kernels import layouts as L
-from kernels.core.board_view import board_buffer, board_view, copy_board, pack_board
 
 
 def _raw(bd, name):

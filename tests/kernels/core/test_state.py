@@ -7,9 +7,10 @@ import numpy as np
 import pytest
 from helpers import Game
 
+from analyzer.records import state_record
 from analyzer.rules import RuleError
 from kernels import layouts as L
-from kernels.core.state import copy_state, new_state, state_record
+from kernels.core.state import copy_state, new_state
 from kernels.engine import step
 
 

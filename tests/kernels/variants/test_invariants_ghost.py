@@ -8,7 +8,7 @@ import pytest
 from invariant_kernels import run_checked
 
 from kernels import layouts as L
-from kernels.bots import params as P
+from kernels.bots.shared import params as P
 
 
 def _run(players, bot, games, check_legal, seed=2024, overrides=None):

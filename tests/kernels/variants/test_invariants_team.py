@@ -86,8 +86,9 @@ def test_team_final_scores_match_the_oracle(players):
     from oracle import brute_force_longest_trail, connected
 
     from analyzer.boards import load_board
+    from analyzer.records import state_record
     from kernels import layouts as L
-    from kernels.core.state import new_state, state_record
+    from kernels.core.state import new_state
     from kernels.runner import new_scratch
 
     board = load_board("team_asia")

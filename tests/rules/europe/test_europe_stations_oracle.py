@@ -8,9 +8,10 @@ import pytest
 from oracle import brute_force_station_tickets, connected, recompute_score, station_outcomes, winners
 
 from analyzer.boards import load_board
+from analyzer.records import scratch_record, state_record
 from kernels.core.scoring import best_station_choice
 from kernels.core.scoring import score_points_game as score_game
-from kernels.core.state import new_state, state_record
+from kernels.core.state import new_state
 from kernels.layouts import (
     FN_LONGEST_BONUS,
     FN_LONGEST_PATH,
@@ -29,7 +30,6 @@ from kernels.layouts import (
     TK_B,
     TK_POINTS,
 )
-from kernels.runner import scratch_record
 
 
 @cache

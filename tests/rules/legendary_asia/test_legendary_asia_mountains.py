@@ -174,8 +174,8 @@ def _run_records(bd, ru, bots, seed, games):
         tunnels=np.zeros(ru[L.RULE_TURN_CAP] + 1, L.TUNNEL_RECORD),
     )
     counts = np.zeros(5, np.int64)
-    done = play_block(bd, ru, bots, bot_param_array(), np.int64(seed), np.int64(0), np.int64(games), tables["games"],
-                      tables["players"], tables["tickets"], tables["claims"], tables["tunnels"], counts)
+    done = play_block(bd, ru, bots, bot_param_array(), np.int64(seed), np.int64(0), np.int64(games),
+                      tuple(tables.values()), counts)
     assert done == games
     return {k: v[: counts[i]] for i, (k, v) in enumerate(tables.items())}
 

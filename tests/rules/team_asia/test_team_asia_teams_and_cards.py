@@ -4,7 +4,7 @@ import numpy as np
 from helpers import Game, draw_two_blind, holder, set_holder, team_game
 
 from kernels import layouts as L
-from kernels.bots import params as P
+from kernels.bots.shared import params as P
 from kernels.core.actions import action_a, action_b, action_kind
 
 
