@@ -4,9 +4,15 @@ in pandas.
     import analyzer
     res = analyzer.simulate(board="europe", players=4, bots=["greedy"] * 4, games=10_000, seed=1)
     res.players.groupby("seat").winner.mean()
+
+One game step by step (docs/api.md):
+
+    game = analyzer.Game("usa", players=2, seed=1)
+    game.step(game.legal_actions()[0])
 """
 
 from analyzer.boards import Board, BoardError, builtin_boards, load_board
+from analyzer.game import Game, Move
 from analyzer.rules import PRESETS, RuleError, RuleSet, preset
 from analyzer.run.ladder import LadderResult, ladder, load_ladder
 from analyzer.run.results import Results, load
@@ -20,7 +26,9 @@ from analyzer.tunnels import tunnel_odds, tunnel_odds_mc, tunnel_summary
 __all__ = [
     "Board",
     "BoardError",
+    "Game",
     "LadderResult",
+    "Move",
     "PRESETS",
     "Results",
     "RuleError",
