@@ -3,12 +3,12 @@ tests/ on sys.path): the test tree's paths, game construction for the rule
 tests (tests/rules/) and the kernel and bot tests, the no-peeking worlds, and
 the compile cache's signatures.
 
-`Game` loads a built-in board, compiles it under its rule preset (plus any
-house-rule overrides), allocates a state and deals it with `init_game`. The
-test then sets hands, market, draw pile, discard, ticket pile, route owners and
-stations directly, and drives the engine with `act` (which first checks that
-the action is in `legal_actions`). Card names: pink, white, blue, yellow,
-orange, black, red, green, locomotive (alias loco).
+`Game` is an analyzer.Game (the public step API) on a built-in board under
+its rule preset (plus any house-rule overrides). The test sets hands, market,
+draw pile, discard, ticket pile, route owners and stations directly in its
+kernel records, and drives the game with `act` (which first checks that the
+action is legal). Card names: pink, white, blue, yellow, orange, black, red,
+green, locomotive (alias loco).
 """
 
 from __future__ import annotations
@@ -20,16 +20,16 @@ from pathlib import Path
 
 import numpy as np
 
+import analyzer
 from analyzer.boards import load_board
-from analyzer.records import scratch_record, state_record
-from analyzer.records import state_record as view_state
+from analyzer.records import state_record
 from kernels import layouts as L
 from kernels.bots.shared.scratch import SCRATCH
 from kernels.core.actions import action_a, action_b, action_kind, make_action
 from kernels.core.claimable import sync_claim_bits
 from kernels.core.scoring import score_points_game as score_game
-from kernels.core.state import init_game, new_state
-from kernels.engine import legal_actions, step
+from kernels.core.state import init_game
+from kernels.engine import step
 from kernels.graph import uf_reset, uf_union
 from kernels.variants.ghost import score as ghost_score
 
@@ -57,17 +57,18 @@ def board(name: str):
 
 
 class Game:
-    """One game under construction. `st` is the engine's game state (a GAME_STATE record)."""
+    """One game under construction for a test: an analyzer.Game (the public
+    step API, which deals, lists legal moves and steps) whose kernel records
+    the test edits directly: `st` the game state, `bd` the board, `ru` the
+    rule vector, `ws` the Scratch. The deal is seeded with `seed` itself (the
+    rule tests' positions were written for it), not with a run's game stream."""
 
     def __init__(self, board_name="usa", n_players=2, seed=1, overrides=None):
-        self.board = board(board_name)
-        self.rules = self.board.rules(overrides=overrides)
-        self.bd = self.board.compile(self.rules)
-        self.ru = self.rules.to_array()
+        self.game = analyzer.Game(board_name, n_players, seed=seed, overrides=overrides)
+        self.board, self.rules = self.game.board, self.game.rules
+        self.bd, self.ru = self.game.board_record, self.game.rules_array
+        self.st, self.ws = self.game.state, self.game.scratch
         self.n = n_players
-        self.st = state_record(new_state(self.bd, self.ru, n_players))
-        self.ws = scratch_record()
-        self.out = np.zeros(L.MAX_LEGAL, np.int64)
         self.seed = seed
         # the seed as the runner passes it: uint64 (one compiled signature of init_game)
         init_game(self.st, self.bd, self.ru, n_players, np.uint64(int(seed) & (2**64 - 1)))
@@ -280,8 +281,7 @@ class Game:
 
     # --- actions ---------------------------------------------------------------------
     def legal(self) -> list:
-        n = legal_actions(self.st, self.bd, self.ru, self.out)
-        return [int(a) for a in self.out[:n]]
+        return self.game.legal_codes()
 
     def legal_set(self) -> set:
         """Legal actions as (kind, a, b) tuples."""
@@ -305,7 +305,7 @@ class Game:
             f"{L.ACTION_NAMES[kind]}({a}, {b}) is not legal; legal: "
             f"{sorted((L.ACTION_NAMES[k], x, y) for k, x, y in self.legal_set())[:20]}"
         )
-        return bool(step(self.st, self.bd, self.ru, np.int64(action), self.ws))
+        return self.game.step(action)
 
     def force(self, kind: int, a: int = 0, b: int = 0) -> bool:
         """Apply an action without checking that it is legal."""
@@ -371,7 +371,7 @@ def copy_record(records):
         return scratch[0]
     state = np.empty(1, L.GAME_STATE)
     state[0] = records  # the record's bytes
-    return view_state(state)
+    return state_record(state)
 
 
 def _team(g, q):
