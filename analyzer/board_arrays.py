@@ -85,7 +85,7 @@ def compile_board(board, rules) -> BoardRecord:
     if cost.max() > L.BITS_MAX_COST:
         raise RuleError(f"board '{board.name}': a route needs {int(cost.max())} trains, "
                         f"the kernels allow at most {L.BITS_MAX_COST}")
-    deck = board.effective_deck(rules)
+    deck = card_deck(board, rules)
     for what, n, most in (("cities", n_cities, L.MAX_CITIES), ("routes", n_routes, L.MAX_ROUTES),
                           ("tickets", len(tickets), L.MAX_TICKETS), ("train cards", int(deck.sum()), L.MAX_DECK),
                           ("routes at one city", int(np.diff(adj_start).max()), L.MAX_DEGREE),
@@ -102,7 +102,7 @@ def compile_board(board, rules) -> BoardRecord:
     fill_board_bits(routes, group_routes, route_bits, lane_bits)
     try:
         return pack_board(routes=routes, tickets=tickets, deck=deck, adj_start=adj_start, adj_route=adj_route,
-                          adj_city=adj_city, group_routes=group_routes, city_flags=board.city_flags(rules),
+                          adj_city=adj_city, group_routes=group_routes, city_flags=region_flags(board, rules),
                           route_bits=route_bits, lane_bits=lane_bits, end_start=end_start, end_nodes=end_nodes,
                           multi=multi, multi_opts=multi_opts)
     except ValueError as e:  # a field pack_board derives beyond its bound (city_tickets): name the board
@@ -140,3 +140,33 @@ def _tickets(board, cidx: dict):
     multi_arr = np.array(multi, np.int32).reshape(-1, 3)
     opts_arr = np.array(opts, np.int32).reshape(-1, 2)
     return tickets, end_start, end_nodes, multi_arr, opts_arr
+
+
+def card_deck(board, rules) -> np.ndarray:
+    """The train cards of each kind in the box: the board's [deck], with the
+    rule set's cards_per_colour and locomotive_cards when it sets them."""
+    deck = np.zeros(L.N_CARD_KINDS, np.int32)
+    for k, name in enumerate(L.CARD_NAMES):
+        deck[k] = board.deck.get(name, 0)
+    if rules.cards_per_colour is not None:
+        deck[: L.N_COLOURS] = np.where(deck[: L.N_COLOURS] > 0, rules.cards_per_colour, 0)
+    if rules.locomotive_cards is not None:
+        deck[L.LOCO] = rules.locomotive_cards
+    return deck
+
+
+def region_flags(board, rules) -> np.ndarray:
+    """Bit i of a city's flags: the city is in region L.REGION_NAMES[i]. A
+    rule that needs a region the board does not declare is refused."""
+    needs = {"special_tickets": ("dark_forest", "coast"), "town_hall_cards": ("town_hall",)}
+    for key, regions in needs.items():
+        missing = [r for r in regions if not board.regions.get(r)]
+        if getattr(rules, key) and missing:
+            raise RuleError(f"rule {key}={getattr(rules, key)} needs the region(s) {', '.join(missing)} "
+                            f"in [regions] of board '{board.name}' ({board.path / 'board.toml'})")
+    cidx = {n: i for i, n in enumerate(board.cities["name"])}
+    flags = np.zeros(len(cidx), np.int32)
+    for bit, region in enumerate(L.REGION_NAMES):
+        for place in board.regions.get(region, []):
+            flags[cidx[place]] |= 1 << bit
+    return flags

@@ -85,6 +85,35 @@ def _float(path, line, name, text):
 def read_board_folder(folder: Path) -> dict:
     """The fields of a Board read from a board folder, every value checked."""
     toml_path = folder / "board.toml"
+    meta, deck, overrides = _read_meta(toml_path)
+    cities, seen = _read_cities(folder / "cities.csv")
+    regions = _place_table(toml_path, "regions", meta.get("regions", {}), seen, L.REGION_NAMES)
+    countries = _place_table(toml_path, "countries", meta.get("countries", {}), seen)
+    provisional, note = _provisional(toml_path, meta)
+    routes = _read_routes(folder / "routes.csv", seen)
+    tickets, find = _read_tickets(folder / "tickets.csv", seen, routes)
+    multi = _multi_tickets(folder / "tickets_multi.csv", seen, countries, find)
+    return dict(
+        name=meta["name"],
+        title=str(meta.get("title", meta["name"])),
+        path=folder,
+        preset=meta["preset"],
+        provisional=provisional,
+        provenance=str(meta.get("provenance", "")),
+        cities=cities,
+        routes=routes,
+        tickets=tickets,
+        deck=deck,
+        rule_overrides=overrides,
+        provisional_note=note,
+        regions=regions,
+        countries=countries,
+        multi_tickets=multi,
+    )
+
+
+def _read_meta(toml_path: Path) -> tuple[dict, dict, dict]:
+    """board.toml: its table, the [deck] (card -> count) and the [rules] overrides, checked."""
     if not toml_path.exists():
         raise BoardError(toml_path, None, None, "missing file")
     try:
@@ -115,8 +144,23 @@ def read_board_folder(folder: Path) -> dict:
         preset(meta["preset"]).with_overrides(overrides)
     except RuleError as e:
         raise BoardError(toml_path, None, "rules", str(e)) from None
+    return meta, deck, overrides
 
-    cpath = folder / "cities.csv"
+
+def _provisional(toml_path: Path, meta: dict) -> tuple[bool, str]:
+    """board.toml's provisional flag and the sentence a provisional board must give."""
+    provisional = meta.get("provisional", False)
+    if not isinstance(provisional, bool):
+        raise BoardError(toml_path, None, "provisional", f"{provisional!r} is not true or false")
+    note = meta.get("provisional_note", "")
+    if not isinstance(note, str) or (provisional and not note.strip()):
+        raise BoardError(toml_path, None, "provisional_note",
+                         "a provisional board needs a sentence saying what is provisional and why")
+    return provisional, note.strip()
+
+
+def _read_cities(cpath: Path) -> tuple[pd.DataFrame, dict]:
+    """cities.csv: the cities (name, x, y) and each name's line."""
     names, xs, ys, seen = [], [], [], {}
     for line, row in _read_csv(cpath, ["name", "x", "y"], {}):
         n = row["name"]
@@ -130,70 +174,73 @@ def read_board_folder(folder: Path) -> dict:
         ys.append(_float(cpath, line, "y", row["y"]))
     if not names:
         raise BoardError(cpath, None, None, "no cities")
-    regions = _place_table(toml_path, "regions", meta.get("regions", {}), seen, L.REGION_NAMES)
-    countries = _place_table(toml_path, "countries", meta.get("countries", {}), seen)
-    provisional = meta.get("provisional", False)
-    if not isinstance(provisional, bool):
-        raise BoardError(toml_path, None, "provisional", f"{provisional!r} is not true or false")
-    note = meta.get("provisional_note", "")
-    if not isinstance(note, str) or (provisional and not note.strip()):
-        raise BoardError(toml_path, None, "provisional_note",
-                         "a provisional board needs a sentence saying what is provisional and why")
+    return pd.DataFrame({"name": names, "x": xs, "y": ys}), seen
 
-    rpath = folder / "routes.csv"
+
+def _read_routes(rpath: Path, seen: dict) -> pd.DataFrame:
+    """routes.csv, every row checked (_route_row); a parallel group joins one pair of cities."""
     opt = {"kind": "normal", "locomotives": "0", "mountains": "0", "parallel_group": "", "reveal": "",
            "always_open": "0", "wild_set": "0"}
     rrows = []
     group_pairs = {}
     for line, row in _read_csv(rpath, ["a", "b", "length", "color"], opt):
-        for end in ("a", "b"):
-            if row[end] not in seen:
-                raise BoardError(rpath, line, end, f"unknown city '{row[end]}' (not in cities.csv)")
-        if row["a"] == row["b"]:
-            raise BoardError(rpath, line, "b", f"route joins '{row['a']}' to itself")
-        length = _int(rpath, line, "length", row["length"], 1, MAX_ROUTE_LEN)
-        colour = COLOUR_ALIASES.get(row["color"].lower(), row["color"].lower())
-        if colour not in ROUTE_COLOURS:
-            known = ", ".join(ROUTE_COLOURS)
-            raise BoardError(rpath, line, "color", f"unknown colour '{row['color']}' (known: {known})")
-        kind = row["kind"].lower()
-        if kind not in KINDS:
-            raise BoardError(rpath, line, "kind", f"unknown kind '{row['kind']}' (known: {', '.join(KINDS)})")
-        locos = _int(rpath, line, "locomotives", row["locomotives"], 0, length)
-        if kind == "ferry" and locos == 0:
-            raise BoardError(rpath, line, "locomotives", "a ferry needs at least one locomotive symbol")
-        if kind != "ferry" and locos:
-            raise BoardError(rpath, line, "locomotives", "only ferries have locomotive symbols")
-        mountains = _int(rpath, line, "mountains", row["mountains"], 0, length)
-        if (kind == "mountain") != (mountains > 0):
-            raise BoardError(rpath, line, "mountains", "a mountain route needs X spaces, and only it has them")
-        group = _int(rpath, line, "parallel_group", row["parallel_group"], 0, None, empty=-1)
-        reveal = _int(rpath, line, "reveal", row["reveal"], 1, L.MAX_REVEAL, empty=0)
-        if reveal and kind != "tunnel":
-            raise BoardError(rpath, line, "reveal", "only tunnels reveal cards")
-        always_open = _int(rpath, line, "always_open", row["always_open"], 0, 1)
-        if always_open and group < 0:
-            raise BoardError(rpath, line, "always_open", "only lanes of a double or triple route can stay open")
-        wild_set = _int(rpath, line, "wild_set", row["wild_set"], 0, MAX_WILD_SET)
-        if wild_set == 1:
-            raise BoardError(rpath, line, "wild_set", "1 card for 1 is no rule: 0 (none) or 2..12 cards")
-        if wild_set and kind == "tunnel":
-            raise BoardError(rpath, line, "wild_set", "no set of cards may pay a tunnel (NC-TUN-1)")
+        route = _route_row(rpath, line, row, seen)
+        group = route["parallel_group"]
         if group >= 0:
             pair = frozenset((row["a"], row["b"]))
             first = group_pairs.setdefault(group, (pair, line))
             if first[0] != pair:
                 raise BoardError(rpath, line, "parallel_group",
                                  f"group {group} joins other cities on line {first[1]}")
-        a, b = sorted((row["a"], row["b"]))
-        rrows.append(dict(a=a, b=b, length=length, color=colour, kind=kind, locomotives=locos,
-                          mountains=mountains, parallel_group=group, reveal=reveal, always_open=always_open,
-                          wild_set=wild_set))
+        rrows.append(route)
     if not rrows:
         raise BoardError(rpath, None, None, "no routes")
-    routes = pd.DataFrame(rrows)
+    return pd.DataFrame(rrows)
 
-    tpath = folder / "tickets.csv"
+
+def _route_row(rpath: Path, line: int, row: dict, seen: dict) -> dict:
+    """One route of routes.csv, its cities in name order."""
+    for end in ("a", "b"):
+        if row[end] not in seen:
+            raise BoardError(rpath, line, end, f"unknown city '{row[end]}' (not in cities.csv)")
+    if row["a"] == row["b"]:
+        raise BoardError(rpath, line, "b", f"route joins '{row['a']}' to itself")
+    length = _int(rpath, line, "length", row["length"], 1, MAX_ROUTE_LEN)
+    colour = COLOUR_ALIASES.get(row["color"].lower(), row["color"].lower())
+    if colour not in ROUTE_COLOURS:
+        known = ", ".join(ROUTE_COLOURS)
+        raise BoardError(rpath, line, "color", f"unknown colour '{row['color']}' (known: {known})")
+    kind = row["kind"].lower()
+    if kind not in KINDS:
+        raise BoardError(rpath, line, "kind", f"unknown kind '{row['kind']}' (known: {', '.join(KINDS)})")
+    locos = _int(rpath, line, "locomotives", row["locomotives"], 0, length)
+    if kind == "ferry" and locos == 0:
+        raise BoardError(rpath, line, "locomotives", "a ferry needs at least one locomotive symbol")
+    if kind != "ferry" and locos:
+        raise BoardError(rpath, line, "locomotives", "only ferries have locomotive symbols")
+    mountains = _int(rpath, line, "mountains", row["mountains"], 0, length)
+    if (kind == "mountain") != (mountains > 0):
+        raise BoardError(rpath, line, "mountains", "a mountain route needs X spaces, and only it has them")
+    group = _int(rpath, line, "parallel_group", row["parallel_group"], 0, None, empty=-1)
+    reveal = _int(rpath, line, "reveal", row["reveal"], 1, L.MAX_REVEAL, empty=0)
+    if reveal and kind != "tunnel":
+        raise BoardError(rpath, line, "reveal", "only tunnels reveal cards")
+    always_open = _int(rpath, line, "always_open", row["always_open"], 0, 1)
+    if always_open and group < 0:
+        raise BoardError(rpath, line, "always_open", "only lanes of a double or triple route can stay open")
+    wild_set = _int(rpath, line, "wild_set", row["wild_set"], 0, MAX_WILD_SET)
+    if wild_set == 1:
+        raise BoardError(rpath, line, "wild_set", "1 card for 1 is no rule: 0 (none) or 2..12 cards")
+    if wild_set and kind == "tunnel":
+        raise BoardError(rpath, line, "wild_set", "no set of cards may pay a tunnel (NC-TUN-1)")
+    a, b = sorted((row["a"], row["b"]))
+    return dict(a=a, b=b, length=length, color=colour, kind=kind, locomotives=locos, mountains=mountains,
+                parallel_group=group, reveal=reveal, always_open=always_open, wild_set=wild_set)
+
+
+def _read_tickets(tpath: Path, seen: dict, routes: pd.DataFrame):
+    """tickets.csv, checked, every ticket joinable over the board's routes;
+    with the routes' union-find `find` (city -> its piece of the board)."""
     trows, pairs = [], {}
     for line, row in _read_csv(tpath, ["a", "b", "points"], {"long": "0"}):
         for end in ("a", "b"):
@@ -210,8 +257,7 @@ def read_board_folder(folder: Path) -> dict:
         trows.append(dict(a=row["a"], b=row["b"], points=pts, long=long, _line=line))
     if not trows:
         raise BoardError(tpath, None, None, "no tickets")
-    # every ticket must be joinable over the board's routes
-    parent = {n: n for n in names}
+    parent = {n: n for n in seen}
 
     def find(x):
         while parent[x] != x:
@@ -219,30 +265,12 @@ def read_board_folder(folder: Path) -> dict:
             x = parent[x]
         return x
 
-    for r in rrows:
-        parent[find(r["a"])] = find(r["b"])
+    for a, b in zip(routes["a"], routes["b"], strict=True):
+        parent[find(a)] = find(b)
     for t in trows:
         if find(t["a"]) != find(t["b"]):
             raise BoardError(tpath, t["_line"], "b", f"no route path joins {t['a']} and {t['b']}")
-    tickets = pd.DataFrame(trows).drop(columns="_line")
-    multi = _multi_tickets(folder / "tickets_multi.csv", seen, countries, find)
-    return dict(
-        name=meta["name"],
-        title=str(meta.get("title", meta["name"])),
-        path=folder,
-        preset=meta["preset"],
-        provisional=provisional,
-        provenance=str(meta.get("provenance", "")),
-        cities=pd.DataFrame({"name": names, "x": xs, "y": ys}),
-        routes=routes,
-        tickets=tickets,
-        deck=deck,
-        rule_overrides=overrides,
-        provisional_note=note.strip(),
-        regions=regions,
-        countries=countries,
-        multi_tickets=multi,
-    )
+    return pd.DataFrame(trows).drop(columns="_line"), find
 
 
 def _multi_tickets(mpath: Path, cities: dict, countries: dict, find) -> pd.DataFrame:

@@ -11,16 +11,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from analyzer.board_arrays import compile_board, ticket_rows
 from analyzer.board_files import BoardError, read_board_folder
 from analyzer.records import BoardRecord, copy_board
-from analyzer.rules import RuleError, RuleSet, preset
-from kernels import layouts as L
+from analyzer.rules import RuleSet, preset
 
-__all__ = ["DATA_DIR", "Board", "BoardError", "board_arrays", "board_folder", "builtin_boards", "load_board"]
+__all__ = ["DATA_DIR", "Board", "BoardError", "BoardSource", "board_arrays", "board_folder", "builtin_boards",
+           "load_board"]
 
 DATA_DIR = Path(__file__).parent / "boards_data"
 
@@ -55,16 +54,6 @@ class Board:
             rs = rs.with_overrides(self.rule_overrides)
         return rs.with_overrides(overrides)
 
-    def effective_deck(self, rules: RuleSet) -> np.ndarray:
-        deck = np.zeros(L.N_CARD_KINDS, np.int32)
-        for k, name in enumerate(L.CARD_NAMES):
-            deck[k] = self.deck.get(name, 0)
-        if rules.cards_per_colour is not None:
-            deck[: L.N_COLOURS] = np.where(deck[: L.N_COLOURS] > 0, rules.cards_per_colour, 0)
-        if rules.locomotive_cards is not None:
-            deck[L.LOCO] = rules.locomotive_cards
-        return deck
-
     def compile(self, rules: RuleSet) -> BoardRecord:
         """The kernels' view of this board under these rules (analyzer/board_arrays.py)."""
         return compile_board(self, rules)
@@ -86,22 +75,6 @@ class Board:
         if len(self.multi_tickets):
             out["country_tickets"] = f"{int(self.multi_tickets['copies'].sum())} tickets in tickets_multi.csv"
         return out
-
-    def city_flags(self, rules: RuleSet) -> np.ndarray:
-        """Bit i of a city's flags: the city is in region L.REGION_NAMES[i].
-        A rule that needs a region the board does not declare is refused."""
-        needs = {"special_tickets": ("dark_forest", "coast"), "town_hall_cards": ("town_hall",)}
-        for key, regions in needs.items():
-            missing = [r for r in regions if not self.regions.get(r)]
-            if getattr(rules, key) and missing:
-                raise RuleError(f"rule {key}={getattr(rules, key)} needs the region(s) {', '.join(missing)} "
-                                f"in [regions] of board '{self.name}' ({self.path / 'board.toml'})")
-        cidx = {n: i for i, n in enumerate(self.cities["name"])}
-        flags = np.zeros(len(cidx), np.int32)
-        for bit, region in enumerate(L.REGION_NAMES):
-            for place in self.regions.get(region, []):
-                flags[cidx[place]] |= 1 << bit
-        return flags
 
     def summary(self) -> dict:
         rt, mt = self.routes, self.multi_tickets
@@ -155,35 +128,52 @@ def board_folder(name_or_path: str | Path) -> Path:
     return p
 
 
+@dataclass(frozen=True)
+class BoardSource:
+    """A board folder found and its files hashed, once: `board()` reads it and
+    `compile(rules)` compiles it, each cached by the folder's contents (a
+    tuning study plays hundreds of runs on one board), each caller getting
+    its own copy. The hash is of the contents, not the modification times,
+    which a quick rewrite can leave equal; reading the few small files costs
+    far less than parsing them."""
+
+    path: str
+    resolved: str
+    stamp: tuple
+
+    @classmethod
+    def find(cls, name_or_path: str | Path) -> BoardSource:
+        p = board_folder(name_or_path)
+        stamp = tuple((f.name, hashlib.blake2b(f.read_bytes(), digest_size=16).digest())
+                      for f in sorted(p.iterdir()) if f.is_file())
+        return cls(str(p), str(p.resolve()), stamp)
+
+    def board(self) -> Board:
+        """The Board (a copy of its own: the caller may change it)."""
+        return Board(**copy.deepcopy(_read_folder(self)))
+
+    def compile(self, rules: RuleSet) -> BoardRecord:
+        """The kernels' record of the board under these rules (a copy of its own)."""
+        return copy_board(_compiled(self, rules))
+
+
 def load_board(name_or_path: str | Path) -> Board:
     """A built-in board by name (`usa`, `europe`, ...) or a board folder: a
     Board of its own (the caller may change it)."""
-    return Board(**copy.deepcopy(_read_folder(*_folder_key(name_or_path))))
+    return BoardSource.find(name_or_path).board()
 
 
 def board_arrays(name_or_path: str | Path, rules: RuleSet) -> BoardRecord:
     """load_board(name_or_path).compile(rules), compiled once per folder
-    contents and rule set (a tuning study plays hundreds of runs on one
-    board); each caller gets its own copy of the arrays."""
-    return copy_board(_compiled(*_folder_key(name_or_path), rules))
-
-
-def _folder_key(name_or_path: str | Path) -> tuple[str, str, tuple]:
-    """The folder as named and as resolved, and a digest of each of its files:
-    a folder whose contents changed since the last read is read again (by
-    contents, not modification times, which a quick rewrite can leave equal;
-    reading the few small files costs far less than parsing them)."""
-    p = board_folder(name_or_path)
-    stamp = tuple((f.name, hashlib.blake2b(f.read_bytes(), digest_size=16).digest())
-                  for f in sorted(p.iterdir()) if f.is_file())
-    return str(p), str(p.resolve()), stamp
+    contents and rule set; each caller gets its own copy."""
+    return BoardSource.find(name_or_path).compile(rules)
 
 
 @lru_cache(maxsize=64)
-def _read_folder(path: str, resolved: str, stamp: tuple) -> dict:
-    return read_board_folder(Path(path))  # a bad folder raises, and lru_cache keeps nothing
+def _read_folder(source: BoardSource) -> dict:
+    return read_board_folder(Path(source.path))  # a bad folder raises, and lru_cache keeps nothing
 
 
 @lru_cache(maxsize=256)
-def _compiled(path: str, resolved: str, stamp: tuple, rules: RuleSet) -> BoardRecord:
-    return compile_board(Board(**_read_folder(path, resolved, stamp)), rules)
+def _compiled(source: BoardSource, rules: RuleSet) -> BoardRecord:
+    return compile_board(Board(**_read_folder(source)), rules)

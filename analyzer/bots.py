@@ -3,6 +3,8 @@ in kernels/bots/, a branch in kernels/bots/dispatch.py choose_action, a line her
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from kernels.bots.shared import params as P
@@ -43,37 +45,55 @@ def parse_bots(bots: str | list[str] | None, players: int) -> list[str]:
     return bots
 
 
-def parse_bot_params(items) -> dict[str, float]:
-    """Bot weights and budgets (Scratch.bot_params) from NAME=VALUE strings or
-    a dict: NAME is one of kernels.bots.shared.params.BOT_PARAM_NAMES, any case, with
-    '.' for '_' (expert.rollouts=64 is EXPERT_ROLLOUTS=64)."""
-    if not items:
-        return {}
-    pairs = items.items() if isinstance(items, dict) else []
-    if not isinstance(items, dict):
-        for item in items:
-            key, sep, value = str(item).partition("=")
-            if not sep:
-                raise ValueError(f"bot parameter '{item}' is not NAME=VALUE")
-            pairs.append((key, value))
-    out = {}
-    for key, value in pairs:
-        name = str(key).strip().upper().replace(".", "_").replace("-", "_")
-        if name not in P.BOT_PARAM_NAMES:
-            raise ValueError(f"unknown bot parameter '{key}'; parameters: {', '.join(P.BOT_PARAM_NAMES)}")
-        try:
-            out[name] = float(value)
-        except (TypeError, ValueError):
-            raise ValueError(f"bot parameter {name} must be a number, not {value!r}") from None
-    return out
+@dataclass(frozen=True)
+class BotParams:
+    """The bots' weights and budgets a run sets (Scratch.bot_params; the others
+    keep their defaults, kernels/bots/shared/params.py): one type from the
+    command line to the kernels. `BotParams.of` reads NAME=VALUE strings
+    (`--bot-param expert.rollouts=64`), a dict {NAME: value} (the Python API,
+    a manifest) or a BotParams; NAME is one of BOT_PARAM_NAMES in any case,
+    with '.' or '-' for '_' (expert.rollouts is EXPERT_ROLLOUTS). `as_dict` is
+    what a manifest records, `to_array` the kernels' vector. Empty: every
+    default."""
 
+    values: tuple[tuple[str, float], ...] = ()  # (NAME, value), sorted by NAME
 
-def bot_param_array(params: dict[str, float] | None = None) -> np.ndarray:
-    """The kernels' bot_params vector: the defaults, with `params` (parse_bot_params) applied."""
-    out = np.array(P.BOT_PARAM_DEFAULTS, np.float64)
-    for name, value in (params or {}).items():
-        out[P.BOT_PARAM_NAMES.index(name)] = value
-    return out
+    @classmethod
+    def of(cls, items=None) -> BotParams:
+        if isinstance(items, BotParams):
+            return items
+        if not items:
+            return cls()
+        pairs = list(items.items()) if isinstance(items, dict) else []
+        if not isinstance(items, dict):
+            for item in items:
+                key, sep, value = str(item).partition("=")
+                if not sep:
+                    raise ValueError(f"bot parameter '{item}' is not NAME=VALUE")
+                pairs.append((key, value))
+        out = {}
+        for key, value in pairs:
+            name = str(key).strip().upper().replace(".", "_").replace("-", "_")
+            if name not in P.BOT_PARAM_NAMES:
+                raise ValueError(f"unknown bot parameter '{key}'; parameters: {', '.join(P.BOT_PARAM_NAMES)}")
+            try:
+                out[name] = float(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"bot parameter {name} must be a number, not {value!r}") from None
+        return cls(tuple(sorted(out.items())))
+
+    def __bool__(self) -> bool:
+        return bool(self.values)
+
+    def as_dict(self) -> dict[str, float]:
+        return dict(self.values)
+
+    def to_array(self) -> np.ndarray:
+        """The kernels' bot_params vector: the defaults, with these values."""
+        out = np.array(P.BOT_PARAM_DEFAULTS, np.float64)
+        for name, value in self.values:
+            out[P.BOT_PARAM_NAMES.index(name)] = value
+        return out
 
 
 def bot_ids(names: list[str]) -> np.ndarray:

@@ -212,6 +212,11 @@ class RuleSet:
         d.pop("notes")
         return d
 
+    @classmethod
+    def from_dict(cls, d: dict) -> RuleSet:
+        """The rule set as_dict wrote (a run's manifest): a field it lacks keeps its default."""
+        return cls(name=str(d.get("name", "custom"))).with_overrides({k: v for k, v in d.items() if k != "name"})
+
     def hash(self) -> str:
         """Stable hash of the effective rules (name and notes excluded; fields
         added later are left out while at their default)."""

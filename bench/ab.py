@@ -35,7 +35,7 @@ import sys, time
 sys.path.insert(0, '.')
 import numpy as np
 from analyzer.boards import load_board
-from analyzer.bots import bot_ids, bot_param_array, parse_bots
+from analyzer.bots import bot_ids, parse_bots
 from kernels import layouts as L
 from kernels.runner import play_block
 board, players, bots_arg, n = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
@@ -46,7 +46,12 @@ bots = bot_ids(parse_bots(bots_arg, players))
 bufs = (np.zeros(n, L.GAME_RECORD), np.zeros(n * players, L.PLAYER_RECORD),
         np.zeros(n * bd.tickets.shape[0], L.TICKET_RECORD), np.zeros(n * bd.routes.shape[0], L.CLAIM_RECORD),
         np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
-prm = bot_param_array()
+try:
+    from analyzer.bots import BotParams
+    prm = BotParams().to_array()
+except ImportError:  # a revision before BotParams
+    from analyzer.bots import bot_param_array
+    prm = bot_param_array()
 import inspect
 if len(inspect.signature(play_block).parameters) > 9:  # a revision whose play_block took the five tables one by one
     _play = play_block

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from analyzer.boards import builtin_boards, load_board  # noqa: E402
-from analyzer.bots import BOT_NAMES, bot_ids, bot_param_array, parse_bots, unsupported_bots  # noqa: E402
+from analyzer.bots import BOT_NAMES, BotParams, bot_ids, parse_bots, unsupported_bots  # noqa: E402
 from analyzer.records import state_record  # noqa: E402
 from kernels import layouts as L  # noqa: E402
 from kernels.core.state import copy_state, new_state  # noqa: E402
@@ -58,7 +58,7 @@ def kernel_speed(board: str, players: int, bot: str, games: int, runs: int = 1) 
                 np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
         counts = np.zeros(6, np.int64)
         t0 = time.thread_time()
-        done = play_block(bd, ru, bots, bot_param_array(), np.int64(1), np.int64(first), np.int64(n), bufs, counts)
+        done = play_block(bd, ru, bots, BotParams().to_array(), np.int64(1), np.int64(first), np.int64(n), bufs, counts)
         assert done == n, "buffers too small"
         return time.thread_time() - t0, int(counts[5])
 

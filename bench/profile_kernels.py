@@ -69,7 +69,7 @@ def main() -> None:
     import numpy as np
 
     from analyzer.boards import load_board
-    from analyzer.bots import bot_ids, bot_param_array, parse_bots
+    from analyzer.bots import BotParams, bot_ids, parse_bots
     from kernels import layouts as L
     from kernels.runner import play_block, run_block
 
@@ -84,7 +84,7 @@ def main() -> None:
                 np.zeros(n * n_tickets, L.TICKET_RECORD), np.zeros(n * n_routes, L.CLAIM_RECORD),
                 np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
         t0 = time.perf_counter()
-        play_block(bd, ru, bots, bot_param_array(), np.int64(1), np.int64(first), np.int64(n), bufs,
+        play_block(bd, ru, bots, BotParams().to_array(), np.int64(1), np.int64(first), np.int64(n), bufs,
                    np.zeros(5, np.int64))
         return time.perf_counter() - t0
 

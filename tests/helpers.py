@@ -64,7 +64,7 @@ class Game:
     rule tests' positions were written for it), not with a run's game stream."""
 
     def __init__(self, board_name="usa", n_players=2, seed=1, overrides=None):
-        self.game = analyzer.Game(board_name, n_players, seed=seed, overrides=overrides)
+        self.game = analyzer.Game(board_name, n_players, overrides=overrides)  # dealt again below
         self.board, self.rules = self.game.board, self.game.rules
         self.bd, self.ru = self.game.board_record, self.game.rules_array
         self.st, self.ws = self.game.state, self.game.scratch

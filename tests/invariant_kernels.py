@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.boards import load_board
-from analyzer.bots import bot_param_array
+from analyzer.bots import BotParams
 from kernels.bots.dispatch import choose_action
 from kernels.core.state import init_game, new_state
 from kernels.engine import legal_actions, legal_actions_of, legal_counts
@@ -364,7 +364,7 @@ def run_checked(board, players, bots, games, check_legal, seed=2024, overrides=N
                 bot_params=None) -> Checked:
     """Play `games` checked games of `bots` (a bot id, or one per seat) on a
     built-in board under its preset (plus overrides), on `threads` threads;
-    bot_params: {NAME: value} over the defaults (analyzer.bots.bot_param_array)."""
+    bot_params: {NAME: value} over the defaults (analyzer.bots.BotParams.of)."""
     b = load_board(board)
     rs = b.rules(overrides=overrides)
     bd = b.compile(rs)
@@ -374,7 +374,7 @@ def run_checked(board, players, bots, games, check_legal, seed=2024, overrides=N
     reasons = np.full(games, -1, np.int64)
     turns = np.zeros(games, np.int64)
     totals = np.zeros((games, players), np.int64)
-    params = bot_param_array(bot_params)
+    params = BotParams.of(bot_params).to_array()
     bounds = np.linspace(0, games, threads + 1).astype(int)
 
     def part(i):

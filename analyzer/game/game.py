@@ -13,13 +13,13 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from analyzer.boards import Board
-from analyzer.bots import BOTS, bot_param_array, check_bots_handle_board, check_bots_play, parse_bots
+from analyzer.bots import BOTS, check_bots_handle_board, check_bots_play, parse_bots
 from analyzer.game.moves import PHASES, BoardNames, Move, MoveNamer, code_parts, is_action
 from analyzer.game.observation import Observation, observe
 from analyzer.game.scores import SeatScore, seat_scores
 from analyzer.records import scratch_record, state_record
 from analyzer.rules import RuleSet
-from analyzer.run.simulate import make_spec
+from analyzer.run.spec import make_spec
 from kernels import layouts as L
 from kernels.bots.dispatch import choose_action
 from kernels.core.state import init_game, new_state
@@ -68,7 +68,7 @@ class Game:
         # a fresh Scratch: in simulate, game g starts from the Scratch games 0..g-1 of its chunk left, with
         # play_game's per-game resets, and plays the same (tests/analyzer/game/test_game_vs_simulate.py)
         self.scratch = scratch_record()
-        self.scratch.bot_params[:] = bot_param_array(spec.bot_params)
+        self.scratch.bot_params[:] = spec.bot_params.to_array()
         self._names = BoardNames.of(self.board)
         self._namer: MoveNamer | None = None  # made at the first move named (a spare state for trial steps)
         self._legal = np.zeros(L.MAX_LEGAL, np.int64)

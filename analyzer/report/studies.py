@@ -2,7 +2,7 @@
 
 A study is a dict {"name", "board", "players", "bots", "rules", "overrides",
 "games_share"} and optionally "bot_params" (NAME=VALUE weights and budgets,
-analyzer.bots.parse_bot_params, recorded in the run's manifest) and
+analyzer.bots.BotParams, recorded in the run's manifest) and
 "keep_bots" (True: `ttr report --bots` does not replace its bots, e.g. the
 strong-play studies that must play `expert`); it runs games_share × GAMES games (GAMES is the size of one
 main study) with the report's seed into results/<name>/<study> with
@@ -20,7 +20,8 @@ import analyzer.report.sections as sections
 from analyzer.bots import unsupported_bots
 from analyzer.run.protocol import RUN_IDENTITY
 from analyzer.run.results import Results, finished_run, load
-from analyzer.run.simulate import make_spec, simulate
+from analyzer.run.simulate import simulate
+from analyzer.run.spec import make_spec
 from analyzer.run.tune_output import TuneResults, is_tune_folder
 
 DEFAULT_GAMES = 100_000

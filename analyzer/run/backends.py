@@ -10,7 +10,7 @@ A study of many runs (sweep, ladder, tune) opens `study_cluster(cluster)`
 once: with 'local:N' its runs share one LocalCluster instead of starting one
 each (seconds per run, as many times as the study has runs).
 
-Every backend runs the same chunk function (analyzer.runner.run_chunk) and
+Every backend runs the same chunk function (analyzer.run.chunks.run_chunk) and
 the runner drives them through the same few calls: submit, wait_any, stop,
 wait_all, close. A future's result is the chunk function's, or None for a
 chunk skipped because the run was stopped.

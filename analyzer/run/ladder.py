@@ -33,7 +33,8 @@ from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
 from analyzer.run.progress import LadderProgress
 from analyzer.run.protocol import close_folder, open_folder, read_manifest
 from analyzer.run.results import Results, finished_run
-from analyzer.run.simulate import make_spec, simulate
+from analyzer.run.simulate import run
+from analyzer.run.spec import make_spec
 from analyzer.stats.ladder import COMPONENTS, ladder_stats
 
 LADDER_MANIFEST = "ladder.json"
@@ -158,6 +159,33 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
     `simulate`, per run (the runs play one after the other; with "local:N"
     they share one local Dask cluster started for the ladder)."""
     names = check_bots(bots)
+    _check_options(seatings, games, bootstrap, bt_prior, players)
+    # checks board, rules, players and seed once, before any game is played
+    spec0 = make_spec(board, players, [names[0]], 1, seed, rules, overrides, bot_params=bot_params)
+    runs = plan_runs(names, players, seatings)
+    per_run = math.ceil(games / len(runs))
+    specs = [make_spec(spec0.board, players, r.seats.split(","), per_run, seed, spec0.rules,
+                       bot_params=spec0.bot_params)
+             for r in runs.itertuples()]
+    manifest = {
+        "format": 1, "kind": "ladder", "board": spec0.board.name, "rules_name": spec0.rules.name,
+        "rules_hash": spec0.rules.hash(), "rules": spec0.rules.as_dict(), "players": players, "bots": names,
+        "games": games, "games_per_run": per_run, "seed": seed, "seatings": seatings, "bootstrap": bootstrap,
+        "bt_prior": bt_prior, "kernel_hash": spec0.manifest()["kernel_hash"], "runs": runs.to_dict("records"),
+        **({"bot_params": spec0.bot_params.as_dict()} if spec0.bot_params else {}),
+    }
+    out_dir = Path(out) if out else None
+    if out_dir is not None:
+        open_folder(out_dir, LADDER_MANIFEST, manifest, LADDER_KEY_FIELDS, resume, "ladder")
+    results = _play_runs(runs, specs, out_dir, threads, resume, progress, cluster)
+    summary, pairwise = ladder_stats(_players_of(results, runs), names, per_run, bootstrap, seed, bt_prior)
+    if out_dir is not None:
+        _write_stats(out_dir, summary, pairwise, runs)
+        close_folder(out_dir, LADDER_MANIFEST, manifest)
+    return LadderResult(summary, pairwise, runs, manifest, results, out_dir)
+
+
+def _check_options(seatings, games, bootstrap, bt_prior, players) -> None:
     if seatings not in SEATINGS:
         raise ValueError(f"seatings must be one of {', '.join(SEATINGS)}, not {seatings!r}")
     if not isinstance(games, int) or games < 1:
@@ -168,36 +196,13 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
         raise ValueError(f"bt_prior must be >= 0, not {bt_prior!r}")
     if not isinstance(players, int) or isinstance(players, bool) or players < 2:
         raise ValueError(f"players must be a whole number >= 2, not {players!r}")
-    # checks board, rules, players and seed once, before any game is played
-    spec0 = make_spec(board, players, [names[0]], 1, seed, rules, overrides, bot_params=bot_params)
-    runs = plan_runs(names, players, seatings)
-    per_run = math.ceil(games / len(runs))
-    specs = [make_spec(spec0.board, players, r.seats.split(","), per_run, seed, spec0.rules,
-                       bot_params=spec0.bot_params)
-             for r in runs.itertuples()]
-    manifest = {
-        "format": 1,
-        "kind": "ladder",
-        "board": spec0.board.name,
-        "rules_name": spec0.rules.name,
-        "rules_hash": spec0.rules.hash(),
-        "rules": spec0.rules.as_dict(),
-        "players": players,
-        "bots": names,
-        "games": games,
-        "games_per_run": per_run,
-        "seed": seed,
-        "seatings": seatings,
-        "bootstrap": bootstrap,
-        "bt_prior": bt_prior,
-        "kernel_hash": spec0.manifest()["kernel_hash"],
-        "runs": runs.to_dict("records"),
-        **({"bot_params": spec0.bot_params} if spec0.bot_params else {}),
-    }
-    out_dir = Path(out) if out else None
-    if out_dir is not None:
-        open_folder(out_dir, LADDER_MANIFEST, manifest, LADDER_KEY_FIELDS, resume, "ladder")
+
+
+def _play_runs(runs: pd.DataFrame, specs: list, out_dir: Path | None, threads, resume, progress, cluster
+               ) -> list[Results]:
+    """Each run of the ladder in turn (a finished one is read back when resuming), with one progress bar."""
     results = []
+    per_run = specs[0].games
     notice = COMPILE_NOTICE if progress and not kernels_compiled() else None
     bar = LadderProgress(len(runs), per_run * len(runs), enabled=progress, notice=notice)
     try:
@@ -207,9 +212,8 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
                 folder = out_dir / r.folder if out_dir is not None else None
                 res = finished_run(folder, spec.manifest()) if folder is not None and resume else None
                 if res is None:
-                    res = simulate(spec.board, players, r.seats.split(","), per_run, seed, spec.rules, None,
-                                   out=folder, threads=threads, resume=resume, progress=False, cluster=where_to_run,
-                                   bot_params=spec.bot_params)
+                    res = run(spec, out=folder, threads=threads, resume=resume, progress=False,
+                              cluster=where_to_run)
                 results.append(res)
                 bar.end_run(per_run)
     except KeyboardInterrupt:
@@ -217,11 +221,7 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
         where = f"; continue it with --resume (results in {out_dir})" if out_dir is not None else ""
         raise KeyboardInterrupt(f"ladder interrupted{where}") from None
     bar.close()
-    summary, pairwise = ladder_stats(_players_of(results, runs), names, per_run, bootstrap, seed, bt_prior)
-    if out_dir is not None:
-        _write_stats(out_dir, summary, pairwise, runs)
-        close_folder(out_dir, LADDER_MANIFEST, manifest)
-    return LadderResult(summary, pairwise, runs, manifest, results, out_dir)
+    return results
 
 
 def load_ladder(path) -> LadderResult:

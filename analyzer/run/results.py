@@ -123,6 +123,13 @@ class Results(TableAccess):
             board = load_board(path / "board")
         return cls({}, manifest, board, path)
 
+    @property
+    def spec(self):
+        """The run as its manifest describes it (analyzer.run.spec.RunSpec, on the board kept beside it)."""
+        from analyzer.run.spec import RunSpec
+
+        return RunSpec.from_manifest(self.manifest, self.board)
+
     def release(self) -> None:
         """Forget the tables read so far (a run on disk reads them again when
         used): a report over million-game runs holds one run's tables at a time."""

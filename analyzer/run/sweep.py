@@ -42,7 +42,8 @@ from analyzer.rules import RuleError, RuleSet
 from analyzer.run.backends import parse_cluster, study_cluster
 from analyzer.run.protocol import TABLES, close_folder, open_folder, read_manifest
 from analyzer.run.results import Results, TableAccess
-from analyzer.run.simulate import make_spec, simulate
+from analyzer.run.simulate import simulate
+from analyzer.run.spec import make_spec
 from analyzer.stats.compare import RunTables, compare_tables
 
 SWEEP_MANIFEST = "sweep.json"
@@ -235,7 +236,7 @@ def sweep(board=None, players=None, bots=None, games=None, seed=None, grid=None,
         "kind": "ttr-sweep",
         "board": b.name,
         "players": players,
-        "bots": first.bots,
+        "bots": list(first.bots),
         "games": games,
         "seed": seed,
         "rules_name": base.name,
@@ -255,7 +256,7 @@ def sweep(board=None, players=None, bots=None, games=None, seed=None, grid=None,
                 mark = " (baseline)" if v.name == base_name else ""
                 print(f"[{i + 1}/{len(vs)}] variant {v.name}{mark}", flush=True)
             results[v.name] = simulate(
-                board=b, players=players, bots=first.bots, games=games, seed=seed, rules=v.rules,
+                board=b, players=players, bots=list(first.bots), games=games, seed=seed, rules=v.rules,
                 out=out_dir / VARIANTS_DIR / v.name if out_dir is not None else None, threads=threads,
                 chunk_size=first.chunk_size, resume=resume, progress=progress, cluster=where_to_run,
                 shared_out=shared_out)

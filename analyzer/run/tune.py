@@ -43,27 +43,27 @@ from analyzer.rules import RuleError, RuleSet
 from analyzer.run.backends import parse_cluster, study_cluster
 from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
 from analyzer.run.protocol import close_folder, open_folder
-from analyzer.run.simulate import make_spec
+from analyzer.run.spec import make_spec
+from analyzer.run.tune_games import (
+    CONFIRM_STREAM,
+    Confirmation,
+    TrialGames,
+    confirm,
+    derived_seed,
+    pooled,
+    rung_plan,
+    seatings,
+)
 from analyzer.run.tune_output import (
     STORAGE_FILES,
     TUNE_MANIFEST,
     TuneProgress,
     TuneResults,
-    confirm,
     rungs_table,
     trials_table,
     write_table,
 )
-from analyzer.run.tune_space import (
-    CONFIRM_STREAM,
-    bonus_given,
-    derived_seed,
-    parse_params,
-    play,
-    pooled,
-    rung_plan,
-    seatings,
-)
+from analyzer.run.tune_space import Goals, bonus_given, parse_params
 from analyzer.stats.compare import compare_tables
 from analyzer.stats.tune import (
     Objective,
@@ -173,8 +173,6 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
     budget: games of the whole search; the confirmation plays `confirm_games`
     (default: a full trial's games) for the baseline and each of the best
     `confirm_top` trials on a fresh seed."""
-    import optuna
-
     if out is None:
         raise TuneError("--out: a tuning study lives on disk; give its folder")
     out = Path(out)
@@ -183,141 +181,187 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
         base = rules if isinstance(rules, RuleSet) else b.rules(rules, None)
     except RuleError as e:
         raise TuneError(f"--rules: {e}") from None
-    ps = parse_params(params, base)
-    objs = _objectives(objectives)
-    cons = [parse_constraint(c) for c in (constraints or [])]
+    goals = Goals(tuple(parse_params(params, base)), tuple(_objectives(objectives)),
+                  tuple(parse_constraint(c) for c in (constraints or [])))
     spec0 = make_spec(b, players, bots, 1, seed, base)  # checks players, bots and seed
-    seats = seatings(spec0.bots)
-    check_measures_exist([(o.measure, f"--objective '{o.label}'") for o in objs]
-                         + [(c.measure, f"--constraint '{c.label}'") for c in cons],
-                         spec0.bots, bonus_given(base, ps))
+    seats = seatings(list(spec0.bots))
+    check_measures_exist([(o.measure, f"--objective '{o.label}'") for o in goals.objectives]
+                         + [(c.measure, f"--constraint '{c.label}'") for c in goals.constraints],
+                         list(spec0.bots), bonus_given(base, list(goals.params)))
     plan = rung_plan(min_games, factor, rungs, len(seats))
     trial_games = sum(plan) * len(seats)
+    confirm_games = trial_games if confirm_games is None else confirm_games
+    _check_options(budget, trial_games, rungs, min_games, factor, confirm_top, confirm_games, startup_trials,
+                   storage)
+    parse_cluster(cluster)
+    manifest = {
+        "format": 1, "kind": "ttr-tune", "board": b.name, "players": players, "bots": list(spec0.bots),
+        "seed": seed, "rules_name": base.name, "base_rules": base.as_dict(), "base_rules_hash": base.hash(),
+        "params": [p.text for p in goals.params], "objectives": [o.label for o in goals.objectives],
+        "constraints": [c.label for c in goals.constraints], "directions": [o.direction for o in goals.objectives],
+        "rung_games": [int(sum(plan[: r + 1]) * len(seats)) for r in range(rungs)], "factor": factor,
+        "seatings": seats, "storage": storage, "startup_trials": startup_trials, "kernel_hash": SOURCE_HASH,
+        "budget": budget, "confirm_top": confirm_top, "confirm_games": confirm_games, "n_boot": n_boot,
+        "command": reproducing_command(b.name, players, list(spec0.bots), list(goals.params),
+                                       list(goals.objectives), list(goals.constraints), budget, min_games, factor,
+                                       rungs, seed, base.name if rules else None, out, storage),
+    }
+    open_folder(out, TUNE_MANIFEST, manifest, TUNE_KEY, resume, "tuning study", TuneError)
+    study = _open_study(out, storage, goals, manifest["rung_games"][0], factor)
+    # a board given by name goes to simulate by name: it is then read and compiled once per rule set
+    # (analyzer.boards.BoardSource), not once per run
+    board_ref = b if isinstance(board, Board) else (board or "europe")
+    bar = TuneProgress(budget, progress, COMPILE_NOTICE if progress and not kernels_compiled() else None)
+    with study_cluster(cluster) as where_to_run:  # 'local:N': one Dask cluster for every run of the study
+        games = TrialGames(board_ref, players, tuple(tuple(s) for s in seats), threads, where_to_run)
+        search = _Search(study, out, goals, base, games, plan, seed, n_boot, bar)
+        try:
+            search.run(budget, startup_trials, lambda r: make_spec(board_ref, players, spec0.bots, 1, seed, r))
+        except KeyboardInterrupt:
+            bar.close()
+            raise KeyboardInterrupt(f"tuning interrupted; continue it with --resume (study in {out})") from None
+        bar.close()
+        trials = _write_tables(study, goals, out)
+        confirm(out, trials, goals, base, games,
+                Confirmation(derived_seed(seed, CONFIRM_STREAM), confirm_games, confirm_top, n_boot), manifest,
+                progress)
+    manifest["games_search"] = int(trials["played"].sum()) + int(
+        sum(plan[: int(trials["rung"].max()) + 1]) * len(seats)) if len(trials) else 0
+    close_folder(out, TUNE_MANIFEST, manifest)
+    return TuneResults.load(out)
+
+
+def _check_options(budget, trial_games, rungs, min_games, factor, confirm_top, confirm_games, startup_trials,
+                   storage) -> None:
     if not isinstance(budget, int) or budget < 2 * trial_games:
         raise TuneError(f"--budget {budget!r}: a trial and the baseline need {2 * trial_games:,} games "
                         f"({rungs} rungs from {min_games:,} games, x{factor}); give at least that")
     if not isinstance(confirm_top, int) or confirm_top < 1:
         raise TuneError(f"--confirm-top must be a whole number >= 1, not {confirm_top!r}")
-    confirm_games = trial_games if confirm_games is None else confirm_games
     if not isinstance(confirm_games, int) or confirm_games < 1:
         raise TuneError(f"--confirm-games must be a whole number >= 1, not {confirm_games!r}")
     if not isinstance(startup_trials, int) or startup_trials < 1:
         raise TuneError(f"--startup-trials must be a whole number >= 1, not {startup_trials!r}")
-    parse_cluster(cluster)
     if storage not in STORAGE_FILES:
         raise TuneError(f"--storage must be journal or sqlite, not {storage!r}")
-    manifest = {
-        "format": 1, "kind": "ttr-tune", "board": b.name, "players": players, "bots": spec0.bots, "seed": seed,
-        "rules_name": base.name, "base_rules": base.as_dict(), "base_rules_hash": base.hash(),
-        "params": [p.text for p in ps], "objectives": [o.label for o in objs],
-        "constraints": [c.label for c in cons], "directions": [o.direction for o in objs],
-        "rung_games": [int(sum(plan[: r + 1]) * len(seats)) for r in range(rungs)], "factor": factor,
-        "seatings": seats, "storage": storage, "startup_trials": startup_trials, "kernel_hash": SOURCE_HASH,
-        "budget": budget, "confirm_top": confirm_top, "confirm_games": confirm_games, "n_boot": n_boot,
-        "command": reproducing_command(b.name, players, spec0.bots, ps, objs, cons, budget, min_games, factor,
-                                       rungs, seed, base.name if rules else None, out, storage),
-    }
-    open_folder(out, TUNE_MANIFEST, manifest, TUNE_KEY, resume, "tuning study", TuneError)
+
+
+def _open_study(out: Path, storage: str, goals: Goals, first_rung_games: int, factor: int):
+    """The Optuna study in out/ (created or loaded), with the trials a killed process left running queued again."""
+    import optuna
+
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
     study = optuna.create_study(storage=_storage(out, storage), study_name="ttr-tune", load_if_exists=True,
-                                directions=[o.direction for o in objs],
-                                pruner=_pruner(manifest["rung_games"][0], factor))
+                                directions=[o.direction for o in goals.objectives],
+                                pruner=_pruner(first_rung_games, factor))
     _recover(study)
-    # a board given by name goes to simulate by name: it is then read and compiled once per rule set
-    # (analyzer.boards.board_arrays), not once per run
-    spec = {"board": b if isinstance(board, Board) else (board or "europe"), "players": players, "seatings": seats,
-            "threads": threads, "cluster": cluster}
-    rung_seeds = [derived_seed(seed, r) for r in range(rungs)]
-    dists = {p.key: p.distribution() for p in ps}
-    measures = list(dict.fromkeys([o.measure for o in objs] + [c.measure for c in cons]))
-    bar = TuneProgress(budget, progress, COMPILE_NOTICE if progress and not kernels_compiled() else None)
-    base_parts: list = []  # the baseline's rungs, played when a trial first needs them
+    return study
 
-    def baseline_upto(r: int):
-        while len(base_parts) <= r:
-            k = len(base_parts)
-            base_parts.append(play(out / BASELINE / f"rung-{k}", spec, base, rung_seeds[k], plan[k]))
-        return pooled(base_parts[: r + 1], seed)
 
-    with study_cluster(cluster) as where_to_run:  # 'local:N': one Dask cluster for every run of the study
-        spec["cluster"] = where_to_run
-        try:
-            while True:
-                live = [t for t in study.get_trials(deepcopy=False) if _is_live(t)]
-                reached = max([t.user_attrs.get("rung", -1) for t in live], default=-1)
-                spent = sum(t.user_attrs.get("played", 0) for t in live) + int(sum(plan[: reached + 1]) * len(seats))
-                unplayed_base = int(sum(plan[reached + 1:]) * len(seats))
-                bar.update(spent, len(live), _best_text(live, objs))
-                if spent + trial_games + unplayed_base > budget or _repeating(live):
+class _Search:
+    """The search loop of one study: trials one after another until the budget
+    is spent (or the sampler only repeats itself), each playing rung by rung
+    against the baseline on the same games, pruned as the module docstring
+    says. The baseline's rungs are played when a trial first needs them."""
+
+    def __init__(self, study, out: Path, goals: Goals, base: RuleSet, games: TrialGames, plan: list[int],
+                 seed: int, n_boot: int, bar: TuneProgress):
+        self.study, self.out, self.goals, self.base, self.games, self.plan = study, out, goals, base, games, plan
+        self.seed, self.n_boot, self.bar = seed, n_boot, bar
+        self.n_seatings = len(games.seatings)
+        self.rung_seeds = [derived_seed(seed, r) for r in range(len(plan))]
+        self.base_parts: list = []
+
+    def games_upto(self, r: int) -> int:
+        """Games a rule set has played after its rungs 0..r (-1: none)."""
+        return int(sum(self.plan[: r + 1]) * self.n_seatings)
+
+    def baseline_upto(self, r: int):
+        while len(self.base_parts) <= r:
+            k = len(self.base_parts)
+            self.base_parts.append(self.games.play(self.out / BASELINE / f"rung-{k}", self.base, self.rung_seeds[k],
+                                                   self.plan[k]))
+        return pooled(self.base_parts[: r + 1], self.seed)
+
+    def run(self, budget: int, startup_trials: int, check_rules) -> None:
+        """Ask, play and tell trials until the next would not fit in `budget`.
+        check_rules(rules) raises on a rule set no game can be played with."""
+        import optuna
+
+        objs = self.goals.objectives
+        while True:
+            live = [t for t in self.study.get_trials(deepcopy=False) if _is_live(t)]
+            reached = max([t.user_attrs.get("rung", -1) for t in live], default=-1)
+            spent = sum(t.user_attrs.get("played", 0) for t in live) + self.games_upto(reached)
+            unplayed_base = self.games_upto(len(self.plan) - 1) - self.games_upto(reached)
+            self.bar.update(spent, len(live), _best_text(live, objs))
+            if spent + self.games_upto(len(self.plan) - 1) + unplayed_base > budget or _repeating(live):
+                return
+            index = len(live)
+            self.study.sampler = _sampler(self.seed, index, startup_trials)
+            trial = self.study.ask({p.key: p.distribution() for p in self.goals.params})
+            trial.set_user_attr("index", index)
+            try:
+                trial_rules = self.base.with_overrides({p.key: p.rule_value(trial.params[p.key])
+                                                        for p in self.goals.params})
+                check_rules(trial_rules)
+            except (RuleError, ValueError) as e:
+                trial.set_user_attr("invalid", str(e))
+                self.study.tell(trial, state=optuna.trial.TrialState.FAIL)
+                continue
+            same = next((t for t in live if t.params == trial.params and "invalid" not in t.user_attrs), None)
+            if same is not None:  # the same rules play the same games: copy the result, play nothing
+                _copy_trial(self.study, trial, same)
+            else:
+                self.play_trial(trial, index, trial_rules, spent, reached)
+            _write_tables(self.study, self.goals, self.out)
+
+    def play_trial(self, trial, index: int, trial_rules: RuleSet, spent: int, reached: int) -> None:
+        """Play the trial's rungs, each compared with the baseline on the same games, until it is pruned
+        (a constraint surely broken, or successive halving with one objective) or done; tell the study."""
+        import optuna
+
+        objs, cons = self.goals.objectives, self.goals.constraints
+        parts: list = []
+        state, values = optuna.trial.TrialState.COMPLETE, None
+        for r in range(len(self.plan)):
+            self.bar.rung(index, r, spent)
+            parts.append(self.games.play(self.out / "trials" / f"t{index:04d}" / f"rung-{r}", trial_rules,
+                                         self.rung_seeds[r], self.plan[r]))
+            table = compare_tables({BASELINE: self.baseline_upto(r), "trial": pooled(parts, self.seed)}, BASELINE,
+                                   n_boot=self.n_boot, seed=0)
+            rec = _record(table)
+            missing = [m for m in self.goals.measures if m not in rec]
+            if missing:
+                raise TuneError(f"measure '{missing[0]}' is not measured for these runs; measures: "
+                                f"{', '.join(rec)}")
+            games = self.games_upto(r)
+            trial.set_user_attr(f"rung_{r}", rec)
+            trial.set_user_attr("rung", r)
+            trial.set_user_attr("games", games)
+            trial.set_user_attr("played", games)
+            trial.set_user_attr("constraints", [c.violation(rec[c.measure][0]) for c in cons])
+            values = [o.value(rec[o.measure][0]) for o in objs]
+            base_now = self.games_upto(r) - self.games_upto(reached) if r > reached else 0  # baseline rungs played
+            self.bar.advance_to(spent + games + base_now)
+            broken = [c.label for c in cons if c.surely_violated(*rec[c.measure][1:3])]
+            if broken:
+                trial.set_user_attr("pruned_by", f"constraint {broken[0]}")
+                state = optuna.trial.TrialState.PRUNED
+                break
+            if len(objs) == 1 and r < len(self.plan) - 1:
+                trial.report(values[0], step=games)
+                if trial.should_prune():
+                    trial.set_user_attr("pruned_by", "successive halving")
+                    state = optuna.trial.TrialState.PRUNED
                     break
-                index = len(live)
-                study.sampler = _sampler(seed, index, startup_trials)
-                trial = study.ask(dists)
-                trial.set_user_attr("index", index)
-                try:
-                    trial_rules = base.with_overrides({p.key: p.rule_value(trial.params[p.key]) for p in ps})
-                    make_spec(spec["board"], players, spec0.bots, 1, seed, trial_rules)  # a valid rule set?
-                except (RuleError, ValueError) as e:
-                    trial.set_user_attr("invalid", str(e))
-                    study.tell(trial, state=optuna.trial.TrialState.FAIL)
-                    continue
-                same = next((t for t in live if t.params == trial.params and "invalid" not in t.user_attrs), None)
-                if same is not None:  # the same rules play the same games: copy the result, play nothing
-                    _copy_trial(study, trial, same)
-                    _write_tables(study, ps, objs, cons, out)
-                    continue
-                parts: list = []
-                state, values = optuna.trial.TrialState.COMPLETE, None
-                for r in range(rungs):
-                    bar.rung(index, r, spent)
-                    parts.append(play(out / "trials" / f"t{index:04d}" / f"rung-{r}", spec, trial_rules,
-                                      rung_seeds[r], plan[r]))
-                    table = compare_tables({BASELINE: baseline_upto(r), "trial": pooled(parts, seed)}, BASELINE,
-                                           n_boot=n_boot, seed=0)
-                    rec = _record(table)
-                    missing = [m for m in measures if m not in rec]
-                    if missing:
-                        raise TuneError(f"measure '{missing[0]}' is not measured for these runs; measures: "
-                                        f"{', '.join(rec)}")
-                    games = int(sum(plan[: r + 1]) * len(seats))
-                    trial.set_user_attr(f"rung_{r}", rec)
-                    trial.set_user_attr("rung", r)
-                    trial.set_user_attr("games", games)
-                    trial.set_user_attr("played", games)
-                    trial.set_user_attr("constraints", [c.violation(rec[c.measure][0]) for c in cons])
-                    values = [o.value(rec[o.measure][0]) for o in objs]
-                    spent_now = spent + games + int(sum(plan[reached + 1: r + 1]) * len(seats))
-                    bar.advance_to(spent_now)
-                    broken = [c.label for c in cons if c.surely_violated(*rec[c.measure][1:3])]
-                    if broken:
-                        trial.set_user_attr("pruned_by", f"constraint {broken[0]}")
-                        state = optuna.trial.TrialState.PRUNED
-                        break
-                    if len(objs) == 1 and r < rungs - 1:
-                        trial.report(values[0], step=games)
-                        if trial.should_prune():
-                            trial.set_user_attr("pruned_by", "successive halving")
-                            state = optuna.trial.TrialState.PRUNED
-                            break
-                for c, v in zip(cons, trial.user_attrs["constraints"], strict=True):
-                    trial.set_constraint(c.label, v)  # the sampler prefers feasible trials
-                if state == optuna.trial.TrialState.PRUNED:
-                    study.tell(trial, state=state)
-                else:
-                    study.tell(trial, values)
-                _write_tables(study, ps, objs, cons, out)
-        except KeyboardInterrupt:
-            bar.close()
-            raise KeyboardInterrupt(f"tuning interrupted; continue it with --resume (study in {out})") from None
-        bar.close()
-        trials = _write_tables(study, ps, objs, cons, out)
-        confirm(out, trials, ps, objs, cons, base, spec, derived_seed(seed, CONFIRM_STREAM), confirm_games, confirm_top,
-                n_boot, manifest, progress)
-    manifest["games_search"] = int(trials["played"].sum()) + int(
-        sum(plan[: int(trials["rung"].max()) + 1]) * len(seats)) if len(trials) else 0
-    close_folder(out, TUNE_MANIFEST, manifest)
-    return TuneResults.load(out)
+        for c, v in zip(cons, trial.user_attrs["constraints"], strict=True):
+            trial.set_constraint(c.label, v)  # the sampler prefers feasible trials
+        if state == optuna.trial.TrialState.PRUNED:
+            self.study.tell(trial, state=state)
+        else:
+            self.study.tell(trial, values)
 
 
 REPEATS = 25
@@ -348,9 +392,9 @@ def _copy_trial(study, trial, same) -> None:
         study.tell(trial, state=TrialState.PRUNED)
 
 
-def _write_tables(study, ps, objs, cons, out: Path) -> pd.DataFrame:
+def _write_tables(study, goals: Goals, out: Path) -> pd.DataFrame:
     trials = study.get_trials(deepcopy=False)
-    table = trials_table(trials, ps, objs, cons, _is_live)
+    table = trials_table(trials, list(goals.params), list(goals.objectives), list(goals.constraints), _is_live)
     write_table(table, out / "trials")
     write_table(rungs_table(trials, _is_live), out / "rungs")
     return table

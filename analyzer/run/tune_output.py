@@ -17,15 +17,13 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from analyzer.run.protocol import read_json, read_manifest, tmp_name, write_json
-from analyzer.run.tune_space import Param, play, pooled
-from analyzer.stats.compare import compare_tables
+from analyzer.run.protocol import read_json, read_manifest, tmp_name
+from analyzer.run.tune_space import Param
 from analyzer.stats.tune import Constraint, Objective, TuneError, pareto_mask
 
 TUNE_MANIFEST = "tune.json"
@@ -42,7 +40,7 @@ def write_table(df: pd.DataFrame, stem: Path) -> Path:
     return path
 
 
-def _write_csv(df: pd.DataFrame, path: Path) -> None:
+def write_csv(df: pd.DataFrame, path: Path) -> None:
     tmp = tmp_name(path)
     df.to_csv(tmp, index=False)
     os.replace(tmp, path)
@@ -99,7 +97,7 @@ def rungs_table(trials, is_live) -> pd.DataFrame:
 def front(trials: pd.DataFrame, objs: list[Objective]) -> pd.DataFrame:
     """The complete, feasible trials on the Pareto front, best first by the
     first objective (one objective: the best trial and any tie)."""
-    done = _complete(trials)
+    done = complete_trials(trials)
     if not len(done):
         return done
     mask = pareto_mask(done[[o.column for o in objs]].to_numpy(), [o.goal == "max" for o in objs])
@@ -107,112 +105,13 @@ def front(trials: pd.DataFrame, objs: list[Objective]) -> pd.DataFrame:
     return f.sort_values(objs[0].column, ascending=objs[0].goal != "max", kind="stable")
 
 
-def _complete(trials: pd.DataFrame) -> pd.DataFrame:
+def complete_trials(trials: pd.DataFrame) -> pd.DataFrame:
     """Trials that played every rung within their constraints, each rule set
     once, and of trials whose games came out identical, the first."""
     if not len(trials):
         return trials
     twin = trials["same_results_as"] if "same_results_as" in trials else -1  # absent in studies before it
     return trials[(trials["state"] == "complete") & trials["feasible"] & (trials["duplicate_of"] < 0) & (twin < 0)]
-
-
-def ranked(trials: pd.DataFrame, objs: list[Objective], top: int) -> pd.DataFrame:
-    """The trials to confirm: one objective, the best `top` complete feasible
-    trials (distinct parameters); several, the front, best first by the first."""
-    if len(objs) > 1:
-        return front(trials, objs).head(top)
-    done = _complete(trials)
-    o = objs[0]
-    return done.sort_values(o.column, ascending=o.goal != "max", kind="stable").head(top)
-
-
-def survives(o: Objective, row) -> bool:
-    """Does the confirmation keep the objective's gain over the baseline?
-    min/max: the paired CI of the change lies wholly on the better side;
-    target: the value's CI holds the target, or the change moves towards the
-    target with a paired CI that excludes 0."""
-    if o.goal == "min":
-        return bool(row.ci_high < 0)
-    if o.goal == "max":
-        return bool(row.ci_low > 0)
-    if row.estimate_ci_low <= o.target <= row.estimate_ci_high:
-        return True
-    towards = np.sign(o.target - row.baseline_value)
-    closer = abs(row.estimate - o.target) < abs(row.baseline_value - o.target)
-    return bool(closer and ((towards > 0 and row.ci_low > 0) or (towards < 0 and row.ci_high < 0)))
-
-
-def confirm(out: Path, trials: pd.DataFrame, ps, objs, cons, base, spec, seed: int, games: int, top: int,
-            n_boot: int, manifest: dict, progress: bool) -> dict:
-    """Re-play the best trials and the baseline on `seed` (games no trial has
-    seen), compare them with paired CIs, write pareto.csv, confirmation.csv
-    and recommendation.json; return the recommendation."""
-    _write_csv(front(trials, objs), out / "pareto.csv")
-    chosen = ranked(trials, objs, top)
-    per_seating = -(-games // len(spec["seatings"]))
-    rec = {"command": manifest["command"], "board": manifest["board"], "players": manifest["players"],
-           "bots": manifest["bots"], "objectives": manifest["objectives"], "constraints": manifest["constraints"],
-           "confirm_seed": seed, "confirm_games": per_seating * len(spec["seatings"]), "candidates": [],
-           "recommended": None}
-    if not len(chosen):
-        rec["note"] = "no trial completed every rung within its constraints: nothing to confirm"
-        write_json(out / "recommendation.json", rec)
-        return rec
-    runs = {"baseline": pooled([play(out / "confirm" / "baseline", spec, base, seed, per_seating)], seed)}
-    overrides = {}
-    for row in chosen.itertuples(index=False):
-        name = f"t{row.trial:04d}"
-        ov = {p.key: p.rule_value(getattr(row, p.key)) for p in ps}
-        overrides[name] = (int(row.trial), ov)
-        if progress:
-            print(f"confirming trial {row.trial} ({', '.join(f'{k}={v}' for k, v in ov.items())}) on "
-                  f"{per_seating * len(spec['seatings']):,} fresh games", flush=True)
-        rules = base.with_overrides(ov)
-        runs[name] = pooled([play(out / "confirm" / name, spec, rules, seed, per_seating)], seed)
-    table = compare_tables(runs, "baseline", n_boot=n_boot, seed=0)
-    _write_csv(table, out / "confirmation.csv")
-    for name, (trial, ov) in overrides.items():
-        rows = table[table["variant"] == name].set_index("measure")
-        cand = {"trial": trial, "name": name, "overrides": {k: list(v) if isinstance(v, tuple) else v
-                                                            for k, v in ov.items()},
-                "objectives": {}, "constraints": {},
-                "same_results": ([int(x) for x in trials.loc[trials["same_results_as"] == trial, "trial"]]
-                                 if "same_results_as" in trials else [])}
-        ok = True
-        for o in objs:
-            r = rows.loc[o.measure]
-            s = survives(o, r)
-            ok &= s
-            cand["objectives"][o.label] = _numbers(r) | {"survives": s}
-        for c in cons:
-            r = rows.loc[c.measure]
-            s = bool(c.violation(r.estimate) <= 0)
-            ok &= s
-            cand["constraints"][c.label] = _numbers(r) | {"satisfied": s}
-        cand["survives"] = bool(ok)
-        cand["simulate_command"] = shlex.join(
-            ["ttr", "simulate", "--board", manifest["board"], "--players", str(manifest["players"]), "--bots",
-             ",".join(manifest["bots"])] + [a for k, v in cand["overrides"].items()
-                                            for a in ("--set", f"{k}={_text(v)}")])
-        rec["candidates"].append(cand)
-    best = next((c for c in rec["candidates"] if c["survives"]), None)
-    if best is not None:
-        rec["recommended"] = {"trial": best["trial"], "overrides": best["overrides"],
-                              "rules": base.with_overrides(overrides[best["name"]][1]).as_dict()}
-    else:
-        rec["note"] = "no candidate kept its gain over the baseline on fresh games: no recommendation"
-    write_json(out / "recommendation.json", rec)
-    return rec
-
-
-def _text(v) -> str:
-    return ",".join(str(x) for x in v) if isinstance(v, list) else str(v)
-
-
-def _numbers(r) -> dict:
-    return {"estimate": float(r.estimate), "ci": [float(r.estimate_ci_low), float(r.estimate_ci_high)],
-            "baseline": float(r.baseline_value), "difference": float(r.difference),
-            "difference_ci": [float(r.ci_low), float(r.ci_high)], "games": int(r.games)}
 
 
 class TuneResults:

@@ -1,4 +1,4 @@
-"""The search space and the games of a tuning study (analyzer.run.tune).
+"""The search space of a tuning study (analyzer.run.tune).
 
 Parameters (`--param`): any key of `ttr rules`,
     trains=30..45                  an integer range (both ends included)
@@ -6,36 +6,22 @@ Parameters (`--param`): any key of `ttr rules`,
     tunnel_reveal=2,3,5            a list of choices
     route_scores=0,1,2,4,7,10,15,18,21;0,1,2,4,7,10,15,18,27   (route_scores: ';' between choices)
 
-The games: every trial (and the baseline) plays the same games, rung by
-rung. Rung r plays `increments[r]` more games, split evenly over the seatings
-(the distinct cyclic rotations of the bots, so each bot holds each seat
-equally often); seating s of rung r is one `analyzer.simulate` run on the
-rung's own master seed (derived from the study's seed and r), so game i of
-seating s of rung r starts from the same deal in every trial (common random
-numbers: analyzer.run.sweep). A trial's estimate after rung r pools every
-game of rungs 0..r.
+What a study searches (Goals): those parameters, its objectives and its
+constraints. The games it plays: analyzer.run.tune_games.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
-
-import numpy as np
-import pandas as pd
 
 from analyzer.rules import RuleError, RuleSet
-from analyzer.run.ladder import seatings_of
-from analyzer.run.results import Results
-from analyzer.run.simulate import simulate
 from analyzer.run.sweep import _value_text
-from analyzer.stats.compare import BONUSES, RunTables
-from analyzer.stats.tune import TuneError
+from analyzer.stats.compare import BONUSES
+from analyzer.stats.tune import Constraint, Objective, TuneError
 
 _INT = re.compile(r"^[-+]?\d+$")
 _REAL = re.compile(r"^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$")
-CONFIRM_STREAM = 1_000_003  # the confirmation's seed stream: no rung ever uses it
 
 
 @dataclass(frozen=True)
@@ -144,58 +130,15 @@ def bonus_given(base: RuleSet, params: list[Param]) -> dict[str, bool]:
     return {col: bool(getattr(base, BONUS_RULES[col], 0)) or BONUS_RULES[col] in tuned for col in BONUSES}
 
 
-# --- rungs, seeds, seatings ----------------------------------------------------------------------
-def derived_seed(seed: int, stream: int) -> int:
-    """An independent master seed for a rung (stream = its index) or the confirmation."""
-    return int(np.random.SeedSequence([int(seed), int(stream)]).generate_state(1, np.uint64)[0] >> np.uint64(1))
+@dataclass(frozen=True)
+class Goals:
+    """What a tuning study searches: its parameters, its objectives and its constraints."""
 
+    params: tuple[Param, ...]
+    objectives: tuple[Objective, ...]
+    constraints: tuple[Constraint, ...]
 
-def seatings(bots: list[str]) -> list[list[str]]:
-    """The distinct cyclic rotations of the seats' bots (one for a table of one bot)."""
-    return [list(s) for s in seatings_of(tuple(bots), "rotations")]
-
-
-def rung_plan(min_games: int, factor: int, rungs: int, n_seatings: int) -> list[int]:
-    """Games per seating of each rung's increment, so that the cumulative games
-    after rung r are (about) min_games * factor**r, in whole seatings."""
-    if not isinstance(min_games, int) or min_games < 1:
-        raise TuneError(f"--min-games must be a whole number >= 1, not {min_games!r}")
-    if not isinstance(factor, int) or factor < 2:
-        raise TuneError(f"--factor must be a whole number >= 2, not {factor!r}")
-    if not isinstance(rungs, int) or rungs < 1:
-        raise TuneError(f"--rungs must be a whole number >= 1, not {rungs!r}")
-    cum = [-(-min_games * factor**r // n_seatings) for r in range(rungs)]
-    return [cum[0]] + [cum[r] - cum[r - 1] for r in range(1, rungs)]
-
-
-_GAME_COLS = ["game", "n_winners", "turns", "stalled"]
-_PLAYER_COLS = ["game", "seat", "bot", "score", "winner", "tickets_completed", "tickets_failed", *BONUSES]
-
-
-def play(folder: Path, spec: dict, rules: RuleSet, seed: int, games_per_seating: int) -> list[Results]:
-    """One rung of one rule set: every seating on the same seed, each an
-    ordinary results folder folder/seating-S (resumed when it is there)."""
-    out = []
-    for s, bots in enumerate(spec["seatings"]):
-        out.append(simulate(board=spec["board"], players=spec["players"], bots=bots, games=games_per_seating,
-                            seed=seed, rules=rules, out=folder / f"seating-{s}", threads=spec["threads"],
-                            resume=True, progress=False, cluster=spec["cluster"]))
-    return out
-
-
-def pooled(parts: list[list[Results]], tag: int) -> RunTables:
-    """The games and players of several rungs x seatings as one run, each game
-    numbered by its place (rung, seating, game), so that two rule sets played
-    on the same rungs pair game for game in compare_tables."""
-    games, players, offset = [], [], 0
-    for rung in parts:
-        for res in rung:
-            g = res.games[_GAME_COLS].copy()
-            p = res.players[_PLAYER_COLS].copy()
-            p["bot"] = p["bot"].astype(str)
-            g["game"] += offset
-            p["game"] += offset
-            games.append(g)
-            players.append(p)
-            offset += int(res.manifest["games"])
-    return RunTables(pd.concat(games, ignore_index=True), pd.concat(players, ignore_index=True), tag)
+    @property
+    def measures(self) -> list[str]:
+        """The measures the objectives and constraints read, each once."""
+        return list(dict.fromkeys([o.measure for o in self.objectives] + [c.measure for c in self.constraints]))

@@ -7,7 +7,7 @@ import pytest
 
 import analyzer
 from analyzer import Game
-from analyzer.bots import bot_param_array, parse_bot_params
+from analyzer.bots import BotParams
 
 # (board, players, one bot per seat, game index)
 CASES = [
@@ -73,6 +73,6 @@ def test_bot_params_reach_the_bots():
     params = {"keep_price": 1.5, "ev_turn_value": 9}
     row, seats = simulated("usa", 3, ["planner"] * 3, 1, seed=4, bot_params=params)
     game = Game("usa", 3, seed=4, game=1, bot_params=params)
-    assert list(game.scratch.bot_params) == list(bot_param_array(parse_bot_params(params)))
+    assert list(game.scratch.bot_params) == list(BotParams.of(params).to_array())
     game.play(["planner"] * 3)
     assert_same_game(game, row, seats)

@@ -24,7 +24,8 @@ from cli_run import ttr
 
 import analyzer
 from analyzer.rules import preset
-from analyzer.run.tune_space import parse_param, rung_plan
+from analyzer.run.tune_games import rung_plan
+from analyzer.run.tune_space import parse_param
 from analyzer.stats.tune import TuneError, pareto_mask, parse_constraint, parse_objective
 
 CLI = [sys.executable, "-m", "analyzer.cli"]

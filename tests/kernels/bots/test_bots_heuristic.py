@@ -8,7 +8,7 @@ from helpers import Game
 
 import analyzer
 from analyzer.boards import load_board
-from analyzer.bots import bot_ids, bot_param_array, parse_bots
+from analyzer.bots import BotParams, bot_ids, parse_bots
 from kernels import layouts as L
 from kernels.bots.dispatch import choose_action
 from kernels.bots.shared import params as P
@@ -226,8 +226,8 @@ def test_planner_hoards_no_more_than_its_share_of_the_deck():
     bd, ru = b.compile(rules), rules.to_array()
     n_routes, n_tickets = bd.routes.shape[0], bd.tickets.shape[0]
     games = np.zeros(1, L.GAME_RECORD)
-    play_block(bd, ru, bot_ids(parse_bots("planner", 5)), bot_param_array(), np.int64(1), np.int64(1466), np.int64(1),
-               (games, np.zeros(5, L.PLAYER_RECORD), np.zeros(n_tickets, L.TICKET_RECORD),
+    play_block(bd, ru, bot_ids(parse_bots("planner", 5)), BotParams().to_array(), np.int64(1), np.int64(1466),
+               np.int64(1), (games, np.zeros(5, L.PLAYER_RECORD), np.zeros(n_tickets, L.TICKET_RECORD),
                 np.zeros(n_routes, L.CLAIM_RECORD), np.zeros(4096, L.TUNNEL_RECORD)), np.zeros(5, np.int64))
     assert games[0]["game"] == 1466 and games[0]["end_reason"] == L.END_TRAINS
 

@@ -10,7 +10,7 @@ from helpers import BLUE, LOCO, RED, SCORES, Game, blank, card, grey_mountain_do
 from invariant_kernels import ERROR_NAMES, OK, play_checked
 from oracle import largest_network
 
-from analyzer.bots import bot_param_array
+from analyzer.bots import BotParams
 from kernels import layouts as L
 from kernels.core.state import new_state
 from kernels.runner import new_scratch, play_block
@@ -174,7 +174,7 @@ def _run_records(bd, ru, bots, seed, games):
         tunnels=np.zeros(ru[L.RULE_TURN_CAP] + 1, L.TUNNEL_RECORD),
     )
     counts = np.zeros(5, np.int64)
-    done = play_block(bd, ru, bots, bot_param_array(), np.int64(seed), np.int64(0), np.int64(games),
+    done = play_block(bd, ru, bots, BotParams().to_array(), np.int64(seed), np.int64(0), np.int64(games),
                       tuple(tables.values()), counts)
     assert done == games
     return {k: v[: counts[i]] for i, (k, v) in enumerate(tables.items())}

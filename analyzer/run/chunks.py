@@ -1,0 +1,103 @@
+"""One chunk of a run: its games played by the kernels into record arrays
+(`run_games`) and, on any backend (a thread, a Dask worker), written as the
+chunk's part files (`run_chunk`). A `ChunkJob` is what a chunk needs, in
+picklable plain data, so one function serves every backend."""
+
+from __future__ import annotations
+
+import platform
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.records import board_buffer, board_view
+from analyzer.run.backends import ClusterError
+from analyzer.run.protocol import MANIFEST, TABLES, run_key, write_chunk
+from analyzer.run.results import chunk_frames
+from analyzer.run.spec import RunSpec
+from kernels import SOURCE_HASH
+from kernels import layouts as L
+
+# the tables whose rows per game vary
+VARIABLE_TABLES = {"tickets": L.TICKET_RECORD, "claims": L.CLAIM_RECORD, "tunnels": L.TUNNEL_RECORD}
+
+
+@dataclass(frozen=True)
+class ChunkJob:
+    """What every chunk of a run needs: the compiled board (a one-element
+    BOARD array), the rules vector, the bot ids and names, the bots' parameter
+    vector, the seed, the kernels' source hash and the run's key; `out`: the
+    folder the chunk writes its part files to (None: its record arrays go back
+    to the caller)."""
+
+    board: np.ndarray
+    rules: np.ndarray
+    bot_ids: np.ndarray
+    bots: tuple[str, ...]
+    bot_params: np.ndarray
+    seed: int
+    kernel_hash: str
+    run_key: str
+    out: str | None = None
+
+    @classmethod
+    def of(cls, spec: RunSpec, manifest: dict, out: str | None = None) -> ChunkJob:
+        from analyzer.bots import bot_ids
+
+        return cls(board_buffer(spec.arrays), spec.rules.to_array(), bot_ids(list(spec.bots)), spec.bots,
+                   spec.bot_params.to_array(), spec.seed, SOURCE_HASH, run_key(manifest), out)
+
+
+def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_params: np.ndarray
+              ) -> dict[str, np.ndarray]:
+    """Play games first..first+n-1 and return their record arrays. The kernel
+    stops early when a buffer has no room for the next game's rows; we go on
+    with buffers sized by 1.25 x the rows per game the games so far wrote (a
+    `random` player holds many tickets: sized by a fixed guess, a chunk took
+    a dozen calls, each a copy more to concatenate, all holding the GIL)."""
+    from kernels.runner import play_block
+
+    n_players = len(bots)
+    n_routes, n_tickets = bd.n_routes, bd.n_tickets
+    parts = {t: [] for t in TABLES}
+    # rows per game of the tables whose size varies (a first guess), and the room one game may need
+    per_game = {"tickets": min(n_players * 8, n_tickets), "claims": min(n_routes, 40 * n_players // 2), "tunnels": 8}
+    one_game = {"tickets": n_tickets, "claims": n_routes, "tunnels": int(ru[L.RULE_TURN_CAP]) + 1}
+    done = 0
+    while done < n:
+        m = n - done
+        buf = {
+            "games": np.zeros(m, L.GAME_RECORD),
+            "players": np.zeros(m * n_players, L.PLAYER_RECORD),
+            **{t: np.zeros(m * per_game[t] + one_game[t], VARIABLE_TABLES[t]) for t in per_game},
+        }
+        counts = np.zeros(5, np.int64)
+        k = play_block(bd, ru, bots, bot_params, np.int64(seed), np.int64(first + done), np.int64(m),
+                       tuple(buf[t] for t in TABLES), counts)
+        for i, t in enumerate(TABLES):
+            parts[t].append(buf[t][: counts[i]])
+        done += k
+        if k < m:  # a table was full: size the rest by the rows per game so far (k >= 1: one game always fits;
+            # the full table wrote more than m * per_game rows in k < m games, so its size grows)
+            for i, t in enumerate(TABLES):
+                if t in per_game:
+                    per_game[t] = max(per_game[t], -(-5 * int(counts[i]) // (4 * k)))
+    return {t: np.concatenate(v) if len(v) > 1 else v[0] for t, v in parts.items()}
+
+
+def run_chunk(job: ChunkJob, c: int, first: int, n: int) -> tuple[int, int, dict[str, np.ndarray] | None]:
+    """Play chunk c: games first..first+n-1. With job.out, the chunk writes its
+    own part files and marker and returns no tables."""
+    if job.kernel_hash != SOURCE_HASH:
+        raise ClusterError(f"this worker runs other kernel sources (hash {SOURCE_HASH}) than the client "
+                           f"({job.kernel_hash}); install the same version everywhere")
+    out_dir = Path(job.out) if job.out is not None else None
+    if out_dir is not None and not (out_dir / MANIFEST).exists():
+        raise ValueError(f"a worker on {platform.node()} cannot see the output folder {out_dir}; "
+                         "give the workers the same folder or use --no-shared-out")
+    arrays = run_games(board_view(job.board), job.rules, job.bot_ids, job.seed, first, n, job.bot_params)
+    if out_dir is not None:
+        write_chunk(out_dir, c, chunk_frames(arrays, list(job.bots)), job.run_key)
+        return c, n, None
+    return c, n, arrays

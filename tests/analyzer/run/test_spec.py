@@ -1,0 +1,65 @@
+"""A run is one frozen RunSpec: checked once by make_spec, written as the
+manifest and read back from it; the bot parameters are one type (BotParams)
+from the command line to the kernels; a board named by the caller is found
+and hashed once per run description."""
+
+import numpy as np
+import pytest
+
+import analyzer
+from analyzer.boards import BoardSource
+from analyzer.bots import BotParams
+from analyzer.run.spec import RunSpec, make_spec
+from kernels.bots.shared import params as P
+
+
+def test_the_manifest_reads_back_as_the_same_run():
+    spec = make_spec("europe", 3, "planner,greedy,random", games=250, seed=5, overrides={"tunnel_reveal": 4},
+                     bot_params=["expert.rollouts=9", "KEEP_PRICE=0.5"])
+    back = RunSpec.from_manifest(spec.manifest(), spec.board)
+    assert back == spec and back.rules.tunnel_reveal == 4 and back.bots == ("planner", "greedy", "random")
+    assert back.bot_params.as_dict() == {"EXPERT_ROLLOUTS": 9.0, "KEEP_PRICE": 0.5}
+    other = make_spec("europe", 3, "planner,greedy,random", games=250, seed=6, overrides={"tunnel_reveal": 4})
+    assert other != spec  # another seed, other games
+
+
+def test_a_finished_run_says_which_run_it_is(tmp_path):
+    res = analyzer.simulate(board="usa", players=2, bots="random", games=30, seed=3, progress=False,
+                            out=tmp_path / "run", bot_params={"one_step_draw": 1.5})
+    assert res.spec == make_spec("usa", 2, "random", games=30, seed=3, bot_params={"ONE_STEP_DRAW": 1.5})
+    assert analyzer.load(tmp_path / "run").spec.chunk_size == res.manifest["chunk_size"]
+
+
+def test_bot_parameters_are_one_type_from_text_to_kernels():
+    from_text = BotParams.of(["expert.rollouts=64", "ev-clock=2"])
+    from_dict = BotParams.of({"EV_CLOCK": 2, "expert_rollouts": "64"})
+    assert from_text == from_dict == BotParams.of(from_text)
+    vec = from_text.to_array()
+    assert vec[P.BP_EXPERT_ROLLOUTS] == 64.0 and vec[P.BP_EV_CLOCK] == 2.0
+    untouched = [i for i in range(P.BP_FIELDS) if i not in (P.BP_EXPERT_ROLLOUTS, P.BP_EV_CLOCK)]
+    np.testing.assert_array_equal(vec[untouched], np.array(P.BOT_PARAM_DEFAULTS)[untouched])
+    assert not BotParams.of(None) and BotParams.of(None).to_array().tolist() == list(P.BOT_PARAM_DEFAULTS)
+    with pytest.raises(ValueError, match="unknown bot parameter 'rollouts'"):
+        BotParams.of(["rollouts=3"])
+    with pytest.raises(ValueError, match="must be a number"):
+        BotParams.of({"EV_CLOCK": "fast"})
+
+
+def test_a_named_board_is_found_and_hashed_once_per_run(monkeypatch):
+    found = []
+    real = BoardSource.find.__func__
+
+    def counting(cls, name):
+        found.append(name)
+        return real(cls, name)
+
+    monkeypatch.setattr(BoardSource, "find", classmethod(counting))
+    make_spec("switzerland", 3, "greedy", games=10)
+    assert found == ["switzerland"]
+
+
+def test_players_and_seed_refuse_booleans():
+    with pytest.raises(analyzer.RuleError, match="not True"):
+        make_spec("usa", True, "greedy", games=10)
+    with pytest.raises(ValueError, match="seed"):
+        make_spec("usa", 2, "greedy", games=10, seed=False)
