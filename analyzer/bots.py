@@ -20,8 +20,8 @@ BOTS: dict[str, tuple[int, str]] = {
     "long-route": (P.BOT_LONG_ROUTE, "collects cards for the longest routes (5+) and claims them; plans one ticket"),
     "one-step": (P.BOT_ONE_STEP, "no plan: plays the action worth most now (points plus ticket progress)"),
     "blocker": (P.BOT_BLOCKER, "planner that also claims cheap routes cutting an opponent's likely path"),
-    "planner-v1": (P.BOT_PLANNER_V1, "planner as it played before issue 16 (mid-game tickets only with its tickets "
-                   "done), kept for comparison"),
+    "planner-v1": (P.BOT_PLANNER_V1, "planner without the mid-game ticket estimate (draws tickets only with its "
+                   "tickets done), kept for comparison"),
     "expert": (P.BOT_EXPERT, "search: scores the planner's choice and a few alternatives by playing determinized "
                "games out with planner (flat Monte Carlo, successive halving); slow"),
 }

@@ -1,4 +1,4 @@
-"""Tunnel surcharge odds (issue 4): exact figures and a Monte Carlo check.
+"""Tunnel surcharge odds: exact figures and a Monte Carlo check.
 
 A tunnel claim reveals the top cards of the train deck; each revealed card of
 the played colour, or locomotive, costs one more card (EU-TUN-2). When only

@@ -80,7 +80,7 @@ def games_per_second(board: str, players: int, bot: str, games: int, threads: in
 
 
 def expert_speed(games: int) -> list[dict]:
-    """`expert` at its default budget on 2-player Europe (issue 17: at least 2
+    """`expert` at its default budget on 2-player Europe (the target: at least 2
     games per second per core), one thread, in the process's CPU time: against
     `planner` (expert in each seat in turn, as in bench/expert_strength.py and
     the README's budget table) and with `expert` at both seats."""

@@ -88,7 +88,7 @@ def state_copy_us(board: str = "europe", players: int = 4, copies: int = 200_000
 
 def configs() -> list[tuple[str, int, str]]:
     """Every bot on every board it plays, at the board's largest player count,
-    plus USA 2 players (the reference case of issue 15)."""
+    plus USA 2 players (the reference case of the speed targets)."""
     out = [("usa", 2, "random"), ("usa", 2, "planner")]
     for board in builtin_boards():
         rules = load_board(board).rules()

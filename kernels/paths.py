@@ -6,9 +6,9 @@ cities over those prices.
 
 Dijkstra over a frontier kept as a bit set of cities in four registers
 (MAX_CITIES = 256): the next city is the frontier's cheapest, ties to the
-lowest index, which is the order the dense scan over every city used before
-(issue 15), so the paths, and the games, are unchanged. The frontier is
-usually a handful of cities where the dense scan read all of them."""
+lowest index, the order of a dense scan over every city (tests/kernels/
+test_paths.py compares the two). The frontier is usually a handful of
+cities where a dense scan reads all of them."""
 
 import numpy as np
 from numba import njit

@@ -1,5 +1,5 @@
-"""Run the `ttr` command line inside the test process (issue 14: a subprocess
-adds nothing to most CLI tests but a Python start-up and a reload of every
+"""Run the `ttr` command line inside the test process (a subprocess adds
+nothing to most CLI tests but a Python start-up and a reload of every
 compiled kernel, seconds each). `ttr(args)` calls the real entry point,
 analyzer.cli.app.main (the one `ttr` and `python -m analyzer.cli` run: typer's
 usage errors, the one-line user errors, exit codes), with the arguments,

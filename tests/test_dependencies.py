@@ -1,4 +1,4 @@
-"""Every module the product imports is a declared dependency (issue 20): a
+"""Every module the product imports is a declared dependency: a
 plain `pip install .` without extras gives a working `ttr`.
 
 The imports are read from the source with ast (analyzer/ and kernels/); a
@@ -106,7 +106,7 @@ def test_every_import_is_a_declared_dependency():
 
 
 def test_the_check_catches_an_undeclared_import():
-    """click was imported by the CLI without being declared (issue 20): such an import is reported."""
+    """click was imported by the CLI without being declared: such an import is reported."""
     required, _ = pyproject()
     assert "click" not in required and "click" not in {root for _, root, _, _ in third_party_imports()}
     assert requirements(["dask[distributed]>=2024.1", "Jinja2>=3.1"]) == {"dask", "dask[distributed]", "jinja2"}

@@ -1,4 +1,4 @@
-"""Which package may import which (issue 14): the layers of analyzer/ and
+"""Which package may import which: the layers of analyzer/ and
 kernels/, read from the source with ast (every import, at the top of a module
 or inside a function), and no import cycle anywhere in the product.
 
@@ -140,7 +140,7 @@ def test_no_import_cycle_in_analyzer():
 
 
 def test_no_kernel_import_cycle():
-    """The kernels half of issue 14 removed the last cycles (engine <-> ghost, bots <-> bots_ghost)."""
+    """No import cycle among the kernels' modules."""
     found = [sorted(c) for c in cycles(GRAPH) if all(_within(m, "kernels") for m in c)]
     assert not found, f"import cycles in kernels/: {found}"
 

@@ -1,5 +1,5 @@
 """Rank bots against each other: every table of bots, every seating, the same
-seeds (issue 3).
+seeds.
 
 A *table* is a set of `players` bots from the list (every combination); a
 *seating* is one order of a table's bots around the board (every cyclic

@@ -1,4 +1,4 @@
-"""Tune house rules (issue 18): search the rule space for balance with
+"""Tune house rules: search the rule space for balance with
 Optuna, spend games where they decide, confirm the winner on fresh games.
 
     res = analyzer.tune(board="europe", players=4, bots="greedy", params=["tunnel_reveal=2..6"],

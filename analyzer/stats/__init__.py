@@ -1,4 +1,4 @@
-"""Statistics of result tables (issue 5): each function takes tables of a run
+"""Statistics of result tables: each function takes tables of a run
 (pandas DataFrames, see README "Tables") and returns a DataFrame with its
 sample size and 95% confidence interval beside every estimate.
 

@@ -1,4 +1,4 @@
-"""Bot-ladder statistics on a stacked players table (issue 3): per-seed-block
+"""Bot-ladder statistics on a stacked players table: per-seed-block
 sums, Bradley-Terry ratings (MM algorithm, Hunter 2004), and intervals from
 resampling whole seed blocks (the games of a block share a deal and are not
 independent).

@@ -1,4 +1,4 @@
-"""Legendary Asia (issue 6): the mountain trade and the Asian Explorer, from a
+"""Legendary Asia: the mountain trade and the Asian Explorer, from a
 run's players and claims tables and the board's routes.
 
 - mountain routes (LA-MTN-1/2): how often each is claimed, and by a winner;

@@ -1,4 +1,4 @@
-"""Statistics of the other maps (issue 19): Nordic Countries' and
+"""Statistics of the other maps: Nordic Countries' and
 Switzerland's locomotives that pay only some routes, Switzerland's tickets
 with options, India's Grand Tour. Functions of tables (95% Wilson intervals
 for shares, normal intervals for means)."""

@@ -1,4 +1,4 @@
-"""Tunnels in play (issue 4, part 3): what the `tunnels` table of a run says
+"""Tunnels in play: what the `tunnels` table of a run says
 about realised surcharges, abandonment, and how the depleted deck moves the
 odds away from the fresh-deck figures; and the house rule `tunnel_reveal`
 compared over runs that differ only in it."""

@@ -38,7 +38,7 @@ def choose_action(bot, st, bd, ru, p, rng, ws):
         return ghost_greedy_action(st, bd, ru, p, rng, ws)
     if bot == P.BOT_DESTINATION_HUNGRY or bot == P.BOT_BLOCKER:
         return planner_action(bot, st, bd, ru, p, rng, ws, np.bool_(True))
-    if bot == P.BOT_PLANNER_V1:  # planner before issue 16, move for move
+    if bot == P.BOT_PLANNER_V1:  # planner without the mid-game ticket estimate
         return rule_family_planner(st, bd, ru, p, rng, ws, np.bool_(False))
     if bot == P.BOT_ROUTE_FOCUS:
         return route_focus_action(st, bd, ru, p, rng, ws)

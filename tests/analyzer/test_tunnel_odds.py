@@ -1,4 +1,4 @@
-"""Tunnel surcharge odds (issue 4): exact figures, Monte Carlo kernel, CLI, bench.
+"""Tunnel surcharge odds: exact figures, Monte Carlo kernel, CLI, bench.
 
 Rules proven here: EU-TUN-2 (colour played + locomotives count), EU-TUN-3 /
 TA-TUN-3 (only locomotives count when only locomotives were played), EU-TUN-5 /

@@ -20,7 +20,7 @@ import pandas as pd
 
 GAMES = 300
 SEED = 20261130
-# Issue 19 phase 2: unused locomotives (NC-CRD-1, SW-CRD-1), the Grand Tour (IN-SCR-3/4), and which option
+# Columns hashed apart: unused locomotives (NC-CRD-1, SW-CRD-1), the Grand Tour (IN-SCR-3/4), and which option
 # of a ticket scored and its signed points (SW-TKT-3..5).
 LATER_COLUMNS = {"players": ("locos_left", "grand_tour_tickets", "grand_tour_bonus"),
                  "tickets": ("option", "points")}
@@ -29,7 +29,7 @@ LATER_COLUMNS = {"players": ("locos_left", "grand_tour_tickets", "grand_tour_bon
 # one mixed line-up per points board (all eight bots round the table).
 POINT_BOTS = ("random", "greedy", "planner", "route-focus", "destination-hungry", "long-route", "one-step",
               "blocker")
-VARIANT_BOTS = ("random", "greedy", "planner")  # planner since issue 16 (new runs only)
+VARIANT_BOTS = ("random", "greedy", "planner")
 KEPT_BOTS = ("planner-v1",)  # earlier versions kept selectable; not in the mixed line-ups
 
 

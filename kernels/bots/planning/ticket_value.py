@@ -1,4 +1,4 @@
-"""Mid-game tickets by expected value (issue 16), for the planner family on
+"""Mid-game tickets by expected value, for the planner family on
 the points games and in teams.
 
 What a ticket is worth to seat p: the extra trains its cheapest joining to

@@ -1,4 +1,4 @@
-"""`expert` (issue 17): a search player over the planner family.
+"""`expert`: a search player over the planner family.
 
 Flat Monte Carlo with successive halving over a short candidate list, on
 determinizations. At a turn's first decision and at every ticket keep it

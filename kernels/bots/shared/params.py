@@ -10,8 +10,8 @@ BOT_DESTINATION_HUNGRY = 4
 BOT_LONG_ROUTE = 5
 BOT_ONE_STEP = 6
 BOT_BLOCKER = 7
-BOT_PLANNER_V1 = 8  # `planner` as it played before issue 16 (kept selectable for comparison)
-BOT_EXPERT = 9  # search player (issue 17, kernels/bots/search/expert.py)
+BOT_PLANNER_V1 = 8  # `planner` without the mid-game ticket estimate (kept selectable for comparison)
+BOT_EXPERT = 9  # search player (kernels/bots/search/expert.py)
 
 # --- planner weights (Scratch.bot_params, float64[BP_FIELDS]) ----------------------
 # Defaults chosen by head-to-head runs against `greedy` (see README, Bots).
@@ -33,7 +33,7 @@ BP_HUNGRY_OTHERS = 12  # ... and every other player holds at least this many
 BP_ONE_STEP_DRAW = 13
 BP_ONE_STEP_CARD_PRICE = 14
 BP_ONE_STEP_PROGRESS = 15
-# mid-game tickets by expected value (issue 16, kernels/bots/planning/ticket_value.py): a ticket is worth (2 chance - 1)
+# mid-game tickets by expected value (kernels/bots/planning/ticket_value.py): a ticket is worth (2 chance - 1)
 # x points - TRAIN_PRICE x its extra trains; a draw (the value kept from an offer) is made when it beats TURN_VALUE
 BP_EV_TURN_VALUE = 16  # points the best other use of a turn is worth (drawing cards)
 BP_EV_TRAIN_PRICE = 17  # points each extra train takes from other uses (longer routes, the bonus)
@@ -51,11 +51,11 @@ BP_EV_CARD_TURNS = 28  # turns each card held saves
 BP_EV_OFFSET = 29  # turns the plan takes beyond that count
 BP_EV_MAX_PLANNED = 30  # no draw (nor estimate) while the plan still needs more than this many trains
 # (REFRESH 1000 and MAX_PLANNED 12, from 3 and 45: fewer estimates, for the
-# 10-minute million-game target of issue 16; Europe strength against planner-v1 unchanged, docs/bots.md)
+# 10-minute million-game target; Europe strength against planner-v1 unchanged, docs/bots.md)
 # at 2 players a turn spent drawing tickets is a whole turn given to the one opponent (and lengthens the game
 # for it): planner and blocker want more from a draw there (2p ladders against planner-v1, docs/bots.md)
 BP_EV_TURN_VALUE_2P = 31
-# expert (issue 17, kernels/bots/search/expert.py): the search budget and what a rollout's outcome is worth
+# expert (kernels/bots/search/expert.py): the search budget and what a rollout's outcome is worth
 BP_EXPERT_ROLLOUTS = 32  # rollouts per searched turn decision (split over the candidates by successive halving)
 BP_EXPERT_CANDIDATES = 33  # candidate actions scored at a turn (the planner's choice first)
 BP_EXPERT_KEEP_FACTOR = 34  # ticket keeps (every keep is a candidate) get this many times the rollouts
@@ -71,7 +71,7 @@ BP_EXPERT_STOP_Z = 38
 # planner family (by-value rules): with planned routes left, a claimable one waits and cards are drawn instead
 # while the hand holds fewer than HOARD_HAND cards and the turns left (the opponents' clock, ticket_value.turns_left)
 # exceed the planned routes left by more than HOARD_SLACK: the claims come later, together, and the cards are
-# there for tunnels and for scoring routes (issue 16; ladders in docs/bots.md "Hoarding")
+# there for tunnels and for scoring routes (ladders in docs/bots.md "Hoarding")
 BP_HOARD_HAND = 39
 BP_HOARD_SLACK = 40
 # destination-hungry estimates (and draws) tickets while its plan needs up to this many trains (planner: EV_MAX_PLANNED)

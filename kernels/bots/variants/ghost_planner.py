@@ -1,4 +1,4 @@
-"""`planner` on Ghost Train (issue 16): the two open tickets and the region
+"""`planner` on Ghost Train: the two open tickets and the region
 bonuses planned as one network, the race to six tickets played ticket by
 ticket (GT-END-1).
 

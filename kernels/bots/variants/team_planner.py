@@ -1,4 +1,4 @@
-"""`planner` on Team Asia (issue 16): the planner family's network plan over
+"""`planner` on Team Asia: the planner family's network plan over
 the team's routes and the tickets seat p may see, with Team Asia's own moves.
 
 It reads only what seat p may see (TA-CRD-5): its own hand and tickets, its

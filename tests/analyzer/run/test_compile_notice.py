@@ -1,6 +1,6 @@
 """The first run of a version of the kernels compiles them for minutes: the
 CLI says so on one line before the progress bar, and says nothing when the
-compiled kernels are already cached (issue 20). The cold cases use an empty
+compiled kernels are already cached. The cold cases use an empty
 cache folder and stop the process once it has spoken, so nothing compiles."""
 
 import os

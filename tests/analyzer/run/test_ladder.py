@@ -1,4 +1,4 @@
-"""The ladder (issue 3): tables and seatings, paired seeds, win rates,
+"""The ladder: tables and seatings, paired seeds, win rates,
 Bradley-Terry ratings and seed-block bootstrap intervals, the CLI."""
 
 from __future__ import annotations

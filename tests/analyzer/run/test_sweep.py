@@ -1,4 +1,4 @@
-"""House-rule sweeps (issue 9): variants on common random numbers, the sweep
+"""House-rule sweeps: variants on common random numbers, the sweep
 folder and its resume, the balance comparison and its paired intervals, the
 config file, the CLI, the report section, and a sweep on a Dask LocalCluster."""
 

@@ -1,4 +1,4 @@
-"""Tuning house rules (issue 18): `analyzer.tune` / `ttr tune` with real
+"""Tuning house rules: `analyzer.tune` / `ttr tune` with real
 Optuna, real kernels and real Parquet files, at small sizes.
 
 - a known answer: tuning `trains` so that game_length hits a target lands

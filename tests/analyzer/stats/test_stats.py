@@ -1,5 +1,5 @@
 """analyzer.stats on hand-made tables whose answers are worked out by hand
-(issue 5). The intervals are checked against scipy's independent Wilson
+The intervals are checked against scipy's independent Wilson
 interval and the textbook normal interval."""
 
 from __future__ import annotations

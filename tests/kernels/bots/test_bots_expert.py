@@ -1,4 +1,4 @@
-"""`expert` (issue 17, kernels/bots/search/expert.py): the search player reads only
+"""`expert` (kernels/bots/search/expert.py): the search player reads only
 its own seat's information, puts the game and every seat's bot memory back
 after its rollouts, is deterministic for a seed at any thread count, and its
 budget is read from Scratch.bot_params. The contract test (tests/kernels/test_contract.py)

@@ -101,7 +101,7 @@ def test_ghost_bots_read_only_their_own_hand_and_open_tickets():
             assert first == again
 
 
-# --- planner on Ghost Train (kernels/bots/variants/ghost_planner.py, issue 16) ------------------------------
+# --- planner on Ghost Train (kernels/bots/variants/ghost_planner.py) ------------------------------
 def planner_choice(g, p=0):
     a = choose_action(P.BOT_PLANNER, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
     assert a in g.legal(), "planner chose an illegal action"

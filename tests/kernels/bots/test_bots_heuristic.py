@@ -350,7 +350,7 @@ def test_planner_spends_its_last_trains_on_the_best_scoring_route():
 
 @pytest.mark.parametrize("board,rules,players", [("team_asia", "team-asia", 4), ("ghost_train", "ghost-train", 2)])
 def test_heuristic_bots_refuse_team_asia_and_ghost_train(board, rules, players):
-    """The heuristic suite but planner (which has its own Team Asia and Ghost Train play, issue 16)
+    """The heuristic suite but planner (which has its own Team Asia and Ghost Train play)
     plays the points game of one player per seat; on Team Asia (TA-TEAM-2) and Ghost Train
     (GT-END-1) it is refused, never silently played as greedy."""
     import analyzer
@@ -378,7 +378,7 @@ def test_report_keeps_a_variant_study_s_own_bots_when_the_report_bot_cannot_play
 
 
 def test_every_report_study_plays_planner_and_its_manifest_says_so(tmp_path):
-    """Issue 16: the report's studies (core and every section's, the tuning study too) use planner,
+    """The report's studies (core and every section's, the tuning study too) use planner,
     variants included, and a run's manifest records the bots it played."""
     from analyzer.report import studies as R
     from analyzer.report.sections.tune import TUNE_STUDY

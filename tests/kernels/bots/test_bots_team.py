@@ -105,7 +105,7 @@ def test_greedy_places_a_blind_card_after_seeing_it():
         assert greedy(g) == (L.A_PLACE_CARD, 0, expect)
 
 
-# --- planner on Team Asia (kernels/bots/variants/team_planner.py, issue 16) ------------------------------
+# --- planner on Team Asia (kernels/bots/variants/team_planner.py) ------------------------------
 def planner(g, p=0):
     a = choose_action(P.BOT_PLANNER, g.st, g.bd, g.ru, p, np.zeros(1, np.uint64), g.ws)
     assert a in g.legal(), "planner chose an illegal action"

@@ -1,4 +1,4 @@
-"""Mid-game tickets by expected value (issue 16, kernels/bots/planning/ticket_value.py)
+"""Mid-game tickets by expected value (kernels/bots/planning/ticket_value.py)
 for the planner family: the draw follows the weights in Scratch.bot_params,
 the estimate reads neither the ticket pile's order nor other seats' hands and
 tickets, and `destination-hungry` draws more than `planner`, which draws more
