@@ -1,8 +1,9 @@
 """`long-route`: collects cards for the longest routes (5+ spaces, 3+ once
 those are gone) and claims them as soon as it can; plans only its most
-valuable open ticket, keeps few tickets and never draws more. Built from the
-planner family's plan and moves (bots/planning); reads only what seat p may
-see."""
+valuable open ticket, keeps few tickets and never draws more.
+
+Built from the planner family's plan and moves (bots/planning); reads only
+what seat p may see."""
 
 import numpy as np
 from numba import njit

@@ -1,6 +1,7 @@
 """`one-step`: no plan kept; every turn it plays the action worth most now:
 a claim by its points plus its progress towards open tickets minus a price
 per card, a draw by a fixed worth, a ticket draw only with nothing open.
+
 Built from the planner family's prices and moves (bots/planning); reads only
 what seat p may see."""
 

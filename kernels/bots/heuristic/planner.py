@@ -1,8 +1,13 @@
-"""`planner` and its variants `destination-hungry` (keeps and draws as many
-tickets as fit) and `blocker` (also cuts opponents' likely paths), over the
-planner family's plan (kernels/bots/planning/network.py) and moves
-(kernels/bots/planning/moves.py). Weights live in Scratch.bot_params (BP_*), so they
-can be tuned without recompiling."""
+"""`planner`: plans the cheapest network joining its tickets, claims its
+contested and long routes first (hoarding cards while the clock allows), and
+draws and keeps mid-game tickets by their expected value.
+
+Its variants: `destination-hungry` (keeps and draws as many tickets as fit),
+`blocker` (also cuts opponents' likely paths) and `planner-v1` (no ticket
+estimate: tickets only with its plan done). Built on the planner family's
+plan (kernels/bots/planning/network.py) and moves (planning/moves.py).
+Weights live in Scratch.bot_params (BP_*), so they can be tuned without
+recompiling."""
 
 import numpy as np
 from numba import njit

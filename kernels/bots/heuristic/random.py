@@ -1,5 +1,7 @@
 """`random`: uniform over the kinds of legal action, then uniform over the
-legal actions of that kind (drawing from the market or blind is one kind).
+legal actions of that kind (drawing from the market or blind is one kind):
+the baseline every strategy must beat.
+
 It counts the legal actions of each kind (engine.legal_counts) and lists only
 the chosen kind's, up to the chosen one (a claim is found in the claim masks
 the count left in the state, where they apply: engine.claim_at)."""

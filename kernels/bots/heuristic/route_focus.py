@@ -1,6 +1,8 @@
 """`route-focus`: commits early to one fixed shortest path per ticket and
 builds it route by route, in order, drawing only for the next route; replans
-only when a planned route is lost. Built from the planner family's plan and
+only when a planned route is lost.
+
+Built from the planner family's plan and
 moves (bots/planning); a station only when a ticket is otherwise broken.
 Reads only what seat p may see; its memory is seat p's rows of the Scratch."""
 

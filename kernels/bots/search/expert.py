@@ -1,4 +1,6 @@
-"""`expert`: a search player over the planner family.
+"""`expert`: at each turn and ticket keep, scores the planner's choice and a
+few alternatives by playing determinized games out with planner at every
+seat (flat Monte Carlo, successive halving), and plays the best.
 
 Flat Monte Carlo with successive halving over a short candidate list, on
 determinizations. At a turn's first decision and at every ticket keep it

@@ -1,4 +1,6 @@
-"""The greedy bot on Ghost Train (no points; first to WIN_TICKETS tickets).
+"""`greedy` on Ghost Train (no points; first to WIN_TICKETS tickets): claims
+the affordable planned route serving most of its tickets and region bonuses,
+else draws blind; swaps its tickets when every one is out of reach.
 
 Each turn it plans shortest paths (in wagons, over routes it owns or can still
 claim) for its open tickets, then adds the cheapest Dark Forest-Coast path

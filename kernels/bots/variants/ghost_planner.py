@@ -1,6 +1,6 @@
-"""`planner` on Ghost Train: the two open tickets and the region
-bonuses planned as one network, the race to six tickets played ticket by
-ticket (GT-END-1).
+"""`planner` on Ghost Train: plans its open tickets and the region bonuses as
+one network, claims the routes that complete a ticket soonest, and ends the
+game (its last wagons, GT-END-2) only when it then leads or is level.
 
 - Plan (redone every turn: the boards are tiny): each open ticket's cheapest
   path over p's prices (kernels/bots/planning/network.py price_plan); the reachable

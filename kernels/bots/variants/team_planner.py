@@ -1,5 +1,6 @@
-"""`planner` on Team Asia: the planner family's network plan over
-the team's routes and the tickets seat p may see, with Team Asia's own moves.
+"""`planner` on Team Asia: plans the cheapest team network joining the
+tickets seat p may see, keeps and shares tickets by that plan's value, and
+sends each drawn card where the team needs it (hand or holder).
 
 It reads only what seat p may see (TA-CRD-5): its own hand and tickets, its
 team's card holder and shared tickets, the public board, the market and the
