@@ -1,12 +1,15 @@
 """Numba kernels: the rules engine, bots, graph algorithms and PRNG.
 
-    layouts.py   every constant and record layout
+    layouts.py   every constant and record layout (the Scratch's: bots/shared/scratch.py)
     core/        the game every variant shares (a seat is a team of one)
     variants/    Team Asia and Ghost Train beside the core
     engine.py    legal actions, step, end of turn and game: the only place
                  that branches on the rule family
-    paths.py     the one shortest-path search; bots/ the bots
-    runner.py    the loop over games; prng.py, graph.py, tunnel_mc.py
+    bots/        the bots (bots/__init__.py lists its folders)
+    runner.py    the loop over games; tables.py writes their rows
+    paths.py     the one shortest-path search; graph.py networks and trails;
+                 bits.py bit sets; prng.py the random streams; tunnel_mc.py
+                 the tunnel odds' Monte Carlo; cache.py the compile cache
 
 Every kernel that does not allocate is compiled with `_nrt=False`: Numba then
 emits no reference counting. With it, every read of an array field of the
@@ -18,7 +21,7 @@ are allocated by the few kernels that keep the runtime (`new_state`,
 game loop `run_block`), and Numba refuses at compile time
 a `_nrt=False` kernel that allocates or returns an array. The board, the
 game state and the Scratch are records (layouts.BOARD, layouts.GAME_STATE,
-bots/scratch.SCRATCH), each passed as one pointer: `st = state[0]` of the
+bots/shared/scratch.SCRATCH), each passed as one pointer: `st = state[0]` of the
 array new_state allocates (`ws = scratch[0]` of new_scratch's), valid while
 that array is alive; a board record from analyzer (analyzer/records.py) keeps
 its array alive itself.

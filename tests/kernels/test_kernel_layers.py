@@ -6,8 +6,10 @@ layering mistake fails here and not in a reader's head:
   and hash the sources, are the one exception for os/pathlib);
 - kernels/core imports neither variants, bots, the engine nor the runner;
 - a variant imports the core, never the engine, the bots or the runner;
-- the bots never import the runner; paths.py, graph.py and prng.py import
-  only layouts (and each other);
+- the bots never import the runner; their folders import only the folders
+  below them (shared, planning, heuristic, variants, search, then
+  dispatch.py); paths.py, graph.py and prng.py import only layouts (and
+  each other);
 - no import cycle among the kernels modules.
 """
 
@@ -21,6 +23,9 @@ from helpers import PROJECT_ROOT as ROOT
 KERNELS = ROOT / "kernels"
 CACHE_SETUP = {"kernels", "kernels.cache"}
 FILE_IO = {"os", "pathlib", "io", "shutil", "tempfile", "glob"}
+
+BOT_FOLDERS = tuple(f"kernels.bots.{f}" for f in ("shared", "planning", "heuristic", "variants", "search",
+                                                       "dispatch"))
 
 # (importer prefix, forbidden import prefix, why)
 RULES = [
@@ -41,6 +46,9 @@ RULES = [
     ("kernels.paths", "kernels.bots", "the path search only reads prices"),
     ("kernels.graph", "kernels.core", "graph algorithms only read arrays"),
     ("kernels.prng", "kernels.core", "the PRNG is a leaf"),
+    # the bots' folders, lowest first: shared < planning < heuristic < variants < search < dispatch
+    *[(low, high, "the bots' folders import only the folders below them")
+      for i, low in enumerate(BOT_FOLDERS) for high in BOT_FOLDERS[i + 1:]],
 ]
 
 
