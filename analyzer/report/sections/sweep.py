@@ -20,7 +20,7 @@ from analyzer.report.html import Section
 from analyzer.report.runs import provisional_note, provisional_state
 from analyzer.rules import preset
 from analyzer.run.results import Results
-from analyzer.run.sweep import SweepResults, compare
+from analyzer.run.sweep_output import SweepResults, compare
 from analyzer.stats.compare import MEASURES
 
 SWEEP_BOARD = "europe"

@@ -1,4 +1,4 @@
-"""House-rule sweeps (issue 9): variants on common random numbers, the sweep
+"""House-rule sweeps: variants on common random numbers, the sweep
 folder and its resume, the balance comparison and its paired intervals, the
 config file, the CLI, the report section, and a sweep on a Dask LocalCluster."""
 
@@ -13,7 +13,8 @@ from same_tables import assert_same_tables as _assert_same
 
 import analyzer
 from analyzer.rules import preset
-from analyzer.run.sweep import SweepError, build_variants, compare, load_sweep, parse_set_options, read_config, sweep
+from analyzer.run.sweep import SweepError, build_variants, parse_set_options, read_config, sweep
+from analyzer.run.sweep_output import compare, load_sweep
 from analyzer.stats.compare import MEASURES
 
 EU = dict(board="europe", players=3, bots="greedy,random,greedy", games=240, seed=5, progress=False)
