@@ -17,7 +17,8 @@ from analyzer.rules import PRESETS, RuleError, RuleSet, preset
 from analyzer.run.ladder import LadderResult, ladder, load_ladder
 from analyzer.run.results import Results, load
 from analyzer.run.simulate import simulate
-from analyzer.run.sweep import SweepResults, compare, load_sweep, sweep
+from analyzer.run.sweep import sweep
+from analyzer.run.sweep_output import SweepResults, compare, load_sweep
 from analyzer.run.tune import TuneResults, load_tune, tune
 from analyzer.run.tunnel_study import tunnel_reveal_study
 from analyzer.stats.tunnels import tunnels_in_play

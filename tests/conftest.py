@@ -22,6 +22,7 @@ if TESTS not in sys.path:
 # here only runs later; a file listed wrongly only compiles more beside the warm-up.
 COMPILE_LIGHT = {
     "analyzer/cli/test_cli_errors.py", "analyzer/stats/test_stats.py", "analyzer/test_boards.py",
+    "analyzer/test_study_plan.py",
     "analyzer/test_boards_ghost_train.py", "analyzer/test_rulesets.py", "analyzer/test_tunnel_odds.py",
     "kernels/core/test_claimable.py", "kernels/core/test_state.py", "kernels/test_kernel_layers.py",
     "kernels/test_longest_trail.py", "kernels/test_paths.py", "rules/base/test_base_claims.py",

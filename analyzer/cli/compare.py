@@ -13,7 +13,7 @@ from rich.table import Table
 from analyzer.report.figures import write_figure
 from analyzer.report.runs import provisional_note
 from analyzer.report.sections.sweep import sweep_figures
-from analyzer.run.sweep import compare, load_sweep
+from analyzer.run.sweep_output import compare, load_sweep
 
 Opt = typer.Option
 console = Console()

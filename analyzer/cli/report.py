@@ -1,6 +1,7 @@
-"""`ttr report`: run the default studies (or read existing runs) and build
-the HTML report. A plain function with typer-compatible parameters; the CLI
-app registers it."""
+"""`ttr report`: run the default study plan (analyzer.studies, through
+analyzer.run.studies) or read existing runs (analyzer.report.folders), then
+build the HTML report (analyzer.report.page). A plain function with
+typer-compatible parameters; the CLI app registers it."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from analyzer.report.folders import load_runs, load_tunes
 from analyzer.report.page import build_report
-from analyzer.report.studies import DEFAULT_GAMES, load_runs, load_tunes, run_studies, run_tune_studies
+from analyzer.run.studies import run_studies, run_tune_studies
+from analyzer.studies import DEFAULT_GAMES
 
 Opt = typer.Option
 

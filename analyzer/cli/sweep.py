@@ -10,7 +10,8 @@ import typer
 from rich.console import Console
 
 from analyzer.cli.compare import print_comparison
-from analyzer.run.sweep import compare, parse_set_options, sweep
+from analyzer.run.sweep import parse_set_options, sweep
+from analyzer.run.sweep_output import compare
 
 Opt = typer.Option
 console = Console()

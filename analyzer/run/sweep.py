@@ -8,7 +8,9 @@
 
 Every variant is one `analyzer.simulate` run with the same master seed and
 number of games, written to out/variants/<variant>/; out/sweep.json lists the
-variants, their overrides and which one is the baseline.
+variants, their overrides and which one is the baseline. A finished sweep is
+read back and compared by analyzer.run.sweep_output (SweepResults,
+load_sweep, compare).
 
 Common random numbers: game g of every variant draws its deal and shuffles
 from the same stream (kernels/prng.py: stream_seed(seed, g, STREAM_DECK)) and
@@ -35,28 +37,20 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pandas as pd
-
 from analyzer.boards import Board, load_board
 from analyzer.rules import RuleError, RuleSet
 from analyzer.run.backends import parse_cluster, study_cluster
-from analyzer.run.protocol import TABLES, close_folder, open_folder, read_manifest
-from analyzer.run.results import Results, TableAccess
+from analyzer.run.protocol import close_folder, open_folder
 from analyzer.run.simulate import simulate
 from analyzer.run.spec import make_spec
-from analyzer.stats.compare import RunTables, compare_tables
+from analyzer.run.sweep_output import SWEEP_MANIFEST, SweepError, SweepResults, _value_text
 
-SWEEP_MANIFEST = "sweep.json"
 VARIANTS_DIR = "variants"
 BASELINE_NAME = "baseline"
 _NAME = re.compile(r"[A-Za-z0-9_.,=+-]+")
 # keys of a sweep config file (see README "House rules: sweeps and comparison")
 CONFIG_RUN_KEYS = ("board", "players", "bots", "games", "seed", "rules")
 CONFIG_KEYS = (*CONFIG_RUN_KEYS, "baseline", "base", "grid", "variants")
-
-
-class SweepError(ValueError):
-    """A sweep that cannot be run or read: bad grid, variant or config file."""
 
 
 @dataclass
@@ -72,12 +66,6 @@ class Variant:
 
 def _jsonable(d: dict) -> dict:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
-
-
-def _value_text(v) -> str:
-    if isinstance(v, (tuple, list)):
-        return "-".join(str(x) for x in v)
-    return str(v).lower() if isinstance(v, bool) else str(v)
 
 
 def grid_variants(grid: dict) -> list[dict]:
@@ -267,92 +255,3 @@ def sweep(board=None, players=None, bots=None, games=None, seed=None, grid=None,
 
 
 _SWEEP_KEY = ("board", "players", "bots", "games", "seed", "base_rules_hash", "baseline", "variants")
-
-
-class SweepResults(TableAccess):
-    """The runs of a sweep. `games`, `players`, `tickets`, `claims` and
-    `tunnels` are the variants' tables concatenated, with a categorical
-    `variant` column (categories in sweep order); `results[name]` is one
-    variant's Results; `baseline` names the baseline variant."""
-
-    def __init__(self, manifest: dict, results: dict[str, Results], path: Path | None = None):
-        self.manifest = manifest
-        self.results = dict(results)
-        self.path = path
-        self._tables: dict[str, pd.DataFrame] = {}
-
-    @classmethod
-    def load(cls, path) -> SweepResults:
-        path = Path(path)
-        hint = " (a single run: use analyzer.load)" if (path / "manifest.json").exists() else ""
-        manifest = read_manifest(path, SWEEP_MANIFEST, "a sweep", SweepError, "ttr sweep ...", hint)
-        results = {}
-        for v in manifest["variants"]:
-            res = Results.load(path / v["path"])
-            if res.manifest.get("rules_hash") != v["rules_hash"]:
-                raise SweepError(f"{path / v['path']}: its rules are not those of variant '{v['name']}'")
-            results[v["name"]] = res
-        return cls(manifest, results, path)
-
-    @property
-    def baseline(self) -> str:
-        return self.manifest["baseline"]
-
-    @property
-    def names(self) -> list[str]:
-        return [v["name"] for v in self.manifest["variants"]]
-
-    def variants(self) -> pd.DataFrame:
-        """One row per variant: its overrides (as text), rules hash, baseline flag,
-        and the effective value of every swept parameter."""
-        rows = []
-        for v in self.manifest["variants"]:
-            rules = self.results[v["name"]].manifest["rules"]
-            row = {"variant": v["name"], "baseline": v["name"] == self.baseline,
-                   "overrides": ", ".join(f"{k}={_value_text(x)}" for k, x in v["overrides"].items()) or "(none)",
-                   "rules_hash": v["rules_hash"]}
-            for p in self.manifest.get("parameters", []):
-                row[p] = _value_text(rules[p]) if isinstance(rules[p], list) else rules[p]
-            rows.append(row)
-        df = pd.DataFrame(rows)
-        df["variant"] = pd.Categorical(df["variant"], categories=self.names, ordered=True)
-        return df
-
-    def table(self, name: str) -> pd.DataFrame:
-        if name not in TABLES:
-            raise KeyError(f"no table '{name}'; tables: {', '.join(TABLES)}")
-        if name not in self._tables:
-            frames = []
-            for v in self.names:
-                df = self.results[v].table(name).copy()
-                df.insert(0, "variant", v)
-                frames.append(df)
-            df = pd.concat(frames, ignore_index=True)
-            df["variant"] = pd.Categorical(df["variant"], categories=self.names, ordered=True)
-            self._tables[name] = df
-        return self._tables[name]
-
-    def __repr__(self) -> str:
-        m = self.manifest
-        return (f"SweepResults(board={m.get('board')!r}, players={m.get('players')}, games={m.get('games')}, "
-                f"seed={m.get('seed')}, variants={self.names}, baseline={self.baseline!r})")
-
-
-def load_sweep(path) -> SweepResults:
-    """Read a sweep written by `sweep(out=...)` / `ttr sweep --out`."""
-    return SweepResults.load(path)
-
-
-def compare(sweep, baseline: str | None = None, n_boot: int = 1000, seed: int = 0, level: float = 0.95
-            ) -> pd.DataFrame:
-    """Every variant of a sweep against the baseline, for every balance
-    measure (analyzer.stats.compare.MEASURES).
-
-    `sweep`: a SweepResults or a sweep folder. Returns one row per variant
-    and measure: variant, measure, estimate, baseline_value, difference,
-    ci_low / ci_high (paired bootstrap CI of the difference, `level`),
-    unpaired_ci_low / unpaired_ci_high, games, paired, is_baseline (see
-    analyzer.stats.compare.compare_tables)."""
-    sw = sweep if isinstance(sweep, SweepResults) else SweepResults.load(Path(sweep))
-    runs = {name: RunTables(r.games, r.players, r.manifest.get("seed")) for name, r in sw.results.items()}
-    return compare_tables({n: runs[n] for n in sw.names}, baseline or sw.baseline, n_boot, seed, level)

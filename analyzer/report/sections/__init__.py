@@ -1,7 +1,8 @@
 """The sections of the report, one module each. A section module has
 `build_section(runs, out_dir) -> Section | None` (None when its runs are
-absent) and may list `STUDIES`, the runs `ttr report` adds for it. It picks
-its runs by their manifests (analyzer.report.runs), computes with
+absent). It picks its runs by their manifests (analyzer.report.runs), or by
+the names of its studies in the default plan (analyzer.studies
+SECTION_STUDIES, keyed by the section module's name), computes with
 analyzer.stats, draws with analyzer.report.figures and states its findings
 in sentences computed from the tables. A section whose build_section also
 takes `tunes` gets the page's tuning studies (sections/tune.py)."""

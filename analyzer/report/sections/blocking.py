@@ -38,6 +38,25 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     if not pairs:
         return None
     sec = Section("blocking", "Double-route blocking", INTRO)
+    diffs, lanes = pair_tables(runs, pairs)
+    sec.findings += effect_findings(diffs) + route_findings(lanes)
+    sec.figures.append(effects_figure(diffs, runs, pairs, out))
+    sec.figures += route_figures(lanes, runs, out)
+    sec.tables.append(save_table(diffs.drop(columns="run"), out, "blocking_effects",
+                                 "Paired differences closed − open (per-game metrics; win_seat_s: seat s won)",
+                                 max_rows=20, index=False))
+    lanes = lanes.drop(columns="run").sort_values(["study", "broke_ticket"], ascending=[True, False])
+    sec.tables.append(save_table(lanes,
+                                 out, "blocking_routes", "Per double route: share of games with a lane claimed, the "
+                                 "second lane closed, a ticket broken (closed run); both lanes claimed (open run)",
+                                 index=False))
+    sec.data.update(differences=diffs, routes=lanes)
+    return sec
+
+
+def pair_tables(runs: dict[str, Results], pairs: list[tuple[str, str]]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Per closure pair: the paired differences closed − open of the per-game
+    metrics, and per double route its use in both runs; each with a run column."""
     diffs, lanes = [], []
     for a, b in pairs:
         ra, rb = runs[a], runs[b]
@@ -60,6 +79,11 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     lanes = pd.concat(lanes, ignore_index=True)
     diffs["run"] = run_column(diffs)
     lanes["run"] = run_column(lanes)
+    return diffs, lanes
+
+
+def effect_findings(diffs: pd.DataFrame) -> list[str]:
+    """Per run: what closing the second lane changes (ticket completion, mean score, the largest seat change)."""
     notes = []
     for run, g in diffs.groupby("run", sort=False):
         g = g.set_index("metric")
@@ -74,13 +98,23 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
                      f"rate is {big.name.replace('win_seat_', 'seat ')} {100 * big['difference']:+.2f} percentage "
                      f"points ({100 * big['ci_low']:+.2f} to {100 * big['ci_high']:+.2f}){sig(big)} (paired over "
                      f"{int(tc['games']):,} games with the same deals).")
+    return notes
+
+
+def route_findings(lanes: pd.DataFrame) -> list[str]:
+    """Per run: the double route whose closure most often broke a ticket, and how often both lanes go when open."""
+    notes = []
     for run, g in lanes.groupby("run", sort=False):
         top = g.loc[g["broke_ticket"].idxmax()]
         notes.append(f"{run}: the closure breaks a ticket most often on {top['route']}: in {pct(top['broke_ticket'])} "
                      f"of games ({ci_pct(top['broke_ticket_ci_low'], top['broke_ticket_ci_high'])}); with both lanes "
                      f"open, both lanes of a double route are taken in {pct(g['both_claimed'].mean())} of games on "
                      "average.")
-    sec.findings += notes
+    return notes
+
+
+def effects_figure(diffs: pd.DataFrame, runs: dict[str, Results], pairs: list[tuple[str, str]], out: Path):
+    """The paired differences closed − open: ticket completion, mean score and each seat's win rate, per run."""
     fig, ax = new_figure(12, 3.8, ncols=3)
     for a, metric, scale, yl in ((ax[0, 0], "ticket_completion", 100, "ticket completion (% points)"),
                                  (ax[0, 1], "score", 1, "mean score (points)")):
@@ -103,8 +137,13 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     n = int(diffs.groupby("run")["games"].first().sum())
     fig.suptitle(f"Closing the second lane of double routes at 2–3 players: paired differences, 95% CI "
                  f"(n={n:,} game pairs)" + provisional_note(*(runs[a] for a, _ in pairs)), fontsize=10)
-    sec.figures.append(save_figure(fig, out, "blocking_effects", "Effect of the double-route closure",
-                                   provisional_state(*(runs[a] for a, _ in pairs))))
+    return save_figure(fig, out, "blocking_effects", "Effect of the double-route closure",
+                       provisional_state(*(runs[a] for a, _ in pairs)))
+
+
+def route_figures(lanes: pd.DataFrame, runs: dict[str, Results], out: Path) -> list:
+    """Per run: the 12 double routes whose closure most often broke a ticket."""
+    refs = []
     for run, g in lanes.groupby("run", sort=False):
         g = g.sort_values("broke_ticket", ascending=False).head(12)
         fig, ax = new_figure(8, 3.8)
@@ -121,15 +160,6 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         study = g["study"].iloc[0]
         a.set_title(f"{run}: double routes whose closure most often broke a ticket, 95% CI "
                     f"(n={n_games(runs[study]):,} games){provisional_note(runs[study])}", fontsize=9)
-        sec.figures.append(save_figure(fig, out, f"blocking_routes_{study}", f"Double routes closed, {run}",
-                                       provisional_state(runs[study])))
-    sec.tables.append(save_table(diffs.drop(columns="run"), out, "blocking_effects",
-                                 "Paired differences closed − open (per-game metrics; win_seat_s: seat s won)",
-                                 max_rows=20, index=False))
-    lanes = lanes.drop(columns="run").sort_values(["study", "broke_ticket"], ascending=[True, False])
-    sec.tables.append(save_table(lanes,
-                                 out, "blocking_routes", "Per double route: share of games with a lane claimed, the "
-                                 "second lane closed, a ticket broken (closed run); both lanes claimed (open run)",
-                                 index=False))
-    sec.data.update(differences=diffs, routes=lanes)
-    return sec
+        refs.append(save_figure(fig, out, f"blocking_routes_{study}", f"Double routes closed, {run}",
+                                provisional_state(runs[study])))
+    return refs

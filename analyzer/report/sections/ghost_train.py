@@ -1,9 +1,10 @@
-"""Ghost Train (issue 8) on the provisional board: game length, how games
+"""Ghost Train on the provisional board: game length, how games
 end (sixth ticket or last wagon), win rate by seat, the Trick-or-Treat and
 Town Hall bonuses (how often, and the win rate of the players who took them),
 ticket completion. Every figure and table says "provisional board": the
 routes and most tickets are invented (see
-analyzer/boards_data/ghost_train/board.toml)."""
+analyzer/boards_data/ghost_train/board.toml). Its runs are the plan's
+studies (analyzer.studies.GHOST_TRAIN_STUDIES), found by name."""
 
 from __future__ import annotations
 
@@ -17,13 +18,8 @@ from analyzer.report.html import Section
 from analyzer.report.runs import provisional_note, provisional_state
 from analyzer.run.results import Results
 from analyzer.stats.ghost_train import bonus_win_rates, overview, seat_win_rates
+from analyzer.studies import GHOST_TRAIN_STUDIES
 
-# a quarter of GAMES per player count (README "Report"); planner: kernels/bots/variants/ghost_planner.py
-STUDIES: list[dict] = [
-    {"name": f"ghost-train-{n}p", "board": "ghost_train", "players": n, "bots": ["planner"],
-     "rules": "ghost-train", "overrides": {}, "games_share": 0.25}
-    for n in (2, 3, 4)
-]
 INTRO = ("<strong>Provisional board:</strong> no transcription of the printed Ghost Train board exists; its places "
          "follow the rules, but the routes and most tickets are invented, so these figures show how the rules play, "
          "not the printed game. No points: the first to six tickets wins, or the most tickets when a player places "
@@ -33,11 +29,11 @@ INTRO = ("<strong>Provisional board:</strong> no transcription of the printed Gh
 def tables(runs: dict[str, Results]) -> dict[str, pd.DataFrame]:
     """The section's tables from the Ghost Train runs present in `runs`."""
     ov, seats, bonus, length, tickets = [], [], [], [], []
-    for study in STUDIES:
-        res = runs.get(study["name"])
+    for study in GHOST_TRAIN_STUDIES:
+        res = runs.get(study.name)
         if res is None:
             continue
-        n = study["players"]
+        n = study.players
         g, p = res.games, res.players
         ov.append(overview(g, p, n))
         seats.append(seat_win_rates(p).assign(players=n))
@@ -162,7 +158,7 @@ def findings(ov: pd.DataFrame, seats: pd.DataFrame, b: pd.DataFrame) -> list[str
 
 def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
     """The Ghost Train figures (PNG + SVG) and tables (CSV); None when no Ghost Train run is present."""
-    mine = {s["name"]: runs[s["name"]] for s in STUDIES if s["name"] in runs}
+    mine = {s.name: runs[s.name] for s in GHOST_TRAIN_STUDIES if s.name in runs}
     t = tables(mine)
     if not t:
         return None

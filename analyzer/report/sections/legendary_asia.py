@@ -1,8 +1,8 @@
-"""Legendary Asia (issue 6): the mountain trade and the Asian Explorer, per
-player count (see analyzer.stats.legendary_asia for what is measured).
-Runs are recognised by their manifest (board legendary_asia, a points game of
-single players), so a report built from existing results folders finds them
-too."""
+"""Legendary Asia: the mountain trade and the Asian Explorer, per player
+count (see analyzer.stats.legendary_asia for what is measured). Runs are
+recognised by their manifest (board legendary_asia, a points game of single
+players), so a report built from existing results folders finds them too;
+the plan's studies (analyzer.studies.LEGENDARY_ASIA_STUDIES) come first."""
 
 from __future__ import annotations
 
@@ -23,14 +23,9 @@ from analyzer.stats.legendary_asia import (
     network_distribution,
     with_mountain_columns,
 )
+from analyzer.studies import LEGENDARY_ASIA_STUDIES
 
 BOARD = "legendary_asia"
-PLAYER_COUNTS = (2, 3, 4, 5)
-STUDIES: list[dict] = [
-    {"name": f"legendary-asia-{p}p", "board": BOARD, "players": p, "bots": ["planner"], "rules": "legendary-asia",
-     "overrides": {}, "games_share": 0.25}  # a quarter of GAMES per player count (README "Report")
-    for p in PLAYER_COUNTS
-]
 
 
 # --- finding the runs --------------------------------------------------------------------------
@@ -42,9 +37,9 @@ def is_legendary_asia(res: Results) -> bool:
 
 
 def la_runs(runs: dict[str, Results]) -> dict[int, tuple[str, Results]]:
-    """One Legendary Asia run per player count: this module's study when
+    """One Legendary Asia run per player count: the plan's study when
     present, else the run with the most games."""
-    own = {s["name"] for s in STUDIES}
+    own = {s.name for s in LEGENDARY_ASIA_STUDIES}
     picked: dict[int, tuple[str, Results]] = {}
     for name, res in runs.items():
         if not is_legendary_asia(res):

@@ -1,4 +1,4 @@
-"""Report section: the other maps (issue 19) — Nordic Countries' locomotives
+"""Report section: the other maps — Nordic Countries' locomotives
 that pay only tunnels and ferries, Switzerland's country tickets and India's
 Grand Tour, each under its own rules (docs/rules/nordic-countries.md,
 switzerland.md, india.md). Runs are recognised by their manifest (board, a
@@ -17,23 +17,16 @@ from analyzer.report.html import Section
 from analyzer.run.results import Results
 from analyzer.stats.intervals import wilson
 from analyzer.stats.maps import country_ticket_options, grand_tour, unused_locomotives
+from analyzer.studies import MAPS_STUDIES
 
-STUDIES: list[dict] = [
-    {"name": "nordic-countries-3p", "board": "nordic_countries", "players": 3, "bots": ["planner"],
-     "rules": "nordic-countries", "overrides": {}, "games_share": 0.02},
-    {"name": "switzerland-3p", "board": "switzerland", "players": 3, "bots": ["planner"], "rules": "switzerland",
-     "overrides": {}, "games_share": 0.02},
-    # of the bots only the planner family goes for the Grand Tour (kernels/bots/planning/grand_tour.py)
-    {"name": "india-4p", "board": "india", "players": 4, "bots": ["planner"], "rules": "india", "overrides": {},
-     "games_share": 0.02},
-]
 BOARDS = ("nordic_countries", "switzerland", "india")
 
 
 def map_runs(runs: dict[str, Results]) -> dict[str, tuple[str, Results]]:
-    """board -> (run name, run): this section's study when present, else the
-    points-game run of single players on that board with the most games."""
-    own = {s["name"] for s in STUDIES}
+    """board -> (run name, run): the plan's study (analyzer.studies.MAPS_STUDIES)
+    when present, else the points-game run of single players on that board
+    with the most games."""
+    own = {s.name for s in MAPS_STUDIES}
     picked: dict[str, tuple[str, Results]] = {}
     for name, res in runs.items():
         m = res.manifest

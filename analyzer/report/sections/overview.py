@@ -36,6 +36,24 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     if not base:
         return None
     sec = Section("overview", TITLE, INTRO)
+    t = overview_tables(base)
+    rounds = t["length"][t["length"]["measure"] == "rounds"]
+    sec.findings += (seat_findings(t["seat"]) + score_findings(t["dist"])
+                     + [length_finding(rounds), end_finding(t["ends"])] + best_bot_finding(t["bot"]))
+    sec.figures += seat_figures(t["seat"], base, out)
+    sec.figures += score_figures(t["hist"], base, out)
+    sec.figures += component_figures(t["comp"], base, out)
+    sec.figures.append(save_figure(game_length_figure(rounds), out, "game_length", "Game length by player count",
+                                   provisional_state(*base.values())))
+    sec.tables += overview_table_refs(t, out)
+    sec.data.update(win_rate_by_seat=t["seat"], game_length=t["length"])
+    return sec
+
+
+def overview_tables(base: dict[str, Results]) -> dict[str, pd.DataFrame]:
+    """The section's tables over the base runs, each row tagged with its run:
+    seat and bot win rates, score distribution, components and histogram,
+    game length, end reasons."""
     seat, bot, dist, comp, length, ends, hist = [], [], [], [], [], [], []
     for name, r in base.items():
         p, g = r.players, r.games
@@ -47,9 +65,13 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         ends.append(tagged(end_reasons(g), name, r))
         hist.append(tagged(score_histogram(p), name, r))
         r.release()
-    seat, bot, dist, comp = (pd.concat(x, ignore_index=True) for x in (seat, bot, dist, comp))
-    length, ends, hist = (pd.concat(x, ignore_index=True) for x in (length, ends, hist))
-    # findings
+    frames = dict(seat=seat, bot=bot, dist=dist, comp=comp, length=length, ends=ends, hist=hist)
+    return {k: pd.concat(v, ignore_index=True) for k, v in frames.items()}
+
+
+# --- findings -----------------------------------------------------------------------------------------
+def seat_findings(seat: pd.DataFrame) -> list[str]:
+    """Per board: the first seat's win rate against a fair share, and its range over player counts."""
     notes = []
     for board, grp in seat.groupby("board", sort=False):
         first = grp[grp["seat"] == 0].copy()
@@ -67,6 +89,12 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
                      f"({int(hi['players'])} players), outside the 95% CI in {int(sig)} of {len(first)} "
                      "player counts")
         notes.append(text + ".")
+    return notes
+
+
+def score_findings(dist: pd.DataFrame) -> list[str]:
+    """Per board: the mean score, from the fewest to the most players."""
+    notes = []
     for board, grp in dist.groupby("board", sort=False):
         grp = grp.sort_values("players")
         a, z = grp.iloc[0], grp.iloc[-1]
@@ -78,23 +106,40 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         notes.append(f"{board_name(board)}: the mean score goes from {a['mean']:.1f} points "
                      f"({int(a['players'])} players, median {a['median']:.0f}) to {z['mean']:.1f} "
                      f"({int(z['players'])} players, median {z['median']:.0f}).")
-    rounds = length[length["measure"] == "rounds"]
-    notes.append("Games last " + "; ".join(
+    return notes
+
+
+def length_finding(rounds: pd.DataFrame) -> str:
+    """How many rounds games last on each board (the range of the mean over player counts)."""
+    return ("Games last " + "; ".join(
         f"{board_name(b)} {rounds[rounds['board'] == b]['mean'].min():.1f}–"
         f"{rounds[rounds['board'] == b]['mean'].max():.1f} rounds" for b in rounds["board"].unique())
         + " on average (a round is one turn of every player).")
+
+
+def end_finding(ends: pd.DataFrame) -> str:
+    """How the games ended: by the train supply, or stalled, out of actions or at the turn cap."""
     e = ends.groupby("end")[["successes", "n"]].sum()
     n_games = int(e["n"].iloc[0]) if len(e) else 0
     other = {k: int(v) for k, v in e["successes"].items() if k not in ("trains",) and v > 0}
-    notes.append(f"Of {n_games:,} games, {int(e['successes'].get('trains', 0)):,} ended by the train supply; "
-                 + (", ".join(f"{v:,} {k.replace('_', ' ')}" for k, v in other.items()) if other
-                    else "none stalled, ran out of actions or hit the turn cap") + ".")
+    return (f"Of {n_games:,} games, {int(e['successes'].get('trains', 0)):,} ended by the train supply; "
+            + (", ".join(f"{v:,} {k.replace('_', ' ')}" for k, v in other.items()) if other
+               else "none stalled, ran out of actions or hit the turn cap") + ".")
+
+
+def best_bot_finding(bot: pd.DataFrame) -> list[str]:
+    """The best bot's win rate, among the runs where different bots met (none otherwise)."""
     mixed = bot[bot.groupby("study")["bot"].transform("nunique") > 1]  # only tables where bots met
-    if len(mixed):
-        best = mixed.loc[mixed["rate"].idxmax()]
-        notes.append(f"Best bot: {best['bot']} wins {pct(best['rate'])} of its player-games in {best['study']}.")
-    sec.findings += notes
-    # figures
+    if not len(mixed):
+        return []
+    best = mixed.loc[mixed["rate"].idxmax()]
+    return [f"Best bot: {best['bot']} wins {pct(best['rate'])} of its player-games in {best['study']}."]
+
+
+# --- figures ------------------------------------------------------------------------------------------
+def seat_figures(seat: pd.DataFrame, base: dict[str, Results], out: Path) -> list:
+    """Per board: the win rate by seat, a group of bars per player count."""
+    refs = []
     for board, grp in seat.groupby("board", sort=False):
         note = provisional_note(*(base[n] for n in grp["study"].unique()))
         fig, ax = new_figure(7, 3.8)
@@ -104,8 +149,14 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         ax[0, 0].set_ylabel("win rate (share of games)")
         ax[0, 0].set_title(f"{board_name(board)}: win rate by seat, 95% CI "
                            f"(n={int(grp.groupby('study')['n'].first().sum()):,} games){note}", fontsize=10)
-        sec.figures.append(save_figure(fig, out, f"win_rate_by_seat_{board}", f"Win rate by seat, {board}",
-                                       provisional_state(*(base[n] for n in grp["study"].unique()))))
+        refs.append(save_figure(fig, out, f"win_rate_by_seat_{board}", f"Win rate by seat, {board}",
+                                provisional_state(*(base[n] for n in grp["study"].unique()))))
+    return refs
+
+
+def score_figures(hist: pd.DataFrame, base: dict[str, Results], out: Path) -> list:
+    """Per board: the score distribution, a line per player count."""
+    refs = []
     for board, grp in hist.groupby("board", sort=False):
         note = provisional_note(*(base[n] for n in grp["study"].unique()))
         fig, ax = new_figure(7, 3.8)
@@ -116,8 +167,14 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         ax[0, 0].set_ylabel("player-games (%)")
         ax[0, 0].set_title(f"{board_name(board)}: score distribution{note}", fontsize=10)
         ax[0, 0].legend(fontsize="small")
-        sec.figures.append(save_figure(fig, out, f"score_distribution_{board}", f"Score distribution, {board}",
-                                       provisional_state(*(base[n] for n in grp["study"].unique()))))
+        refs.append(save_figure(fig, out, f"score_distribution_{board}", f"Score distribution, {board}",
+                                provisional_state(*(base[n] for n in grp["study"].unique()))))
+    return refs
+
+
+def component_figures(comp: pd.DataFrame, base: dict[str, Results], out: Path) -> list:
+    """Per board that scores points: the mean of each score component, a group of bars per player count."""
+    refs = []
     for board, grp in comp.groupby("board", sort=False):
         grp = grp[(grp["component"] != "score") & (grp["mean"].abs() > 0)]
         if grp.empty:  # Ghost Train scores no points: no components to draw
@@ -132,23 +189,26 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         ax[0, 0].tick_params(axis="x", labelsize=8)
         ax[0, 0].set_title(f"{board_name(board)}: score components, 95% CI "
                            f"(n={int(grp.groupby('study')['n'].first().sum()):,} player-games){note}", fontsize=10)
-        sec.figures.append(save_figure(fig, out, f"score_components_{board}", f"Score components, {board}",
-                                       provisional_state(*(base[n] for n in grp["study"].unique()))))
-    sec.figures.append(save_figure(game_length_figure(rounds), out, "game_length", "Game length by player count",
-                                   provisional_state(*base.values())))
-    # tables
-    sec.tables.append(save_table(seat, out, "win_rate_by_seat", "Win rate by seat (n: player-games; a shared first "
-                                 "place counts for each winner)", max_rows=20, index=False))
-    sec.tables.append(save_table(bot, out, "win_rate_by_bot", "Win rate by bot", index=False))
-    sec.tables.append(save_table(dist, out, "score_distribution", "Score distribution per run", index=False))
-    sec.tables.append(save_table(comp, out, "score_components", "Score components per run (mean points per player)",
-                                 max_rows=10, index=False))
-    sec.tables.append(save_table(length, out, "game_length", "Game length (turns: every player's turn counts one)",
-                                 index=False))
-    sec.tables.append(save_table(ends, out, "end_reasons", "End reasons and stalled games (share of games)",
-                                 max_rows=10, index=False))
-    sec.data.update(win_rate_by_seat=seat, game_length=length)
-    return sec
+        refs.append(save_figure(fig, out, f"score_components_{board}", f"Score components, {board}",
+                                provisional_state(*(base[n] for n in grp["study"].unique()))))
+    return refs
+
+
+# --- tables -------------------------------------------------------------------------------------------
+def overview_table_refs(t: dict[str, pd.DataFrame], out: Path) -> list:
+    """The section's tables, written as CSV beside the page."""
+    return [
+        save_table(t["seat"], out, "win_rate_by_seat", "Win rate by seat (n: player-games; a shared first "
+                   "place counts for each winner)", max_rows=20, index=False),
+        save_table(t["bot"], out, "win_rate_by_bot", "Win rate by bot", index=False),
+        save_table(t["dist"], out, "score_distribution", "Score distribution per run", index=False),
+        save_table(t["comp"], out, "score_components", "Score components per run (mean points per player)",
+                   max_rows=10, index=False),
+        save_table(t["length"], out, "game_length", "Game length (turns: every player's turn counts one)",
+                   index=False),
+        save_table(t["ends"], out, "end_reasons", "End reasons and stalled games (share of games)",
+                   max_rows=10, index=False),
+    ]
 
 
 def game_length_figure(rounds: pd.DataFrame):

@@ -1,17 +1,17 @@
-"""Strong play (issue 17): the search player `expert` (kernels/bots/search/expert.py)
+"""Strong play: the search player `expert` (kernels/bots/search/expert.py)
 on Europe and USA at 2 and 4 players: win rate by seat with `expert` at every
 seat, the score components of `expert` against `planner` (routes against
 tickets, long routes), and the longest-path holder's win rate, each with 95%
 CIs and sample sizes.
 
 `expert` plays about a game per second per core where `planner` plays
-hundreds, so these studies are small (STUDY_SHARE of GAMES each) and search
-with a reduced budget (STUDY_ROLLOUTS rollouts per decision, recorded in each
-run's manifest as bot_params); they keep their bots whatever `ttr report
---bots` says (keep_bots, analyzer.report.studies.run_studies). Runs are
-recognised by their manifests: every seat `expert` (self-play), or `expert`
-and `planner` (mixed; the two seat orders of a board and player count are
-pooled)."""
+hundreds, so these studies (analyzer.studies.STRONG_PLAY_STUDIES) are small
+(STRONG_SHARE of GAMES each) and search with a reduced budget
+(STRONG_ROLLOUTS rollouts per decision, recorded in each run's manifest as
+bot_params); they keep their bots whatever `ttr report --bots` says
+(keep_bots, analyzer.run.studies.run_studies). Runs are recognised by their
+manifests: every seat `expert` (self-play), or `expert` and `planner`
+(mixed; the two seat orders of a board and player count are pooled)."""
 
 from __future__ import annotations
 
@@ -29,21 +29,7 @@ from analyzer.stats.intervals import mean_ci
 from analyzer.stats.overview import score_components, win_rates
 from kernels.bots.shared import params as P
 
-BOARDS = ("europe", "usa")
-PLAYERS = (2, 4)
-STUDY_SHARE = 0.001  # 100 games per study at make report's GAMES=100000
-STUDY_ROLLOUTS = 8  # expert's rollouts per decision in these studies (its default is 64)
 LONG_ROUTE = 5  # a claimed route this long or longer counts as long (Europe's 6 and 8, USA's 5 and 6)
-MIXED_ORDERS = {"expert-first": ["expert", "planner"], "planner-first": ["planner", "expert"]}
-
-STUDIES: list[dict] = (
-    [{"name": f"strong-{b}-{p}p", "board": b, "players": p, "bots": ["expert"], "rules": None, "overrides": {},
-      "games_share": STUDY_SHARE, "keep_bots": True, "bot_params": {"EXPERT_ROLLOUTS": STUDY_ROLLOUTS}}
-     for b in BOARDS for p in PLAYERS]
-    + [{"name": f"strong-{b}-{p}p-{order}", "board": b, "players": p, "bots": bots, "rules": None, "overrides": {},
-        "games_share": STUDY_SHARE, "keep_bots": True, "bot_params": {"EXPERT_ROLLOUTS": STUDY_ROLLOUTS}}
-       for b in BOARDS for p in PLAYERS for order, bots in MIXED_ORDERS.items()]
-)
 TITLE = "Strong play"
 INTRO = ("What changes when a player searches: <code>expert</code> scores the planner's choice and a few "
          "alternatives by playing determinized deals to the end (docs/bots.md, \"The search player\"). It is "

@@ -2,13 +2,13 @@
 against each swept parameter, with the paired 95% CIs of the change from the
 baseline and the baseline marked.
 
-The default study is Europe, 4 planner players, tunnel_reveal = 2, 3, 4 and
-longest_path_bonus = 10, 15 (6 variants, each with the same games_share and
-seed, so the games are paired)."""
+The default study (analyzer.studies.SWEEP_STUDIES) is Europe, 4 planner
+players, tunnel_reveal = 2, 3, 4 and longest_path_bonus = 10, 15 (6
+variants, each with the same games_share and seed, so the games are
+paired); the section finds its runs by those studies' names."""
 
 from __future__ import annotations
 
-import itertools
 from pathlib import Path
 
 import numpy as np
@@ -20,29 +20,12 @@ from analyzer.report.html import Section
 from analyzer.report.runs import provisional_note, provisional_state
 from analyzer.rules import preset
 from analyzer.run.results import Results
-from analyzer.run.sweep import SweepResults, compare
+from analyzer.run.sweep_output import SweepResults, compare
 from analyzer.stats.compare import MEASURES
+from analyzer.studies import SWEEP_STUDIES
 
-SWEEP_BOARD = "europe"
-SWEEP_PLAYERS = 4
-SWEEP_GRID = {"tunnel_reveal": [2, 3, 4], "longest_path_bonus": [10, 15]}
-SWEEP_SHARE = 0.3  # of the report's GAMES budget, split evenly over the 6 variants (5% each)
-
-
-def _study_name(combo: dict) -> str:
-    return "sweep-europe-4p-" + "-".join(f"{k}-{v}" for k, v in combo.items())
-
-
-SWEEP_VARIANTS: dict[str, dict] = {
-    _study_name(dict(zip(SWEEP_GRID, combo, strict=True))): dict(zip(SWEEP_GRID, combo, strict=True))
-    for combo in itertools.product(*SWEEP_GRID.values())
-}
-
-STUDIES: list[dict] = [
-    {"name": name, "board": SWEEP_BOARD, "players": SWEEP_PLAYERS, "bots": ["planner"], "rules": "europe",
-     "overrides": overrides, "games_share": SWEEP_SHARE / len(SWEEP_VARIANTS)}
-    for name, overrides in SWEEP_VARIANTS.items()
-]
+SWEEP_VARIANTS: dict[str, dict] = {s.name: dict(s.overrides) for s in SWEEP_STUDIES}
+"""The default sweep's variants: study name -> its rule overrides."""
 
 
 def sweep_from_runs(runs: dict[str, Results], variants: dict[str, dict], base_hash: str | None = None):

@@ -3,7 +3,8 @@ against the Himalaya 4, 5, 6, team win rates by seat pair, Asia Express and
 Globetrotter, and how much sharing the teams use. Every figure and the
 section title say "provisional board": the board is a reconstruction
 (analyzer/boards_data/team_asia/board.toml) and the numbers illustrate the
-rules, not the printed game."""
+rules, not the printed game. Its runs are the plan's studies
+(analyzer.studies.TEAM_ASIA_STUDIES), found by name."""
 
 from __future__ import annotations
 
@@ -18,14 +19,9 @@ from analyzer.report.runs import provisional_note, provisional_state
 from analyzer.run.results import Results
 from analyzer.stats.intervals import wilson
 from analyzer.stats.team_asia import SHARING, bonus_frequencies, sharing_use, surcharge_by_reveal, team_win_rates
+from analyzer.studies import TEAM_ASIA_STUDIES
 from analyzer.tunnels import tunnel_odds
 
-# a quarter of GAMES per player count (README "Report"); planner (kernels/bots/variants/team_planner.py)
-STUDIES: list[dict] = [
-    {"name": f"team-asia-{p}p", "board": "team_asia", "players": p, "bots": ["planner"], "rules": "team-asia",
-     "overrides": {}, "games_share": 0.25}
-    for p in (4, 6)
-]
 INTRO = ("<strong>Provisional board.</strong> No public transcription of the Team Asia board exists; these runs use "
          "a reconstruction (see <code>ttr boards show team_asia</code>), so the figures illustrate the team rules, "
          "not the printed game.")
@@ -135,7 +131,7 @@ def sharing_figure(sh: pd.DataFrame, bots: str, note: str):
 
 # --- the section --------------------------------------------------------------------------------------
 def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
-    mine = {s["name"]: runs[s["name"]] for s in STUDIES if s["name"] in runs}
+    mine = {s.name: runs[s.name] for s in TEAM_ASIA_STUDIES if s.name in runs}
     if not mine:
         return None
     out = Path(out_dir)

@@ -34,6 +34,21 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     if not base:
         return None
     sec = Section("tickets", TITLE, INTRO)
+    t = ticket_tables(base)
+    for board, grp in t["per_ticket"].groupby("board", sort=False):
+        sec.findings += board_findings(board, grp, t, base)
+    sec.findings += long_ticket_findings(t["kind"], base)
+    sec.figures += completion_figures(t["by_pts"], t["by_dist"], base, out)
+    sec.figures.append(midgame_figure(t["mid"], base, out))
+    sec.tables += ticket_table_refs(t, out)
+    sec.data.update(per_ticket=t["per_ticket"], kind=t["kind"], midgame=t["mid"])
+    return sec
+
+
+def ticket_tables(base: dict[str, Results]) -> dict[str, pd.DataFrame]:
+    """The section's tables over the base runs, each row tagged with its run:
+    completion per ticket, by value, by distance, long against regular, setup
+    against mid-game."""
     per_ticket, by_pts, by_dist, kind, mid = [], [], [], [], []
     for name, r in base.items():
         info, _ = board_ticket_info(r)
@@ -45,42 +60,56 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         kind.append(tagged(k, name, r))
         mid.append(tagged(midgame_tickets(t, r.players), name, r))
         r.release()
-    per_ticket, by_pts, by_dist, kind, mid = (pd.concat(x, ignore_index=True)
-                                              for x in (per_ticket, by_pts, by_dist, kind, mid))
+    frames = dict(per_ticket=per_ticket, by_pts=by_pts, by_dist=by_dist, kind=kind, mid=mid)
+    return {k: pd.concat(v, ignore_index=True) for k, v in frames.items()}
+
+
+def board_findings(board: str, grp: pd.DataFrame, t: dict[str, pd.DataFrame], base: dict[str, Results]) -> list[str]:
+    """On one board's focus run: the hardest and easiest ticket, completion
+    against distance, and what tickets drawn mid-game bring."""
+    study, r = focus_run({s: base[s] for s in grp["study"].unique()})
+    f = grp[(grp["study"] == study) & (grp["n"] >= 30)]
+    if f.empty:
+        return []
     notes = []
-    for board, grp in per_ticket.groupby("board", sort=False):
-        study, r = focus_run({s: base[s] for s in grp["study"].unique()})
-        f = grp[(grp["study"] == study) & (grp["n"] >= 30)]
-        if f.empty:
-            continue
-        hard, easy = f.loc[f["rate"].idxmin()], f.loc[f["rate"].idxmax()]
-        b = board_name(board)
-        notes.append(f"{b}, {r.manifest['players']} players: the hardest ticket held at least 30 times is "
-                     f"{hard['ticket_name']}, completed in {pct(hard['rate'])} of {int(hard['n']):,} holdings; "
-                     f"the easiest is {easy['ticket_name']} ({pct(easy['rate'])} of {int(easy['n']):,}).")
-        d = by_dist[(by_dist["study"] == study) & (by_dist["n"] >= 30)].sort_values("distance")
-        if len(d) >= 2:
-            notes.append(f"{b}, {r.manifest['players']} players: completion goes from {pct(d['rate'].iloc[0])} "
-                         f"for tickets {d['distance'].iloc[0]:.0f} cars apart to {pct(d['rate'].iloc[-1])} for "
-                         f"{d['distance'].iloc[-1]:.0f} cars apart (shortest distance on the empty board).")
-        m = mid[mid["study"] == study].set_index("kept")
-        if {"setup", "mid-game"} <= set(m.index):
-            mg = m.loc["mid-game"]
-            notes.append(f"{b}, {r.manifest['players']} players: each player keeps "
-                         f"{m.loc['mid-game', 'per_player']:.2f} tickets drawn mid-game on average and completes "
-                         f"{pct(mg['rate'])} of them ({ci_pct(mg['ci_low'], mg['ci_high'])}), "
-                         f"against {pct(m.loc['setup', 'rate'])} of the tickets kept at setup.")
+    hard, easy = f.loc[f["rate"].idxmin()], f.loc[f["rate"].idxmax()]
+    b = board_name(board)
+    notes.append(f"{b}, {r.manifest['players']} players: the hardest ticket held at least 30 times is "
+                 f"{hard['ticket_name']}, completed in {pct(hard['rate'])} of {int(hard['n']):,} holdings; "
+                 f"the easiest is {easy['ticket_name']} ({pct(easy['rate'])} of {int(easy['n']):,}).")
+    by_dist, mid = t["by_dist"], t["mid"]
+    d = by_dist[(by_dist["study"] == study) & (by_dist["n"] >= 30)].sort_values("distance")
+    if len(d) >= 2:
+        notes.append(f"{b}, {r.manifest['players']} players: completion goes from {pct(d['rate'].iloc[0])} "
+                     f"for tickets {d['distance'].iloc[0]:.0f} cars apart to {pct(d['rate'].iloc[-1])} for "
+                     f"{d['distance'].iloc[-1]:.0f} cars apart (shortest distance on the empty board).")
+    m = mid[mid["study"] == study].set_index("kept")
+    if {"setup", "mid-game"} <= set(m.index):
+        mg = m.loc["mid-game"]
+        notes.append(f"{b}, {r.manifest['players']} players: each player keeps "
+                     f"{m.loc['mid-game', 'per_player']:.2f} tickets drawn mid-game on average and completes "
+                     f"{pct(mg['rate'])} of them ({ci_pct(mg['ci_low'], mg['ci_high'])}), "
+                     f"against {pct(m.loc['setup', 'rate'])} of the tickets kept at setup.")
+    return notes
+
+
+def long_ticket_findings(kind: pd.DataFrame, base: dict[str, Results]) -> list[str]:
+    """How often long tickets are completed, on the boards that have them."""
     longs = kind[kind["kind"] == "long"]
     has_long = [r for r in base.values() if r.board is not None and r.board.tickets["long"].any()]
-    if has_long:
-        if longs.empty:
-            notes.append("No long ticket was held at the end of any game: the bots always returned them.")
-        else:
-            lg = longs.groupby("board")[["successes", "n"]].sum()
-            notes.append("Long tickets: " + "; ".join(
-                f"{board_name(b)} {pct(v['successes'] / v['n'])} completed of {int(v['n']):,} held"
-                for b, v in lg.iterrows()) + ".")
-    sec.findings += notes
+    if not has_long:
+        return []
+    if longs.empty:
+        return ["No long ticket was held at the end of any game: the bots always returned them."]
+    lg = longs.groupby("board")[["successes", "n"]].sum()
+    return ["Long tickets: " + "; ".join(
+        f"{board_name(b)} {pct(v['successes'] / v['n'])} completed of {int(v['n']):,} held"
+        for b, v in lg.iterrows()) + "."]
+
+
+def completion_figures(by_pts: pd.DataFrame, by_dist: pd.DataFrame, base: dict[str, Results], out: Path) -> list:
+    """Per board: completion by ticket value and by shortest distance, a line per player count."""
+    refs = []
     for board, grp in by_pts.groupby("board", sort=False):
         note = provisional_note(*(base[n] for n in grp["study"].unique()))
         fig, ax = new_figure(11, 3.8, ncols=2)
@@ -96,9 +125,14 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
             a.set_ylabel("completed (% of tickets held)")
             a.legend(fontsize="x-small")
         fig.suptitle(f"{board_name(board)}: ticket completion, 95% CI{note}", fontsize=10)
-        sec.figures.append(save_figure(fig, out, f"ticket_completion_{board}", f"Ticket completion by value and "
-                                       f"distance, {board}",
-                                       provisional_state(*(base[n] for n in grp["study"].unique()))))
+        refs.append(save_figure(fig, out, f"ticket_completion_{board}", f"Ticket completion by value and "
+                                f"distance, {board}",
+                                provisional_state(*(base[n] for n in grp["study"].unique()))))
+    return refs
+
+
+def midgame_figure(mid: pd.DataFrame, base: dict[str, Results], out: Path):
+    """Completion of the tickets kept at setup against those drawn mid-game, per run."""
     fig, ax = new_figure(8, 3.6)
     mid2 = mid.assign(run=run_column(mid))
     grouped_ci_bars(ax[0, 0], mid2, "kept", "run", "rate", "ci_low", "ci_high", legend_title="ticket kept")
@@ -107,15 +141,19 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     ax[0, 0].set_title(f"Tickets kept at setup vs drawn mid-game, 95% CI (n={int(mid['n'].sum()):,} tickets)"
                        + provisional_note(*base.values()), fontsize=10)
     ax[0, 0].tick_params(axis="x", labelsize=7)
-    sec.figures.append(save_figure(fig, out, "tickets_midgame", "Completion of setup and mid-game tickets",
-                                   provisional_state(*base.values())))
-    sec.tables.append(save_table(per_ticket, out, "ticket_completion", "Completion per ticket (n: times held at "
-                                 "the end of a game; distance: shortest path in train cars)", index=False))
-    sec.tables.append(save_table(by_pts, out, "ticket_completion_by_value", "Completion by ticket value", index=False))
-    sec.tables.append(save_table(by_dist, out, "ticket_completion_by_distance", "Completion by shortest distance",
-                                 index=False))
-    sec.tables.append(save_table(kind, out, "ticket_completion_long", "Long against regular tickets", index=False))
-    sec.tables.append(save_table(mid, out, "tickets_midgame", "Tickets kept at setup and drawn mid-game (per_player: "
-                                 "tickets per player and game)", index=False))
-    sec.data.update(per_ticket=per_ticket, kind=kind, midgame=mid)
-    return sec
+    return save_figure(fig, out, "tickets_midgame", "Completion of setup and mid-game tickets",
+                       provisional_state(*base.values()))
+
+
+def ticket_table_refs(t: dict[str, pd.DataFrame], out: Path) -> list:
+    """The section's tables, written as CSV beside the page."""
+    return [
+        save_table(t["per_ticket"], out, "ticket_completion", "Completion per ticket (n: times held at "
+                   "the end of a game; distance: shortest path in train cars)", index=False),
+        save_table(t["by_pts"], out, "ticket_completion_by_value", "Completion by ticket value", index=False),
+        save_table(t["by_dist"], out, "ticket_completion_by_distance", "Completion by shortest distance",
+                   index=False),
+        save_table(t["kind"], out, "ticket_completion_long", "Long against regular tickets", index=False),
+        save_table(t["mid"], out, "tickets_midgame", "Tickets kept at setup and drawn mid-game (per_player: "
+                   "tickets per player and game)", index=False),
+    ]

@@ -4,7 +4,8 @@ marked), the Pareto front of two objectives, and the confirmation of the
 best trials on fresh games against the baseline rules (paired CIs).
 
 The page gets tuning studies from `ttr report TUNE_FOLDER` and from the
-report's own small study (TUNE_STUDY, run by analyzer.report.studies)."""
+plan's own small study (analyzer.studies.TUNE_STUDY, run by
+analyzer.run.studies before the page is built)."""
 
 from __future__ import annotations
 
@@ -19,16 +20,6 @@ from analyzer.report.runs import board_name
 from analyzer.run.tune_output import TuneResults
 from analyzer.stats.compare import MEASURES
 from analyzer.stats.tune import parse_objective
-
-TUNE_STUDY = {
-    "name": "tune-europe-4p", "board": "europe", "players": 4, "bots": "planner",
-    "params": ["longest_path_bonus=0..20", "tunnel_reveal=2..4"], "objectives": ["seat_advantage"],
-    "constraints": ["ticket_completion>=0.5"], "budget_share": 0.4, "min_games_share": 0.01, "factor": 4, "rungs": 2,
-    "confirm_top": 2,
-}
-"""The report's tuning study: Europe, 4 planner players; the search's budget is
-budget_share x GAMES (40,000 games at the default GAMES = 100,000), its first
-rung min_games_share x GAMES; each confirmation plays a full trial's games."""
 
 
 def _provisional(res: TuneResults) -> bool:

@@ -11,21 +11,22 @@ import analyzer
 import analyzer.report.sections as sections
 from analyzer.report.sections import maps as sec
 from analyzer.stats.maps import country_ticket_options, grand_tour, unused_locomotives
+from analyzer.studies import MAPS_STUDIES
 
 
 @pytest.fixture(scope="module")
 def runs():
-    return {s["name"]: analyzer.simulate(board=s["board"], players=s["players"], bots=s["bots"], games=60, seed=5,
-                                         rules=s["rules"], overrides=s["overrides"], threads=1, progress=False)
-            for s in sec.STUDIES}
+    return {s.name: analyzer.simulate(board=s.board, players=s.players, bots=list(s.bots), games=60, seed=5,
+                                      rules=s.rules, overrides=dict(s.overrides), threads=1, progress=False)
+            for s in MAPS_STUDIES}
 
 
 def test_studies_follow_the_contract():
     assert "analyzer.report.sections.maps" in sections.SECTIONS
-    assert {s["board"] for s in sec.STUDIES} == set(sec.BOARDS)
-    for s in sec.STUDIES:
-        assert set(s) == {"name", "board", "players", "bots", "rules", "overrides", "games_share"}
-        assert 0 < s["games_share"] <= 0.05
+    assert {s.board for s in MAPS_STUDIES} == set(sec.BOARDS)
+    for s in MAPS_STUDIES:
+        assert not s.overrides and s.bot_params is None and not s.keep_bots
+        assert 0 < s.games_share <= 0.05
 
 
 def test_build_section_writes_every_file_it_refers_to(runs, tmp_path):

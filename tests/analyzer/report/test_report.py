@@ -1,6 +1,6 @@
-"""The report (issue 5): it builds from small runs, every file the page refers
-to exists, its findings are the numbers of the tables, section modules plug
-in, runs resume, provisional boards are labelled, and the CLI works."""
+"""The report: it builds from small runs, every file the page refers to
+exists, its findings are the numbers of the tables, section modules plug in,
+provisional boards are labelled, and the CLI works."""
 
 from __future__ import annotations
 
@@ -19,11 +19,11 @@ import analyzer.report.sections as sections
 from analyzer import stats as S
 from analyzer.boards import DATA_DIR
 from analyzer.report import page as P
-from analyzer.report import studies as R
+from analyzer.report.folders import load_runs
 from analyzer.report.page import render_section
 from analyzer.report.sections import stations
 
-pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning (issue 20)
+pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning
 
 GAMES = 80
 
@@ -47,7 +47,7 @@ def runs(tmp_path_factory):
 @pytest.fixture(scope="module")
 def built(runs, tmp_path_factory):
     out = tmp_path_factory.mktemp("report")
-    loaded = R.load_runs(sorted(runs.iterdir()))
+    loaded = load_runs(sorted(runs.iterdir()))
     page = P.build_report(loaded, out, log=lambda *_: None)
     return page, loaded
 
@@ -112,48 +112,18 @@ def test_provisional_board_is_labelled(tmp_path):
     (board / "board.toml").write_text(toml)
     analyzer.simulate(board=str(board), players=2, bots="greedy", games=30, seed=1, out=tmp_path / "prov",
                       progress=False)
-    page = P.build_report(R.load_runs([tmp_path / "prov"]), tmp_path / "rep", log=lambda *_: None)
+    page = P.build_report(load_runs([tmp_path / "prov"]), tmp_path / "rep", log=lambda *_: None)
     text = page.read_text()
     assert "provisional board" in text
     assert "(provisional board)" in (tmp_path / "rep" / "route_heat_map_usa.svg").read_text()
 
 
-def test_run_studies_runs_then_reuses(tmp_path):
-    studies = [dict(name="tiny-usa", board="usa", players=2, bots=["random"], rules=None, overrides={},
-                    games_share=0.5),
-               dict(name="tiny-usa-open", board="usa", players=2, bots=["random"], rules=None,
-                    overrides={"doubles_min_players": 2}, games_share=0.5)]
-    lines = []
-    runs = R.run_studies(games=40, bots="greedy", seed=2, results_dir=tmp_path, progress=False, studies=studies,
-                         log=lines.append)
-    assert set(runs) == {"tiny-usa", "tiny-usa-open"}
-    assert len(runs["tiny-usa"].games) == 20  # games_share x games
-    assert runs["tiny-usa"].manifest["bots"] == ["greedy", "greedy"]  # the report's bots replace the study's
-    assert runs["tiny-usa-open"].manifest["rules"]["doubles_min_players"] == 2
-    lines.clear()
-    again = R.run_studies(games=40, bots="greedy", seed=2, results_dir=tmp_path, progress=False, studies=studies,
-                          log=lines.append)
-    assert all("already" in line for line in lines)
-    pd.testing.assert_frame_equal(again["tiny-usa"].players, runs["tiny-usa"].players)
-
-
-def test_seat_bots_cycle_and_default_studies():
-    assert R.seat_bots("planner,greedy", ["greedy"], 3) == ["planner", "greedy", "planner"]
-    assert R.seat_bots(None, ["greedy"], 2) == ["greedy", "greedy"]
-    names = [s["name"] for s in R.core_studies()]
-    assert {"usa-2p", "europe-5p", "usa-3p-doubles-open", "europe-4p-reveal-6"} <= set(names)
-    assert R.study_games({"games_share": 0.25}, 1000) == 250
-
-
 def test_section_module_contract(runs, tmp_path, monkeypatch):
-    """A section module listed in SECTIONS adds its studies and its section; a failing
-    section is reported on the page, not fatal."""
+    """A section module listed in SECTIONS adds its section; a failing section is
+    reported on the page, not fatal."""
     (tmp_path / "report_demo.py").write_text(textwrap.dedent('''
         from analyzer.report.figures import new_figure, save_figure
         from analyzer.report.html import Section
-
-        STUDIES = [{"name": "demo-usa-3p", "board": "usa", "players": 3, "bots": ["greedy"], "rules": "usa",
-                    "overrides": {}, "games_share": 0.05}]
 
         def build_section(runs, out_dir):
             if "usa-2p" not in runs:
@@ -167,12 +137,11 @@ def test_section_module_contract(runs, tmp_path, monkeypatch):
             return sec
     '''))
     # and a module whose section fails: the page says so and keeps the others
-    (tmp_path / "report_broken.py").write_text("STUDIES = []\n\ndef build_section(runs, out_dir):\n"
+    (tmp_path / "report_broken.py").write_text("def build_section(runs, out_dir):\n"
                                               "    raise RuntimeError('boom')\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(sections, "SECTIONS", [*sections.SECTIONS, "report_demo", "report_broken"])
-    assert "demo-usa-3p" in [s["name"] for s in R.all_studies()]
-    loaded = R.load_runs([runs / "usa-2p"])
+    loaded = load_runs([runs / "usa-2p"])
     page = P.build_report(loaded, tmp_path / "rep", log=lambda *_: None)
     text = page.read_text()
     assert "<h2>Demo</h2>" in text and f"mean score {loaded['usa-2p'].players['score'].mean():.2f}" in text
@@ -205,7 +174,7 @@ def test_stations_section_with_station_builders(tmp_path):
     """random bots build stations: the section's finding is the pandas share."""
     analyzer.simulate(board="europe", players=2, bots="random", games=40, seed=5, out=tmp_path / "eu-random",
                       progress=False)
-    runs = R.load_runs([tmp_path / "eu-random"])
+    runs = load_runs([tmp_path / "eu-random"])
     frag = render_section(stations.build_section(runs, tmp_path / "rep"))
     p = runs["eu-random"].players
     share = (p["stations_built"] > 0).mean()
@@ -216,21 +185,3 @@ def test_stations_section_with_station_builders(tmp_path):
     assert st["tickets_via_station"].mul(st["successes"]).sum() == pytest.approx(t["via_station"].sum())
     for ref in referenced_files(frag):
         assert (tmp_path / "rep" / ref).is_file()
-
-
-def test_the_seeds_variants_get_a_quarter_of_games_per_player_count():
-    """Issue 20: Europe, Legendary Asia, Team Asia and Ghost Train at >= 25% of GAMES per
-    player count; the tunnel study at >= 25% for each of 2, 3, 4, 5, 6 revealed cards."""
-    from analyzer.boards import load_board
-
-    studies = R.all_studies()
-    for board in ("europe", "legendary_asia", "team_asia", "ghost_train"):
-        rules = load_board(board).rules()
-        counts = {p for p in range(rules.min_players, rules.max_players + 1) if p % rules.team_size == 0}
-        base = [s for s in studies if s["board"] == board and not s.get("overrides") and not s.get("keep_bots")]
-        assert {s["players"] for s in base} == counts, board
-        assert min(s["games_share"] for s in base) >= 0.25, board
-    reveal = {s["overrides"].get("tunnel_reveal", 3): s["games_share"] for s in studies
-              if s["board"] == "europe" and s["players"] == 4 and set(s["overrides"]) <= {"tunnel_reveal"}
-              and not s.get("keep_bots")}
-    assert set(reveal) == {2, 3, 4, 5, 6} and min(reveal.values()) >= 0.25

@@ -1,4 +1,5 @@
-"""The Ghost Train report section (contract: STUDIES + build_section) on small real runs."""
+"""The Ghost Train report section on small real runs of the plan's Ghost Train
+studies (analyzer.studies.GHOST_TRAIN_STUDIES)."""
 
 import re
 
@@ -8,24 +9,25 @@ import pytest
 import analyzer
 from analyzer.report.page import render_section
 from analyzer.report.sections import ghost_train as section
+from analyzer.studies import GHOST_TRAIN_STUDIES
 
-pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning (issue 20)
+pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning
 
 
 @pytest.fixture(scope="module")
 def runs():
-    return {s["name"]: analyzer.simulate(board=s["board"], players=s["players"], bots=s["bots"], games=150,
-                                         seed=4, rules=s["rules"], overrides=s["overrides"], progress=False)
-            for s in section.STUDIES}
+    return {s.name: analyzer.simulate(board=s.board, players=s.players, bots=list(s.bots), games=150,
+                                      seed=4, rules=s.rules, overrides=dict(s.overrides), progress=False)
+            for s in GHOST_TRAIN_STUDIES}
 
 
 def test_studies_follow_the_contract():
-    names = [s["name"] for s in section.STUDIES]
-    assert len(set(names)) == len(names) and {s["players"] for s in section.STUDIES} == {2, 3, 4}
-    for s in section.STUDIES:
-        assert set(s) == {"name", "board", "players", "bots", "rules", "overrides", "games_share"}
-        assert s["board"] == "ghost_train" and s["rules"] == "ghost-train"
-        assert s["games_share"] >= 0.25  # issue 20: a quarter of GAMES per player count at least
+    names = [s.name for s in GHOST_TRAIN_STUDIES]
+    assert len(set(names)) == len(names) and {s.players for s in GHOST_TRAIN_STUDIES} == {2, 3, 4}
+    for s in GHOST_TRAIN_STUDIES:
+        assert not s.overrides and s.bot_params is None and not s.keep_bots
+        assert s.board == "ghost_train" and s.rules == "ghost-train"
+        assert s.games_share >= 0.25  # a quarter of GAMES per player count at least
 
 
 def test_build_section_writes_what_it_refers_to(runs, tmp_path):
@@ -46,9 +48,9 @@ def test_build_section_writes_what_it_refers_to(runs, tmp_path):
 def test_section_numbers_come_from_the_runs(runs, tmp_path):
     section.build_section(runs, tmp_path)
     ov = pd.read_csv(tmp_path / "ghost_train_overview.csv").set_index("players")
-    for s in section.STUDIES:
-        res = runs[s["name"]]
-        row = ov.loc[s["players"]]
+    for s in GHOST_TRAIN_STUDIES:
+        res = runs[s.name]
+        row = ov.loc[s.players]
         assert row["games"] == len(res.games)
         assert row["end_six_tickets"] == pytest.approx((res.games["end_reason"] == "tickets").mean())
         assert row["trick_or_treat_rate"] == pytest.approx(res.players["special_tickets"].mean())

@@ -15,8 +15,9 @@ from analyzer.report.page import render_section
 from analyzer.report.sections import legendary_asia as R
 from analyzer.stats import legendary_asia as LA
 from analyzer.stats.intervals import wilson
+from analyzer.studies import LEGENDARY_ASIA_STUDIES
 
-pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning (issue 20)
+pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning
 
 
 @pytest.fixture(scope="module")
@@ -31,12 +32,12 @@ def runs():
 
 
 def test_studies_follow_the_contract():
-    names = [s["name"] for s in R.STUDIES]
+    names = [s.name for s in LEGENDARY_ASIA_STUDIES]
     assert len(names) == len(set(names))
-    for s in R.STUDIES:
-        assert s["board"] == "legendary_asia" and s["rules"] == "legendary-asia" and 2 <= s["players"] <= 5
-        assert set(s) >= {"name", "board", "players", "bots", "rules", "overrides", "games_share"}
-        assert s["games_share"] >= 0.25  # issue 20: a quarter of GAMES per player count at least
+    for s in LEGENDARY_ASIA_STUDIES:
+        assert s.board == R.BOARD == "legendary_asia" and s.rules == "legendary-asia" and 2 <= s.players <= 5
+        assert s.bots == ("planner",) and not s.overrides
+        assert s.games_share >= 0.25  # a quarter of GAMES per player count at least
 
 
 def test_section_files_exist_and_findings_come_from_the_data(runs, tmp_path):

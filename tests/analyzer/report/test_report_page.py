@@ -1,4 +1,4 @@
-"""The page of `make report` (issue 20), built from every default study at a
+"""The page of `make report`, built from every default study at a
 small GAMES with every warning an error: it opens with the Answers (numbers
 from the tables it links), ends with the runs, every file it links exists,
 two study families of the same board and player count both reach it, every
@@ -14,11 +14,11 @@ import pandas as pd
 import pytest
 
 from analyzer.report import page as P
-from analyzer.report import studies as R
 from analyzer.report.figures import FigureWarning, figure_problems, new_figure, save_figure
 from analyzer.report.html import pct
+from analyzer.run import studies as R
 
-pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning (issue 20)
+pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning
 
 GAMES = 200
 

@@ -1,18 +1,21 @@
-"""The strong-play report section (issue 17; contract: STUDIES + build_section),
-built from real small runs made by run_studies with the report's --bots set to
-planner: the studies keep their `expert` seats and their reduced budget."""
+"""The strong-play report section, built from real small runs of the plan's
+strong-play studies (analyzer.studies.STRONG_PLAY_STUDIES) made by
+run_studies with the report's --bots set to planner: the studies keep their
+`expert` seats and their reduced budget."""
 
+import dataclasses
 import re
 
 import numpy as np
 import pytest
 
-from analyzer.report import studies as R
 from analyzer.report.page import render_section
 from analyzer.report.runs import base_runs
 from analyzer.report.sections import strong_play as sec
+from analyzer.run import studies as R
+from analyzer.studies import DEFAULT_GAMES, STRONG_PLAY_STUDIES, STRONG_ROLLOUTS, Study
 
-pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning (issue 20)
+pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning
 
 TEST_ROLLOUTS = 4  # the section reads the budget from the manifests; small here to keep the test short
 PICKED = ("strong-europe-2p", "strong-europe-2p-expert-first", "strong-europe-2p-planner-first", "strong-usa-4p")
@@ -21,8 +24,9 @@ PICKED = ("strong-europe-2p", "strong-europe-2p-expert-first", "strong-europe-2p
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
     root = tmp_path_factory.mktemp("strong")
-    studies = [dict(s, games_share=(1.0 if s["players"] == 2 else 0.5), bot_params={"EXPERT_ROLLOUTS": TEST_ROLLOUTS})
-               for s in sec.STUDIES if s["name"] in PICKED]
+    studies = [dataclasses.replace(s, games_share=(1.0 if s.players == 2 else 0.5),
+                                   bot_params={"EXPERT_ROLLOUTS": TEST_ROLLOUTS})
+               for s in STRONG_PLAY_STUDIES if s.name in PICKED]
     lines = []
     runs = R.run_studies(games=8, bots="planner", seed=3, results_dir=root, threads=1, progress=False,
                          studies=studies, log=lines.append)
@@ -30,14 +34,14 @@ def made(tmp_path_factory):
 
 
 def test_studies_cover_both_boards_and_player_counts_and_keep_their_bots():
-    cells = {(s["board"], s["players"]) for s in sec.STUDIES}
+    cells = {(s.board, s.players) for s in STRONG_PLAY_STUDIES}
     assert cells == {(b, p) for b in ("europe", "usa") for p in (2, 4)}
-    for s in sec.STUDIES:
-        assert s["keep_bots"] is True and "expert" in s["bots"]
-        assert s["bot_params"] == {"EXPERT_ROLLOUTS": sec.STUDY_ROLLOUTS}
-        assert R.study_games(s, R.DEFAULT_GAMES) <= 1000  # small: expert is slow
-    mixed = [s for s in sec.STUDIES if set(s["bots"]) == {"expert", "planner"}]
-    assert {tuple(s["bots"]) for s in mixed} == {("expert", "planner"), ("planner", "expert")}  # paired seats
+    for s in STRONG_PLAY_STUDIES:
+        assert s.keep_bots is True and "expert" in s.bots
+        assert s.bot_params == {"EXPERT_ROLLOUTS": STRONG_ROLLOUTS}
+        assert R.study_games(s, DEFAULT_GAMES) <= 1000  # small: expert is slow
+    mixed = [s for s in STRONG_PLAY_STUDIES if set(s.bots) == {"expert", "planner"}]
+    assert {tuple(s.bots) for s in mixed} == {("expert", "planner"), ("planner", "expert")}  # paired seats
 
 
 def test_report_bots_do_not_replace_expert_and_the_budget_is_recorded(made):
@@ -55,8 +59,7 @@ def test_report_bots_do_not_replace_expert_and_the_budget_is_recorded(made):
                   log=again.append)
     assert len(again) == len(studies) and all("already in" in line for line in again)
     # a core study is still replaced by the report's bots
-    core = [dict(name="tiny-core", board="europe", players=2, bots=["greedy"], rules=None, overrides={},
-                 games_share=1.0)]
+    core = [Study("tiny-core", "europe", 2, bots=("greedy",))]
     got = R.run_studies(games=2, bots="planner", seed=3, results_dir=root, threads=1, progress=False,
                         studies=core, log=lambda *_: None)
     assert got["tiny-core"].manifest["bots"] == ["planner", "planner"]

@@ -1,4 +1,5 @@
-"""The Team Asia report section (contract: STUDIES + build_section)."""
+"""The Team Asia report section on small real runs of the plan's Team Asia
+studies (analyzer.studies.TEAM_ASIA_STUDIES)."""
 
 import re
 
@@ -7,25 +8,26 @@ import pytest
 import analyzer
 from analyzer.report.page import render_section
 from analyzer.report.sections import team_asia as sec
+from analyzer.studies import TEAM_ASIA_STUDIES
 
-pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning (issue 20)
+pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning
 
 
 @pytest.fixture(scope="module")
 def runs():
     out = {}
-    for s in sec.STUDIES:
-        out[s["name"]] = analyzer.simulate(board=s["board"], players=s["players"], bots=s["bots"], games=40,
-                                           seed=7, rules=s["rules"], overrides=s["overrides"], threads=1,
-                                           progress=False)
+    for s in TEAM_ASIA_STUDIES:
+        out[s.name] = analyzer.simulate(board=s.board, players=s.players, bots=list(s.bots), games=40,
+                                        seed=7, rules=s.rules, overrides=dict(s.overrides), threads=1,
+                                        progress=False)
     return out
 
 
 def test_studies_follow_the_contract():
-    assert {s["players"] for s in sec.STUDIES} == {4, 6}
-    for s in sec.STUDIES:
-        assert s["board"] == "team_asia" and s["rules"] == "team-asia" and s["bots"] == ["planner"]
-        assert s["games_share"] >= 0.25  # issue 20: a quarter of GAMES per player count at least
+    assert {s.players for s in TEAM_ASIA_STUDIES} == {4, 6}
+    for s in TEAM_ASIA_STUDIES:
+        assert s.board == "team_asia" and s.rules == "team-asia" and s.bots == ("planner",)
+        assert s.games_share >= 0.25  # a quarter of GAMES per player count at least
 
 
 def test_build_section_writes_every_file_it_refers_to(runs, tmp_path):

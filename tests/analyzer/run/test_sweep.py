@@ -1,6 +1,6 @@
-"""House-rule sweeps: variants on common random numbers, the sweep
-folder and its resume, the balance comparison and its paired intervals, the
-config file, the CLI, the report section, and a sweep on a Dask LocalCluster."""
+"""House-rule sweeps: variants on common random numbers, the sweep folder
+and its resume, the balance comparison and its paired intervals, the config
+file, the CLI, and a sweep on a Dask LocalCluster."""
 
 import json
 import sys
@@ -13,7 +13,8 @@ from same_tables import assert_same_tables as _assert_same
 
 import analyzer
 from analyzer.rules import preset
-from analyzer.run.sweep import SweepError, build_variants, compare, load_sweep, parse_set_options, read_config, sweep
+from analyzer.run.sweep import SweepError, build_variants, parse_set_options, read_config, sweep
+from analyzer.run.sweep_output import compare, load_sweep
 from analyzer.stats.compare import MEASURES
 
 EU = dict(board="europe", players=3, bots="greedy,random,greedy", games=240, seed=5, progress=False)
@@ -308,32 +309,6 @@ def _wide_env():
     import os
 
     return dict(os.environ, COLUMNS="200")
-
-
-# --- report section -------------------------------------------------------------------------------------------
-def test_report_section_draws_each_measure_against_each_parameter(tmp_path):
-    from analyzer.report.page import render_section
-    from analyzer.report.sections import sweep as rs
-
-    assert len(rs.STUDIES) == 6 and all(s["board"] == "europe" and s["players"] == 4 for s in rs.STUDIES)
-    assert sum(s["games_share"] for s in rs.STUDIES) == pytest.approx(rs.SWEEP_SHARE)
-    assert rs.build_section({}, tmp_path) is None
-    runs = {s["name"]: analyzer.simulate(board=s["board"], players=s["players"], bots=s["bots"], games=40, seed=3,
-                                         rules=s["rules"], overrides=s["overrides"], progress=False)
-            for s in rs.STUDIES}
-    runs["unrelated"] = runs[rs.STUDIES[0]["name"]]
-    html = render_section(rs.build_section(runs, tmp_path))
-    assert html.startswith("<section") and html.rstrip().endswith("</section>")
-    assert "baseline <b>sweep-europe-4p-tunnel_reveal-3-longest_path_bonus-10</b>" in html
-    for name in ("sweep_tunnel_reveal.png", "sweep_tunnel_reveal.svg", "sweep_longest_path_bonus.png",
-                 "sweep_longest_path_bonus.svg", "sweep_compare.csv"):
-        assert (tmp_path / name).exists(), name
-    for ref in ('src="sweep_tunnel_reveal.png"', 'href="sweep_longest_path_bonus.svg"', 'href="sweep_compare.csv"'):
-        assert ref in html
-    table = pd.read_csv(tmp_path / "sweep_compare.csv")
-    assert set(table["variant"]) == {s["name"] for s in rs.STUDIES}
-    n_clear = int(((table.ci_low > 0) | (table.ci_high < 0)).sum())
-    assert f"{n_clear} of {int((~table.is_baseline).sum())} variant × measure comparisons" in html
 
 
 # --- Dask ---------------------------------------------------------------------------------------------------

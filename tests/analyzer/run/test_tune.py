@@ -213,8 +213,8 @@ def test_cli_bad_input_exits_2_with_one_line(args, words, tmp_path):
 
 # --- the report ------------------------------------------------------------------------------------------
 def test_report_picks_a_tune_folder_up(tuned, tmp_path):
+    from analyzer.report.folders import load_runs, load_tunes
     from analyzer.report.page import build_report
-    from analyzer.report.studies import load_runs, load_tunes
 
     paths = [tuned.path]
     assert load_runs(paths) == {} and list(load_tunes(paths)) == [tuned.path.name]
@@ -227,11 +227,11 @@ def test_report_picks_a_tune_folder_up(tuned, tmp_path):
 
 
 def test_two_parameters_match_the_grid_at_under_30_percent_of_its_games(tmp_path):
-    """The issue's check: a two-parameter problem whose grid optimum a full
-    sweep finds; the tuner's confirmed best is statistically indistinguishable
-    from the grid's best (both re-played on the same fresh games, the gap in
-    the objective within the paired CI) and the search spends <= 30% of the
-    grid's games."""
+    """The tuner against a grid: a two-parameter problem whose grid optimum a
+    full sweep finds; the tuner's confirmed best is statistically
+    indistinguishable from the grid's best (both re-played on the same fresh
+    games, the gap in the objective within the paired CI) and the search
+    spends <= 30% of the grid's games."""
     grid = {"trains": list(range(34, 42)), "end_trains": [0, 1, 2, 3]}
     cell = 200
     sw = analyzer.sweep(board="usa", players=2, bots="greedy", games=cell, seed=21, grid=grid,

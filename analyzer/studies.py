@@ -1,0 +1,188 @@
+"""The default study plan: what `ttr report` / `make report` runs, as data.
+
+A `Study` is one run of the plan: games_share × GAMES games (GAMES is the
+size of one main study, DEFAULT_GAMES unless `--games` says otherwise) of
+`bots` (one per seat, cycled) on `board` at `players` players, under the rule
+set `rules` (None: the board's default) with `overrides`. `bot_params`
+(NAME=VALUE weights and budgets, analyzer.bots.parse_bot_params) is recorded
+in the run's manifest; `keep_bots` means `ttr report --bots` does not replace
+the study's bots (the strong-play studies, which exist to play `expert`).
+`TuneStudy` is the report's `ttr tune` study.
+
+The plan is the core studies (USA and Europe at 2-5 players, the 2-3 player
+closure pairs, the tunnel study) and then each section's studies in the
+page's order (SECTION_STUDIES); `all_studies()` is the whole plan, with no
+name used twice. analyzer.run.studies runs it into results/<name>/<study>;
+the report's sections read the names they look for from here. Imports
+nothing of analyzer.run or analyzer.report.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+DEFAULT_GAMES = 100_000
+"""Games of a main study (Europe, each player count) in `make report`; the
+other studies run their share of it (docs/report.md: how the time splits)."""
+
+
+@dataclass(frozen=True)
+class Study:
+    """One run of the plan (see the module docstring); overrides and
+    bot_params are read-only mappings, bots a tuple."""
+
+    name: str
+    board: str
+    players: int
+    bots: tuple[str, ...] = ("planner",)
+    rules: str | None = None
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+    games_share: float = 1.0
+    bot_params: Mapping[str, float] | None = None
+    keep_bots: bool = False
+
+    def __post_init__(self):
+        object.__setattr__(self, "bots", tuple(self.bots))
+        object.__setattr__(self, "overrides", MappingProxyType(dict(self.overrides)))
+        if self.bot_params is not None:
+            object.__setattr__(self, "bot_params", MappingProxyType(dict(self.bot_params)))
+
+
+@dataclass(frozen=True)
+class TuneStudy:
+    """A `ttr tune` study of the plan: `params`, `objectives` and
+    `constraints` as `ttr tune` takes them; the search's budget is
+    budget_share × GAMES, its first rung min_games_share × GAMES, and the
+    `confirm_top` best trials are played again on fresh games."""
+
+    name: str
+    board: str
+    players: int
+    bots: str
+    params: tuple[str, ...]
+    objectives: tuple[str, ...]
+    constraints: tuple[str, ...]
+    budget_share: float
+    min_games_share: float
+    factor: int
+    rungs: int
+    confirm_top: int
+
+
+# --- the core studies: the Overview, Tickets, Bonuses, Blocking, Routes, Tunnels and Stations sections ---
+CORE_BOARDS = ("usa", "europe")
+BOARD_SHARE = {"europe": 1.0, "usa": 0.25}
+"""Europe is what the project was made for; USA is the reference (a quarter:
+its CIs stay narrow, and the time goes to the variants)."""
+PLAYER_COUNTS = (2, 3, 4, 5)
+BLOCKING_PLAYERS = (2, 3)
+TUNNEL_REVEALS = (2, 4, 5, 6)  # with the default 3 (the europe-4p study itself)
+TUNNEL_SHARE = 0.25  # each value: the study compares 3 against 4-6 revealed cards
+
+CORE_STUDIES: tuple[Study, ...] = (
+    *(Study(f"{board}-{p}p", board, p, games_share=BOARD_SHARE[board])
+      for board in CORE_BOARDS for p in PLAYER_COUNTS),
+    # the same 2- and 3-player games with both lanes of every double route open
+    # (the closure off: paired with the default runs by their seed)
+    *(Study(f"{board}-{p}p-doubles-open", board, p, overrides={"doubles_min_players": 2},
+            games_share=BOARD_SHARE[board])
+      for board in CORE_BOARDS for p in BLOCKING_PLAYERS),
+    # Europe 4p with the tunnel house rule
+    *(Study(f"europe-4p-reveal-{n}", "europe", 4, overrides={"tunnel_reveal": n}, games_share=TUNNEL_SHARE)
+      for n in TUNNEL_REVEALS),
+)
+
+# --- Legendary Asia: a quarter of GAMES per player count -------------------------------------------------
+LEGENDARY_ASIA_STUDIES: tuple[Study, ...] = tuple(
+    Study(f"legendary-asia-{p}p", "legendary_asia", p, rules="legendary-asia", games_share=0.25)
+    for p in (2, 3, 4, 5))
+
+# --- Ghost Train and Team Asia (provisional boards): a quarter of GAMES per player count; their planner
+# is kernels/bots/variants/ghost_planner.py and team_planner.py -------------------------------------------
+GHOST_TRAIN_STUDIES: tuple[Study, ...] = tuple(
+    Study(f"ghost-train-{n}p", "ghost_train", n, rules="ghost-train", games_share=0.25) for n in (2, 3, 4))
+TEAM_ASIA_STUDIES: tuple[Study, ...] = tuple(
+    Study(f"team-asia-{p}p", "team_asia", p, rules="team-asia", games_share=0.25) for p in (4, 6))
+
+# --- the other maps, each under its own rules ------------------------------------------------------------
+MAPS_STUDIES: tuple[Study, ...] = (
+    Study("nordic-countries-3p", "nordic_countries", 3, rules="nordic-countries", games_share=0.02),
+    Study("switzerland-3p", "switzerland", 3, rules="switzerland", games_share=0.02),
+    # of the bots only the planner family goes for the Grand Tour (kernels/bots/planning/grand_tour.py)
+    Study("india-4p", "india", 4, rules="india", games_share=0.02),
+)
+
+# --- strong play: the search player `expert`, at every seat and against planner in both seat orders ------
+STRONG_BOARDS = ("europe", "usa")
+STRONG_PLAYERS = (2, 4)
+STRONG_SHARE = 0.001  # 100 games per study at make report's GAMES=100000
+STRONG_ROLLOUTS = 8  # expert's rollouts per decision in these studies (its default is 64)
+MIXED_ORDERS = {"expert-first": ("expert", "planner"), "planner-first": ("planner", "expert")}
+
+STRONG_PLAY_STUDIES: tuple[Study, ...] = (
+    *(Study(f"strong-{b}-{p}p", b, p, bots=("expert",), games_share=STRONG_SHARE, keep_bots=True,
+            bot_params={"EXPERT_ROLLOUTS": STRONG_ROLLOUTS})
+      for b in STRONG_BOARDS for p in STRONG_PLAYERS),
+    *(Study(f"strong-{b}-{p}p-{order}", b, p, bots=bots, games_share=STRONG_SHARE, keep_bots=True,
+            bot_params={"EXPERT_ROLLOUTS": STRONG_ROLLOUTS})
+      for b in STRONG_BOARDS for p in STRONG_PLAYERS for order, bots in MIXED_ORDERS.items()),
+)
+
+# --- the house-rule sweep: every combination of SWEEP_GRID on the same seeds ----------------------------
+SWEEP_BOARD = "europe"
+SWEEP_PLAYERS = 4
+SWEEP_GRID = {"tunnel_reveal": (2, 3, 4), "longest_path_bonus": (10, 15)}
+SWEEP_SHARE = 0.3  # of the report's GAMES budget, split evenly over the 6 variants (5% each)
+
+
+def sweep_study_name(combo: Mapping[str, Any]) -> str:
+    return "sweep-europe-4p-" + "-".join(f"{k}-{v}" for k, v in combo.items())
+
+
+_SWEEP_COMBOS = [dict(zip(SWEEP_GRID, combo, strict=True)) for combo in itertools.product(*SWEEP_GRID.values())]
+SWEEP_STUDIES: tuple[Study, ...] = tuple(
+    Study(sweep_study_name(c), SWEEP_BOARD, SWEEP_PLAYERS, rules="europe", overrides=c,
+          games_share=SWEEP_SHARE / len(_SWEEP_COMBOS))
+    for c in _SWEEP_COMBOS)
+
+SECTION_STUDIES: Mapping[str, tuple[Study, ...]] = MappingProxyType({
+    "legendary_asia": LEGENDARY_ASIA_STUDIES,
+    "ghost_train": GHOST_TRAIN_STUDIES,
+    "team_asia": TEAM_ASIA_STUDIES,
+    "maps": MAPS_STUDIES,
+    "strong_play": STRONG_PLAY_STUDIES,
+    "sweep": SWEEP_STUDIES,
+})
+"""Each section's studies (by the name of its module in
+analyzer/report/sections/), in the order of the page's sections."""
+
+# --- the tuning study -------------------------------------------------------------------------------------
+TUNE_STUDY = TuneStudy(
+    name="tune-europe-4p", board="europe", players=4, bots="planner",
+    params=("longest_path_bonus=0..20", "tunnel_reveal=2..4"), objectives=("seat_advantage",),
+    constraints=("ticket_completion>=0.5",), budget_share=0.4, min_games_share=0.01, factor=4, rungs=2,
+    confirm_top=2,
+)
+"""The report's tuning study: Europe, 4 planner players; the search's budget is
+budget_share x GAMES (40,000 games at the default GAMES = 100,000), its first
+rung min_games_share x GAMES; each confirmation plays a full trial's games."""
+
+
+def plan(*groups: Iterable[Study]) -> list[Study]:
+    """The studies of `groups` in order; a ValueError when two share a name
+    (each study has its own folder, results/<name>/<study>)."""
+    studies = [s for group in groups for s in group]
+    names = [s.name for s in studies]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise ValueError(f"study names used twice: {', '.join(dup)}")
+    return studies
+
+
+def all_studies() -> list[Study]:
+    """The default plan: the core studies, then every section's."""
+    return plan(CORE_STUDIES, *SECTION_STUDIES.values())

@@ -1,0 +1,64 @@
+"""The default study plan (analyzer.studies): the core studies, a new group
+joining the plan and a name used twice refused, studies as frozen data, a
+quarter of GAMES per player count for the seeds' variants and the tunnel
+study, planner in every study but the strong-play ones."""
+
+import dataclasses
+
+import pytest
+
+from analyzer import studies as S
+from analyzer.boards import load_board
+
+
+def test_core_studies():
+    names = [s.name for s in S.CORE_STUDIES]
+    assert {"usa-2p", "europe-5p", "usa-3p-doubles-open", "europe-4p-reveal-6"} <= set(names)
+    assert names == [s.name for s in S.all_studies()[:len(names)]]  # the core studies come first
+
+
+def test_a_new_group_joins_the_plan_and_a_name_used_twice_is_refused():
+    demo = S.Study("demo-usa-3p", "usa", 3, bots=("greedy",), rules="usa", games_share=0.05)
+    joined = S.plan(S.CORE_STUDIES, [demo])
+    assert [s.name for s in joined] == [*(s.name for s in S.CORE_STUDIES), "demo-usa-3p"]
+    with pytest.raises(ValueError, match="study names used twice: usa-2p"):
+        S.plan(S.CORE_STUDIES, [dataclasses.replace(demo, name="usa-2p")])
+    plan = S.all_studies()
+    assert len({s.name for s in plan}) == len(plan)
+    assert [s.name for s in plan] == [s.name for s in S.plan(S.CORE_STUDIES, *S.SECTION_STUDIES.values())]
+
+
+def test_a_study_is_frozen_data():
+    s = S.SWEEP_STUDIES[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.players = 3
+    with pytest.raises(TypeError):
+        s.overrides["tunnel_reveal"] = 9
+    with pytest.raises(TypeError):
+        S.STRONG_PLAY_STUDIES[0].bot_params["EXPERT_ROLLOUTS"] = 64
+    assert isinstance(s.bots, tuple) and S.Study("x", "usa", 2, bots=["greedy"]).bots == ("greedy",)
+
+
+def test_the_seeds_variants_get_a_quarter_of_games_per_player_count():
+    """Europe, Legendary Asia, Team Asia and Ghost Train at >= 25% of GAMES per
+    player count; the tunnel study at >= 25% for each of 2, 3, 4, 5, 6 revealed cards."""
+    studies = S.all_studies()
+    for board in ("europe", "legendary_asia", "team_asia", "ghost_train"):
+        rules = load_board(board).rules()
+        counts = {p for p in range(rules.min_players, rules.max_players + 1) if p % rules.team_size == 0}
+        base = [s for s in studies if s.board == board and not s.overrides and not s.keep_bots]
+        assert {s.players for s in base} == counts, board
+        assert min(s.games_share for s in base) >= 0.25, board
+    reveal = {s.overrides.get("tunnel_reveal", 3): s.games_share for s in studies
+              if s.board == "europe" and s.players == 4 and set(s.overrides) <= {"tunnel_reveal"}
+              and not s.keep_bots}
+    assert set(reveal) == {2, 3, 4, 5, 6} and min(reveal.values()) >= 0.25
+
+
+def test_every_default_study_plays_planner_but_the_strong_play_ones():
+    for st in S.all_studies():
+        if st.keep_bots:  # the strong-play studies play the search player over planner
+            assert set(st.bots) <= {"expert", "planner"} and "expert" in st.bots, st.name
+            continue
+        assert list(st.bots) == ["planner"], st.name
+    assert S.TUNE_STUDY.bots == "planner"
