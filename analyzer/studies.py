@@ -4,7 +4,7 @@ A `Study` is one run of the plan: games_share × GAMES games (GAMES is the
 size of one main study, DEFAULT_GAMES unless `--games` says otherwise) of
 `bots` (one per seat, cycled) on `board` at `players` players, under the rule
 set `rules` (None: the board's default) with `overrides`. `bot_params`
-(NAME=VALUE weights and budgets, analyzer.bots.parse_bot_params) is recorded
+(the bots' weights and budgets, analyzer.bots.BotParams) is recorded
 in the run's manifest; `keep_bots` means `ttr report --bots` does not replace
 the study's bots (the strong-play studies, which exist to play `expert`).
 `TuneStudy` is the report's `ttr tune` study.
@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from analyzer.bots import BotParams
+
 DEFAULT_GAMES = 100_000
 """Games of a main study (Europe, each player count) in `make report`; the
 other studies run their share of it (docs/report.md: how the time splits)."""
@@ -32,8 +34,8 @@ other studies run their share of it (docs/report.md: how the time splits)."""
 
 @dataclass(frozen=True)
 class Study:
-    """One run of the plan (see the module docstring); overrides and
-    bot_params are read-only mappings, bots a tuple."""
+    """One run of the plan (see the module docstring); overrides is a
+    read-only mapping, bots a tuple, bot_params a BotParams."""
 
     name: str
     board: str
@@ -42,14 +44,13 @@ class Study:
     rules: str | None = None
     overrides: Mapping[str, Any] = field(default_factory=dict)
     games_share: float = 1.0
-    bot_params: Mapping[str, float] | None = None
+    bot_params: BotParams = BotParams()
     keep_bots: bool = False
 
     def __post_init__(self):
         object.__setattr__(self, "bots", tuple(self.bots))
         object.__setattr__(self, "overrides", MappingProxyType(dict(self.overrides)))
-        if self.bot_params is not None:
-            object.__setattr__(self, "bot_params", MappingProxyType(dict(self.bot_params)))
+        object.__setattr__(self, "bot_params", BotParams.of(self.bot_params))
 
 
 @dataclass(frozen=True)

@@ -71,19 +71,15 @@ def run_studies(games: int = DEFAULT_GAMES, bots: str | list[str] | None = None,
         log(f"[{i}/{len(studies)}] {st.name}: {n:,} games of {','.join(seats)} -> {out}")
         runs[st.name] = simulate(board=st.board, players=int(st.players), bots=seats, games=n, seed=seed,
                                  rules=st.rules, overrides=dict(st.overrides) or None, out=out, threads=threads,
-                                 resume=True, progress=progress, bot_params=_bot_params(st))
+                                 resume=True, progress=progress, bot_params=st.bot_params)
     return runs
-
-
-def _bot_params(st: Study) -> dict | None:
-    return dict(st.bot_params or {}) or None
 
 
 def _finished(out: Path, st: Study, games: int, bots: list[str], seed: int) -> Results | None:
     """The run in `out` when it is complete and is this study (same board,
     players, bots, games, seed, rules and bot_params); None otherwise."""
     spec = make_spec(st.board, int(st.players), bots, games, seed, st.rules, dict(st.overrides) or None,
-                     bot_params=_bot_params(st))
+                     bot_params=st.bot_params)
     return finished_run(out, spec.manifest(), RUN_IDENTITY)
 
 

@@ -25,7 +25,7 @@ def test_studies_follow_the_contract():
     assert "analyzer.report.sections.maps" in sections.SECTIONS
     assert {s.board for s in MAPS_STUDIES} == set(sec.BOARDS)
     for s in MAPS_STUDIES:
-        assert not s.overrides and s.bot_params is None and not s.keep_bots
+        assert not s.overrides and not s.bot_params and not s.keep_bots
         assert 0 < s.games_share <= 0.05
 
 

@@ -25,7 +25,7 @@ def test_studies_follow_the_contract():
     names = [s.name for s in GHOST_TRAIN_STUDIES]
     assert len(set(names)) == len(names) and {s.players for s in GHOST_TRAIN_STUDIES} == {2, 3, 4}
     for s in GHOST_TRAIN_STUDIES:
-        assert not s.overrides and s.bot_params is None and not s.keep_bots
+        assert not s.overrides and not s.bot_params and not s.keep_bots
         assert s.board == "ghost_train" and s.rules == "ghost-train"
         assert s.games_share >= 0.25  # a quarter of GAMES per player count at least
 

@@ -24,7 +24,7 @@ def runs() -> dict[str, Results]:
     for st in S.all_studies():
         spec = make_spec(st.board, st.players, seat_bots(None, list(st.bots), st.players),
                          study_games(st, S.DEFAULT_GAMES), 1, st.rules, dict(st.overrides) or None,
-                         bot_params=dict(st.bot_params or {}) or None)
+                         bot_params=st.bot_params)
         out[st.name] = Results({"tunnels": pd.DataFrame({"route": [0]})}, spec.manifest(), spec.board)
     return out
 
