@@ -1,9 +1,10 @@
 """Tests live in sub-folders that mirror the product: tests/kernels/ (core/,
 variants/, bots/), tests/analyzer/ (cli/, report/, run/, stats/), tests/tools/,
 and tests/rules/<doc>/ (one file per section of docs/rules/<doc>.md); the top of
-tests/ keeps the tests of the whole tree (golden tables, layers, dependencies,
-rule IDs). The shared helpers (helpers.py, oracle.py, invariant_kernels.py,
-same_tables.py, cli_run.py, golden/, fixtures/) stay at the top of tests/ and
+tests/ keeps the tests of the whole tree (golden tables, layers, shape,
+dependencies, rule IDs). The shared helpers (helpers.py, rule_games.py,
+worlds.py, oracle.py, invariant_kernels.py, same_tables.py, cli_run.py,
+golden/, fixtures/) stay at the top of tests/ and
 are importable from every folder. Test file names stay unique across folders
 (no __init__.py: pytest imports each test file by its base name)."""
 

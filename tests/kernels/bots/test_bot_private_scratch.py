@@ -10,7 +10,8 @@ tests/kernels/bots/test_bot_station_choice.py)."""
 
 import numpy as np
 import pytest
-from helpers import BOT_MIXES, Game
+from helpers import Game
+from worlds import BOT_MIXES
 
 from analyzer.bots import bot_ids
 from analyzer.records import scratch_record

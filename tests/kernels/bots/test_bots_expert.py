@@ -6,7 +6,8 @@ checks that its actions are legal on every board it plays."""
 
 import numpy as np
 import pytest
-from helpers import Game, copy_record, other_world, unseen_tickets
+from helpers import Game
+from worlds import copy_record, other_world, unseen_tickets
 
 import analyzer
 from kernels import layouts as L

@@ -10,7 +10,8 @@ hidden state (tests/kernels/bots/test_bots_tickets.py)."""
 
 import numpy as np
 import pytest
-from helpers import BOT_MIXES, Game, copy_record, other_world
+from helpers import Game
+from worlds import BOT_MIXES, copy_record, other_world
 
 from analyzer.bots import bot_ids
 from kernels import layouts as L

@@ -4,7 +4,8 @@ plays with its teammate's routes, and that a greedy team beats a random one."""
 
 import numpy as np
 import pytest
-from helpers import Game, set_ticket, team_game
+from helpers import Game
+from rule_games import set_ticket, team_game
 
 import analyzer
 from kernels import layouts as L

@@ -3,7 +3,8 @@ states of the USA board and in random games."""
 
 import numpy as np
 import pytest
-from helpers import BLACK, LOCO, Game, market_locos, play_random
+from helpers import BLACK, LOCO, Game, play_random
+from rule_games import market_locos
 
 from kernels import layouts as L
 

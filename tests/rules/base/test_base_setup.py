@@ -1,7 +1,8 @@
 """Base game, setup (docs/rules/base.md): BASE-SET-1..3."""
 
 import pytest
-from helpers import LOCO, Game, market_locos
+from helpers import LOCO, Game
+from rule_games import market_locos
 
 from kernels import layouts as L
 

@@ -1,7 +1,8 @@
 """Europe, actions (docs/rules/europe.md): EU-TRN-1..4."""
 
 import pytest
-from helpers import LOCO, RED, eu
+from helpers import LOCO, RED
+from rule_games import eu
 
 from kernels import layouts as L
 

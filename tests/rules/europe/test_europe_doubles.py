@@ -1,7 +1,8 @@
 """Europe, doubles (docs/rules/europe.md): EU-DBL-1."""
 
 import pytest
-from helpers import RED, eu
+from helpers import RED
+from rule_games import eu
 
 
 @pytest.mark.parametrize("n_players", [2, 3])

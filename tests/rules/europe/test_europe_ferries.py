@@ -1,6 +1,7 @@
 """Europe, ferries (docs/rules/europe.md): EU-FRY-1."""
 
-from helpers import BLUE, LOCO, RED, eu
+from helpers import BLUE, LOCO, RED
+from rule_games import eu
 
 from kernels import layouts as L
 

@@ -2,7 +2,8 @@
 
 import numpy as np
 import pytest
-from helpers import BLUE, RED, build, eu, play_random, tunnel_game
+from helpers import BLUE, RED, play_random
+from rule_games import build, eu, tunnel_game
 
 from kernels import layouts as L
 

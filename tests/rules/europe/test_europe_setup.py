@@ -2,7 +2,8 @@
 
 import numpy as np
 import pytest
-from helpers import eu, play_random
+from helpers import play_random
+from rule_games import eu
 
 from kernels import layouts as L
 

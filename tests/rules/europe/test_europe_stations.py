@@ -1,7 +1,8 @@
 """Europe, stations (docs/rules/europe.md): EU-STN-1..4, on constructed states of the
 Europe board (the station choice against the oracle: test_europe_stations_oracle.py)."""
 
-from helpers import BLUE, LOCO, RED, build, eu
+from helpers import BLUE, LOCO, RED
+from rule_games import build, eu
 
 from kernels import layouts as L
 

@@ -1,6 +1,7 @@
 """Europe, tunnels (docs/rules/europe.md): EU-TUN-1..5."""
 
-from helpers import BLUE, LOCO, RED, Game, tunnel_game
+from helpers import BLUE, LOCO, RED, Game
+from rule_games import tunnel_game
 
 from kernels import layouts as L
 

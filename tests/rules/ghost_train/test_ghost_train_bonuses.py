@@ -1,7 +1,8 @@
 """Ghost Train, bonuses (docs/rules/ghost-train.md): GT-BON-1..2."""
 
 import pytest
-from helpers import Game, ghost
+from helpers import Game
+from rule_games import ghost
 
 import analyzer
 from analyzer.rules import RuleError

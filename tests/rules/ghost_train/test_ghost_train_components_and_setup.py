@@ -1,7 +1,8 @@
 """Ghost Train, components and setup (docs/rules/ghost-train.md): GT-CMP-1..3, GT-SET-1..2."""
 
 import pytest
-from helpers import Game, held
+from helpers import Game
+from rule_games import held
 
 import analyzer
 from analyzer.rules import RuleError, preset

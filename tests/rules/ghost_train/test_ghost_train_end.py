@@ -1,7 +1,7 @@
 """Ghost Train, end (docs/rules/ghost-train.md): GT-END-1..2."""
 
 import pytest
-from helpers import ghost, mark_done
+from rule_games import ghost, mark_done
 
 from kernels import layouts as L
 

@@ -1,6 +1,6 @@
 """Ghost Train, completing tickets (docs/rules/ghost-train.md): GT-TKT-1..2."""
 
-from helpers import ghost, held
+from rule_games import ghost, held
 
 from kernels import layouts as L
 

@@ -1,6 +1,6 @@
 """Ghost Train, a turn and double routes (docs/rules/ghost-train.md): GT-TRN-1..3, GT-DCK-1, GT-DBL-1."""
 
-from helpers import ghost, held, mark_done
+from rule_games import ghost, held, mark_done
 
 from kernels import layouts as L
 

@@ -1,7 +1,8 @@
 """Legendary Asia, double routes (docs/rules/legendary-asia.md): LA-DBL-1..2."""
 
 import pytest
-from helpers import BLACK, LOCO, RED, blank, grey_mountain_doubles, lane
+from helpers import BLACK, LOCO, RED
+from rule_games import blank, grey_mountain_doubles, lane
 
 from kernels import layouts as L
 

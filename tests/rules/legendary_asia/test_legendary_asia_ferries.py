@@ -1,6 +1,7 @@
 """Legendary Asia, ferries (docs/rules/legendary-asia.md): LA-FRY-1."""
 
-from helpers import BLUE, LOCO, PINK, RED, SCORES, YELLOW, blank
+from helpers import BLUE, LOCO, PINK, RED, YELLOW
+from rule_games import SCORES, blank
 
 from kernels import layouts as L
 

@@ -6,9 +6,10 @@ from collections import defaultdict
 
 import numpy as np
 import pytest
-from helpers import BLUE, LOCO, RED, SCORES, Game, blank, card, grey_mountain_doubles, la, lane, take
+from helpers import BLUE, LOCO, RED, Game, card
 from invariant_kernels import ERROR_NAMES, OK, play_checked
 from oracle import largest_network
+from rule_games import SCORES, blank, grey_mountain_doubles, la, lane, take
 
 from analyzer.bots import BotParams
 from kernels import layouts as L

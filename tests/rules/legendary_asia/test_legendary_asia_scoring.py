@@ -1,7 +1,8 @@
 """Legendary Asia, end and scoring (docs/rules/legendary-asia.md): LA-END-1, LA-SCR-1..2."""
 
 import pytest
-from helpers import RED, YELLOW, blank, lane, take
+from helpers import RED, YELLOW
+from rule_games import blank, lane, take
 
 from kernels import layouts as L
 

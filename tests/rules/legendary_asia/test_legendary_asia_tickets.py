@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from helpers import blank, la
+from rule_games import blank, la
 
 from kernels import layouts as L
 

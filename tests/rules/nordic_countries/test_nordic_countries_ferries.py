@@ -1,6 +1,7 @@
 """Nordic Countries, ferries (docs/rules/nordic-countries.md): NC-FRY-1..2."""
 
-from helpers import BLACK, LOCO, RED, Game, nordic
+from helpers import BLACK, LOCO, RED, Game
+from rule_games import nordic
 
 from kernels import layouts as L
 

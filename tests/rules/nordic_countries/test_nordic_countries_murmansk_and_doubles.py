@@ -2,7 +2,8 @@
 (docs/rules/nordic-countries.md): NC-CLM-1..2, NC-DBL-1..2."""
 
 import pytest
-from helpers import BLUE, nordic
+from helpers import BLUE
+from rule_games import nordic
 
 from kernels import layouts as L
 

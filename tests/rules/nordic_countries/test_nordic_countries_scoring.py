@@ -1,7 +1,7 @@
 """Nordic Countries, end and scoring (docs/rules/nordic-countries.md): NC-SCR-2..4."""
 
 import numpy as np
-from helpers import nordic
+from rule_games import nordic
 
 from kernels import layouts as L
 

@@ -1,6 +1,7 @@
 """Nordic Countries, tickets and train cards (docs/rules/nordic-countries.md): NC-TKT-1..2, NC-MKT-1..2, NC-CRD-1."""
 
-from helpers import BLACK, LOCO, PINK, WHITE, YELLOW, Game, nordic
+from helpers import BLACK, LOCO, PINK, WHITE, YELLOW, Game
+from rule_games import nordic
 
 from kernels import layouts as L
 

@@ -1,7 +1,8 @@
 """Nordic Countries, tunnels (docs/rules/nordic-countries.md): NC-TUN-1."""
 
 import pytest
-from helpers import YELLOW, nordic, tunnel
+from helpers import YELLOW
+from rule_games import nordic, tunnel
 
 from analyzer.boards import BoardError, load_board
 from kernels import layouts as L

@@ -1,6 +1,7 @@
 """Switzerland, train cards and tunnels (docs/rules/switzerland.md): SW-CRD-1, SW-TUN-1."""
 
-from helpers import LOCO, WHITE, Game, swiss
+from helpers import LOCO, WHITE, Game
+from rule_games import swiss
 
 from kernels import layouts as L
 

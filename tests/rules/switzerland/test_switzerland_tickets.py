@@ -5,7 +5,8 @@ from collections import deque
 
 import numpy as np
 import pytest
-from helpers import WHITE, swiss
+from helpers import WHITE
+from rule_games import swiss
 
 import analyzer
 from kernels import layouts as L

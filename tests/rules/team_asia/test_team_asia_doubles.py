@@ -1,6 +1,6 @@
 """Team Asia, doubles and triples (docs/rules/team-asia.md): TA-DBL-1..3."""
 
-from helpers import team_game
+from rule_games import team_game
 
 from kernels import layouts as L
 

@@ -1,6 +1,6 @@
 """Team Asia, end and scoring (docs/rules/team-asia.md): TA-END-1, TA-SCR-1..2."""
 
-from helpers import draw_two_blind, set_ticket, team_game
+from rule_games import draw_two_blind, set_ticket, team_game
 
 from kernels import layouts as L
 

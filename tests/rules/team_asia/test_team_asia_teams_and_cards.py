@@ -1,7 +1,8 @@
 """Team Asia, teams and trains; train cards (docs/rules/team-asia.md): TA-TEAM-1..2, TA-CRD-1..5."""
 
 import numpy as np
-from helpers import Game, draw_two_blind, holder, set_holder, team_game
+from helpers import Game
+from rule_games import draw_two_blind, holder, set_holder, team_game
 
 from kernels import layouts as L
 from kernels.bots.shared import params as P

@@ -1,6 +1,7 @@
 """Team Asia, tickets (docs/rules/team-asia.md): TA-TKT-1..4."""
 
-from helpers import Game, team_game
+from helpers import Game
+from rule_games import team_game
 
 from kernels import layouts as L
 

@@ -1,7 +1,7 @@
 """Team Asia, tunnels (docs/rules/team-asia.md): TA-TUN-1..4."""
 
 import pytest
-from helpers import holder, set_holder, team_game
+from rule_games import holder, set_holder, team_game
 
 from kernels import layouts as L
 
