@@ -40,17 +40,15 @@ def owned_by(owner, r, members):
 
 
 @njit(cache=True, _nrt=False)
-def longest_trail(routes, owner, members, deg, inc, used, seen, piece_len, hang, piece, stk_v, stk_e, stk_i):
+def longest_trail(routes, owner, members, n_cities, work):
     """Length (in spaces) of the longest trail in the members' routes
     (network_trail_and_cities without the cities)."""
-    trail, _ = network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece_len, hang, piece,
-                                        stk_v, stk_e, stk_i)
+    trail, _ = network_trail_and_cities(routes, owner, members, n_cities, work)
     return trail
 
 
 @njit(cache=True, _nrt=False)
-def network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece_len, hang, piece, stk_v, stk_e,
-                             stk_i):
+def network_trail_and_cities(routes, owner, members, n_cities, work):
     """(longest trail, cities of the largest piece) of the members' routes,
     in one walk over the pieces of the network. The longest trail is in
     spaces, each route used at most once, cities may repeat (BASE-SCR-2);
@@ -62,9 +60,16 @@ def network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece
     trail is a path, so the tree's longest path (two sweeps) is its longest
     trail. Other pieces are searched (_search_piece), longest piece first,
     and only while the piece is longer than the best trail found: a trail is
-    never longer than its piece. `seen`, `piece_len`, `hang` (2 x cities)
-    and `piece` are per-city scratch."""
-    n_cities = deg.shape[0]
+    never longer than its piece. `work` is a TRAIL_WORK record
+    (kernels/layouts.py; the Scratch's `trail`), its arrays per city and
+    route scratch; n_cities: the board's cities."""
+    deg = work.deg[:n_cities]
+    inc = work.inc
+    used = work.used
+    seen = work.seen[:n_cities]
+    piece_len = work.piece_len[:n_cities]
+    stk_v = work.stk_v
+    stk_i = work.stk_i
     deg[:] = 0
     seen[:] = 0
     piece_len[:] = 0
@@ -120,12 +125,11 @@ def network_trail_and_cities(routes, owner, members, deg, inc, used, seen, piece
                 first = c
         if first < 0:
             return best, cities
-        best = _search_piece(routes, deg, inc, used, seen, piece_len, hang, piece, stk_v, stk_e, stk_i, np.int64(first),
-                             np.int64(best))
+        best = _search_piece(routes, work, np.int64(first), np.int64(best))
 
 
 @njit(cache=True, _nrt=False)
-def _search_piece(routes, deg, inc, used, rem, piece_len, hang, piece, stk_v, stk_e, stk_i, first, best):
+def _search_piece(routes, work, first, best):
     """max(best, the longest trail of first's piece): a piece with cycles and
     more than two odd-degree cities. Its pendant trees (what remains attached
     by one route after cutting leaves, again and again) are cut first: a
@@ -142,9 +146,17 @@ def _search_piece(routes, deg, inc, used, rem, piece_len, hang, piece, stk_v, st
     routes), so it could go on; it is not closed (a closed longest trail is
     an Euler circuit of its piece, which has no odd city). So its core part
     starts at a core city of odd degree, or at one with a tree it came up
-    from. `rem` (the routes of a city not cut yet) is per-city scratch;
-    piece_len is left at 0 over the piece; cut routes stay marked in
-    `used`."""
+    from. `rem` (the routes of a city not cut yet: work.seen, reused) is
+    per-city scratch; piece_len is left at 0 over the piece; cut routes stay
+    marked in `used`."""
+    deg = work.deg
+    inc = work.inc
+    used = work.used
+    rem = work.seen
+    piece_len = work.piece_len
+    hang = work.hang
+    piece = work.piece
+    stk_v = work.stk_v
     length = piece_len[first]
     piece[0] = first
     piece_len[first] = 0
@@ -195,7 +207,7 @@ def _search_piece(routes, deg, inc, used, rem, piece_len, hang, piece, stk_v, st
             continue
         if best >= length:
             break
-        best = max(best, _trails_from(routes, deg, inc, used, hang, stk_v, stk_e, stk_i, s))
+        best = max(best, _trails_from(routes, work, s))
     return best
 
 
@@ -234,10 +246,17 @@ def tree_diameter(routes, deg, inc, dist, cities, queue, n):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _trails_from(routes, deg, inc, used, hang, stk_v, stk_e, stk_i, start):
+def _trails_from(routes, work, start):
     """The longest trail over the unused routes starting at `start` (every
     trail, by backtracking), with the deepest tree below each end (hang[0],
     or hang[1] when it ends where it started: another branch)."""
+    deg = work.deg
+    inc = work.inc
+    used = work.used
+    hang = work.hang
+    stk_v = work.stk_v
+    stk_e = work.stk_e
+    stk_i = work.stk_i
     cur = hang[0, start]
     best = cur + hang[1, start]
     top = 0

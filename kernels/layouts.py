@@ -373,6 +373,17 @@ BOARD = record_dtype((
     ("city_tickets", np.int32, (MAX_CITY_TICKETS,)), ("city_route_bits", np.uint64, (MAX_CITIES, MAX_WORDS)),
 ))
 
+# The work arrays of the longest-trail search (kernels/graph.py), one record: a field of the Scratch.
+TRAIL_WORK = record_dtype((
+    ("deg", np.int32, (MAX_CITIES,)), ("inc", np.int32, (MAX_CITIES, MAX_DEGREE)),  # routes at each city
+    ("used", np.int8, (MAX_ROUTES,)), ("seen", np.int8, (MAX_CITIES,)),  # routes used, cities reached
+    ("piece_len", np.int32, (MAX_CITIES,)),  # the length of each city's network piece, while unsearched
+    ("hang", np.int32, (2, MAX_CITIES)),  # the two deepest pendant trees below each city
+    ("piece", np.int32, (MAX_CITIES,)),  # the cities of the piece being searched
+    ("stk_v", np.int32, (MAX_ROUTES + 2,)), ("stk_e", np.int32, (MAX_ROUTES + 2,)),  # the walk's stacks
+    ("stk_i", np.int32, (MAX_ROUTES + 2,)),
+))
+
 # The Scratch (a worker's graph-search and bot memory) is laid out in kernels/bots/shared/scratch.py.
 INF = 1e18  # price of an unusable route, distance of an unreachable city
 

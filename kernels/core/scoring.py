@@ -134,8 +134,8 @@ def grand_tour_tickets(st, bd, p, members, ws):
     of the trains of `members` (p's own, for a team of one): joined in the
     network left when every route that alone separates its ends (a bridge) is
     taken out (assumption IN-SCR-3a, Menger's theorem). A station's borrowed
-    route never counts. Uses ws.uf_tmp and ws.used."""
-    two_path_network(bd.routes[:bd.n_routes], st.owner, members, ws.uf_tmp[:], ws.used[:])
+    route never counts. Uses ws.uf_tmp and the trail work's `used`."""
+    two_path_network(bd.routes[:bd.n_routes], st.owner, members, ws.uf_tmp[:], ws.trail[0].used[:])
     n = 0
     for t in range(bd.n_tickets):
         if st.ticket_holder[t] == p:
@@ -165,9 +165,7 @@ def network_trail_cities(st, bd, members, ws):
     """graph.network_trail_and_cities of the members' routes (longest trail,
     cities of the largest piece), in scratch cut to the board's cities."""
     n = bd.n_cities
-    return network_trail_and_cities(bd.routes[:bd.n_routes], st.owner[:], members, ws.deg[:n], ws.inc[:], ws.used[:],
-                                    ws.trail_seen[:n], ws.piece_len[:n], ws.trail_hang[:], ws.trail_piece[:],
-                                    ws.stk_v[:], ws.stk_e[:], ws.stk_i[:])
+    return network_trail_and_cities(bd.routes[:bd.n_routes], st.owner[:], members, n, ws.trail[0])
 
 
 @njit(cache=True, _nrt=False)

@@ -29,8 +29,7 @@ def kernel_trail(bd, route_ids, seat=0, n_players=2):
     owner = np.full(bd.routes.shape[0], -1, np.int16)
     owner[list(route_ids)] = seat
     ws = scratch_record()
-    return longest_trail(bd.routes, owner, np.int64(1 << seat), ws.deg, ws.inc, ws.used, ws.trail_seen, ws.piece_len,
-                         ws.trail_hang, ws.trail_piece, ws.stk_v, ws.stk_e, ws.stk_i)
+    return longest_trail(bd.routes, owner, np.int64(1 << seat), np.int64(bd.n_cities), ws.trail[0])
 
 
 def oracle_trail(bd, route_ids):
@@ -114,8 +113,7 @@ def test_base_scr_2_longest_trail_random_claim_sets(name):
         others = rng.choice(n_routes, size=int(rng.integers(0, 30)), replace=False)
         owner[others] = (seat + 1 + rng.integers(0, 3, size=others.shape[0])) % 4
         owner[ids] = seat
-        got = longest_trail(bd.routes, owner, np.int64(1 << seat), ws.deg, ws.inc, ws.used, ws.trail_seen,
-                            ws.piece_len, ws.trail_hang, ws.trail_piece, ws.stk_v, ws.stk_e, ws.stk_i)
+        got = longest_trail(bd.routes, owner, np.int64(1 << seat), np.int64(bd.n_cities), ws.trail[0])
         want = oracle_trail(bd, ids)
         if got != want:
             mismatches.append((sorted(int(r) for r in ids), got, want))
@@ -142,8 +140,7 @@ def test_base_scr_2_longest_trail_connected_claim_sets(name):
             cities |= {int(bd.routes[r, RT_A]), int(bd.routes[r, RT_B])}
         owner = np.full(n_routes, -1, np.int16)
         owner[ids] = 1
-        got = longest_trail(bd.routes, owner, np.int64(2), ws.deg, ws.inc, ws.used, ws.trail_seen,
-                            ws.piece_len, ws.trail_hang, ws.trail_piece, ws.stk_v, ws.stk_e, ws.stk_i)
+        got = longest_trail(bd.routes, owner, np.int64(2), np.int64(bd.n_cities), ws.trail[0])
         assert got == oracle_trail(bd, ids), f"routes {sorted(ids)}"
 
 
@@ -203,8 +200,7 @@ def test_base_scr_2_longest_trail_networks_without_odd_cities():
     for ids in cases:
         owner = np.full(n_routes, -1, np.int16)
         owner[ids] = 0
-        got = longest_trail(bd.routes, owner, np.int64(1), ws.deg, ws.inc, ws.used, ws.trail_seen,
-                            ws.piece_len, ws.trail_hang, ws.trail_piece, ws.stk_v, ws.stk_e, ws.stk_i)
+        got = longest_trail(bd.routes, owner, np.int64(1), np.int64(bd.n_cities), ws.trail[0])
         assert got == oracle_trail(bd, ids), f"routes {sorted(ids)}"
 
 
@@ -241,7 +237,6 @@ def test_base_scr_2_longest_trail_cycles_with_pendant_trees(name):
         shared_city += any(tree_ends.count(c) >= 2 for c in core)  # two trees below one cycle city
         owner = np.full(n_routes, -1, np.int16)
         owner[ids] = 2
-        got = longest_trail(bd.routes, owner, np.int64(4), ws.deg, ws.inc, ws.used, ws.trail_seen,
-                            ws.piece_len, ws.trail_hang, ws.trail_piece, ws.stk_v, ws.stk_e, ws.stk_i)
+        got = longest_trail(bd.routes, owner, np.int64(4), np.int64(bd.n_cities), ws.trail[0])
         assert got == oracle_trail(bd, ids), f"routes {sorted(ids)}"
     assert shared_city >= 20  # the case of a trail from one tree to another below the same city is exercised

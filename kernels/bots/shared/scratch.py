@@ -20,12 +20,7 @@ _C, _R, _T, _P, _K = L.MAX_CITIES, L.MAX_ROUTES, L.MAX_TICKETS, L.MAX_SEATS, L.N
 _MEMO = _R + _K + 4 + _T
 
 _SCRATCH_FIELDS = (
-    ("deg", np.int32, (_C,)), ("inc", np.int32, (_C, L.MAX_DEGREE)),  # longest trail: routes at each city
-    ("used", np.int8, (_R,)), ("trail_seen", np.int8, (_C,)),  # longest trail: routes used, cities reached
-    ("piece_len", np.int32, (_C,)),  # longest trail: the length of each city's network piece, while unsearched
-    ("trail_hang", np.int32, (2, _C)),  # longest trail: the two deepest pendant trees below each city
-    ("trail_piece", np.int32, (_C,)),  # longest trail: the cities of the piece being searched
-    ("stk_v", np.int32, (_R + 2,)), ("stk_e", np.int32, (_R + 2,)), ("stk_i", np.int32, (_R + 2,)),
+    ("trail", L.TRAIL_WORK, (1,)),  # the longest-trail search's work arrays (ws.trail[0]: a record)
     ("uf_tmp", np.int16, (_C,)), ("count", np.int32, (_C,)),
     ("dist", np.float64, (_C,)), ("prev_route", np.int32, (_C,)),
     ("seat_rng", np.uint64, (_P,)),  # each seat's bot stream in the game being played (kernels/runner.py)
