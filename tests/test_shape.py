@@ -1,7 +1,8 @@
 """The shape of the code, counted from its syntax tree (docs/architecture.md):
 no product function over 80 lines, at most 100 lines of name-by-name import
-lists of kernels.layouts, at most 5 test files at the top of tests/, and no
-product module that nothing imports. Product = analyzer/ and kernels/."""
+lists of kernels.layouts, at most 5 test files at the top of tests/, no
+product module that nothing imports, and a folder map (docs/architecture.md)
+that names every folder. Product = analyzer/ and kernels/."""
 
 from __future__ import annotations
 
@@ -90,6 +91,18 @@ def test_the_tests_mirror_the_tree():
 
 def test_no_module_is_imported_by_nothing():
     assert unimported_modules(modules()) == []
+
+
+def test_the_architecture_doc_names_every_folder():
+    """docs/architecture.md names each folder of the product (a board's data folder aside) and the
+    project's top-level folders."""
+    doc = (PROJECT_ROOT / "docs" / "architecture.md").read_text()
+    folders = [p for pkg in PRODUCT for p in [PROJECT_ROOT / pkg, *(PROJECT_ROOT / pkg).rglob("*")]
+               if p.is_dir() and p.name != "__pycache__" and p.parent.name != "boards_data"]
+    folders += [PROJECT_ROOT / f for f in ("bench", "tools", "tests", "docs", "reports")]
+    missing = [str(f.relative_to(PROJECT_ROOT)) for f in folders if f"`{f.relative_to(PROJECT_ROOT).as_posix()}/`"
+               not in doc]
+    assert missing == []
 
 
 def test_the_counts_see_what_they_count(tmp_path):

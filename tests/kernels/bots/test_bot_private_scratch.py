@@ -40,18 +40,23 @@ def _garbled_copy(ws, p, rng, n_routes, n_cities, n_tickets):
         if name in CONSTANT or name in EXPERT_ONLY:
             dst[...] = src
             continue
-        kind = dst.dtype.kind
-        if kind == "f":
-            junk = rng.uniform(0.0, 40.0, dst.shape)
-        elif kind == "u":
-            junk = rng.integers(0, 2**63, dst.shape, dtype=np.uint64)
-        else:
-            top = min(n_routes, n_cities, n_tickets, int(np.iinfo(dst.dtype).max))
-            junk = rng.integers(0, top, dst.shape)
-        dst[...] = junk.astype(dst.dtype)
+        for part in [dst[f] for f in dst.dtype.names] if dst.dtype.names else [dst]:  # a record field: each of its
+            part[...] = _junk(part, rng, min(n_routes, n_cities, n_tickets))
         if name in SEAT_MEMORY:
             dst[p] = src[p]
     return c
+
+
+def _junk(dst, rng, top):
+    """Garbage of dst's shape and type: integers below `top` (numbers that index the board)."""
+    kind = dst.dtype.kind
+    if kind == "f":
+        junk = rng.uniform(0.0, 40.0, dst.shape)
+    elif kind == "u":
+        junk = rng.integers(0, 2**63, dst.shape, dtype=np.uint64)
+    else:
+        junk = rng.integers(0, min(top, int(np.iinfo(dst.dtype).max)), dst.shape)
+    return junk.astype(dst.dtype)
 
 
 CASES = BOT_MIXES + [("europe", 2, "expert")]
