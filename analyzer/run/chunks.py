@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
+from analyzer.bots import BotParams, bot_ids
 from analyzer.records import board_buffer, board_view
 from analyzer.run.backends import ClusterError
 from analyzer.run.protocol import MANIFEST, TABLES, run_key, write_chunk
@@ -26,8 +27,8 @@ VARIABLE_TABLES = {"tickets": L.TICKET_RECORD, "claims": L.CLAIM_RECORD, "tunnel
 @dataclass(frozen=True)
 class ChunkJob:
     """What every chunk of a run needs: the compiled board (a one-element
-    BOARD array), the rules vector, the bot ids and names, the bots' parameter
-    vector, the seed, the kernels' source hash and the run's key; `out`: the
+    BOARD array), the rules vector, the bot ids and names, the bots'
+    parameters, the seed, the kernels' source hash and the run's key; `out`: the
     folder the chunk writes its part files to (None: its record arrays go back
     to the caller)."""
 
@@ -35,7 +36,7 @@ class ChunkJob:
     rules: np.ndarray
     bot_ids: np.ndarray
     bots: tuple[str, ...]
-    bot_params: np.ndarray
+    bot_params: BotParams
     seed: int
     kernel_hash: str
     run_key: str
@@ -43,13 +44,11 @@ class ChunkJob:
 
     @classmethod
     def of(cls, spec: RunSpec, manifest: dict, out: str | None = None) -> ChunkJob:
-        from analyzer.bots import bot_ids
-
         return cls(board_buffer(spec.arrays), spec.rules.to_array(), bot_ids(list(spec.bots)), spec.bots,
-                   spec.bot_params.to_array(), spec.seed, SOURCE_HASH, run_key(manifest), out)
+                   spec.bot_params, spec.seed, SOURCE_HASH, run_key(manifest), out)
 
 
-def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_params: np.ndarray
+def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_params: BotParams
               ) -> dict[str, np.ndarray]:
     """Play games first..first+n-1 and return their record arrays. The kernel
     stops early when a buffer has no room for the next game's rows; we go on
@@ -64,6 +63,7 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
     # rows per game of the tables whose size varies (a first guess), and the room one game may need
     per_game = {"tickets": min(n_players * 8, n_tickets), "claims": min(n_routes, 40 * n_players // 2), "tunnels": 8}
     one_game = {"tickets": n_tickets, "claims": n_routes, "tunnels": int(ru[L.RULE_TURN_CAP]) + 1}
+    weights = bot_params.to_array()
     done = 0
     while done < n:
         m = n - done
@@ -73,7 +73,7 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
             **{t: np.zeros(m * per_game[t] + one_game[t], VARIABLE_TABLES[t]) for t in per_game},
         }
         counts = np.zeros(5, np.int64)
-        k = play_block(bd, ru, bots, bot_params, np.int64(seed), np.int64(first + done), np.int64(m),
+        k = play_block(bd, ru, bots, weights, np.int64(seed), np.int64(first + done), np.int64(m),
                        tuple(buf[t] for t in TABLES), counts)
         for i, t in enumerate(TABLES):
             parts[t].append(buf[t][: counts[i]])

@@ -23,7 +23,9 @@ FAMILY_KINDS = {"usa": {"draw_tickets"}, "europe": {"draw_tickets", "build_stati
 def state_bytes(game: Game) -> bytes:
     """Everything of the game that a step may change: state, bots' memory, bots' streams (not the state's
     scratch fields, which listing the legal moves fills: the purse and the claim masks)."""
-    state = game.state.base.copy()
+    # the raw bytes, padding included (numpy's copy of a padded record array copies its fields and leaves
+    # the padding of the new buffer as malloc left it)
+    state = np.frombuffer(bytearray(game.state.base.tobytes()), game.state.base.dtype)
     state["purse"], state["claim_masks"] = 0, 0
     return state.tobytes() + game.scratch.base.tobytes() + game._bot_rng.tobytes()
 

@@ -7,27 +7,15 @@ than `planner-v1`."""
 import numpy as np
 import pytest
 from helpers import Game
+from worlds import copy_record
 
 import analyzer
-from analyzer.records import state_record
 from kernels import layouts as L
 from kernels.bots.dispatch import choose_action
 from kernels.bots.shared import params as P
-from kernels.bots.shared.scratch import SCRATCH
 from kernels.core.actions import action_a, action_b, action_kind
 
 FAMILY = {"planner": P.BOT_PLANNER, "destination-hungry": P.BOT_DESTINATION_HUNGRY, "blocker": P.BOT_BLOCKER}
-
-
-def _copy(records):
-    """A deep copy of a game state (a GAME_STATE record) or a Scratch (a SCRATCH record)."""
-    if records.dtype.names == SCRATCH.names:
-        scratch = np.empty(1, records.dtype)
-        scratch[0] = records
-        return scratch[0]
-    state = np.zeros(1, L.GAME_STATE)
-    state[0] = records
-    return state_record(state)
 
 
 def _choose(b, g, st, ws, seed):
@@ -62,11 +50,11 @@ def test_midgame_ticket_choices_ignore_the_pile_order_and_other_seats(bot):
         g = Game("europe", 3, seed=seed)
         for step in range(3000):
             p = g.player
-            a = _choose(b, g, _copy(g.st), _copy(g.ws), seed + step)
+            a = _choose(b, g, copy_record(g.st), copy_record(g.ws), seed + step)
             if g.phase in (L.PH_TURN, L.PH_KEEP_TICKETS):
-                hidden = _copy(g.st)
+                hidden = copy_record(g.st)
                 _hide(g, hidden, p, seed + step)
-                assert _choose(b, g, hidden, _copy(g.ws), seed + step) == a, (seed, step)
+                assert _choose(b, g, hidden, copy_record(g.ws), seed + step) == a, (seed, step)
                 if g.phase == L.PH_KEEP_TICKETS or action_kind(a) == L.A_DRAW_TICKETS:
                     by_kind[int(action_kind(a))] += 1
             assert _choose(b, g, g.st, g.ws, seed + step) == a
@@ -89,12 +77,12 @@ def _tickets_done(g):
 def test_planner_draws_tickets_by_the_weights_in_bot_params():
     g = Game("europe", 2)
     _tickets_done(g)
-    kind = _choose(P.BOT_PLANNER, g, _copy(g.st), _copy(g.ws), 0)
+    kind = _choose(P.BOT_PLANNER, g, copy_record(g.st), copy_record(g.ws), 0)
     assert action_kind(kind) == L.A_DRAW_TICKETS
     g.ws.bot_params[P.BP_EV_TURN_VALUE] = 1e6  # a turn worth more than any ticket, but read at 3+ players only
-    assert action_kind(_choose(P.BOT_PLANNER, g, _copy(g.st), _copy(g.ws), 0)) == L.A_DRAW_TICKETS
+    assert action_kind(_choose(P.BOT_PLANNER, g, copy_record(g.st), copy_record(g.ws), 0)) == L.A_DRAW_TICKETS
     g.ws.bot_params[P.BP_EV_TURN_VALUE_2P] = 1e6  # the turn's worth at 2 players
-    assert action_kind(_choose(P.BOT_PLANNER, g, _copy(g.st), _copy(g.ws), 0)) != L.A_DRAW_TICKETS
+    assert action_kind(_choose(P.BOT_PLANNER, g, copy_record(g.st), copy_record(g.ws), 0)) != L.A_DRAW_TICKETS
 
 
 def test_planner_keeps_the_offered_ticket_worth_most_and_discards_out_of_reach_ones():
