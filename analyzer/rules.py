@@ -74,7 +74,7 @@ class RuleSet:
     end_immediate: bool = False  # GT-END-2: the game ends at once at end_trains, no last round
     # --- Nordic Countries, Switzerland, India (docs/rules/{nordic-countries,switzerland,india}.md)
     locomotives_wild_on: str = "all"  # NC-CRD-1, SW-CRD-1: "all" or route kinds joined by "+" ("tunnel+ferry")
-    ferry_wild_set: int = 0  # NC-FRY-2: any N cards may replace one locomotive on a ferry (0: no)
+    ferry_wild_set: int = 0  # NC-FRY-2: any N cards may replace one card of a ferry (NC-FRY-2a; 0: no)
     unkept_draw_to_box: bool = False  # NC-TKT-2, SW-TKT-2: tickets not kept after a draw leave the game
     grand_tour_bonus: tuple[int, ...] = ()  # IN-SCR-4: points by Grand Tour tickets (last: that many or more)
 

@@ -39,8 +39,13 @@ def claim_payment(ru, hand_p, routes, r, colour):
     then sets of RT_WILD_SET cards, each replacing one missing card of any
     kind (NC-FRY-2, assumption NC-FRY-2a; NC-CLM-1): the fewest sets, since a
     set costs more cards than the card it replaces. The cards of a set are
-    set_card_kind's choice. A claim in locomotives needs at least one, unless
-    every space of the route is a locomotive symbol."""
+    set_card_kind's choice. A claim in `colour` spends at least one card of
+    it; a claim in LOCO spends none: locomotives pay the spaces they may (the
+    symbols; every space where the policy lets them) and, on a route that
+    takes sets, sets pay the rest, so sets alone may pay a ferry, coloured
+    spaces included (NC-FRY-2a), or Lieksa-Murmansk (NC-CLM-1, 36 cards).
+    Without sets, a claim in LOCO needs at least one locomotive, unless every
+    space of the route is a locomotive symbol."""
     length = np.int64(routes[r, L.RT_LEN])
     symbols = np.int64(routes[r, L.RT_LOCOS])
     wild = locos_wild(ru, routes, r)
@@ -55,9 +60,9 @@ def claim_payment(ru, hand_p, routes, r, colour):
     lo = np.int64(0)
     ok = False
     if colour == L.LOCO:
-        if wild or symbols == length:
-            lo = min(np.int64(hand_p[L.LOCO]), length)
-            ok = lo > 0 or symbols == length  # (all sets: only where no coloured space could name them)
+        if wild or symbols == length or per_set > 0:
+            lo = min(np.int64(hand_p[L.LOCO]), length if wild else symbols)
+            ok = lo > 0 or symbols == length or per_set > 0
     else:
         rc = routes[r, L.RT_COLOUR]
         spaces = length - symbols

@@ -1,4 +1,4 @@
-"""Nordic Countries, ferries (docs/rules/nordic-countries.md): NC-FRY-1..2."""
+"""Nordic Countries, ferries (docs/rules/nordic-countries.md): NC-FRY-1..2, NC-FRY-2a."""
 
 from helpers import BLACK, LOCO, RED, Game
 from rule_games import nordic
@@ -76,6 +76,26 @@ def test_NC_FRY_2a_a_set_may_replace_a_coloured_card_of_a_ferry():
     g.claim(r, LOCO)
     assert g.hand(0) == {} and g.discard() == {"locomotive": 1, "blue": 3}
     assert g.st.claim_colour[r] == LOCO and g.st.claim_locos[r] == 1
+
+
+def test_NC_FRY_2a_a_coloured_ferry_paid_with_sets_alone():
+    """NC-FRY-2a: Ålborg-Kristiansand (red ferry of 2, one symbol) with 3 blue +
+    3 green and neither red nor locomotive: one set pays the symbol, the other
+    the red space. The claim names no colour (written 'locomotives', with no
+    locomotive spent); 1 red + 6 others and 1 locomotive + 3 others pay it too."""
+    g = nordic()
+    r = g.route("Ålborg", "Kristiansand")
+    g.set_hand(0, blue=3, green=3)
+    assert g.claim_colours(r) == {LOCO}
+    g.claim(r, LOCO)
+    assert g.hand(0) == {} and g.discard() == {"blue": 3, "green": 3}
+    assert g.st.owner[r] == 0 and g.st.claim_colour[r] == LOCO and g.st.claim_locos[r] == 0
+    assert g.st.trains[0] == 40 - 2 and g.st.score[0] == 2
+    for hand, colours in (({"red": 1, "blue": 3, "green": 3}, {RED, LOCO}), ({"locomotive": 1, "blue": 3}, {LOCO}),
+                          ({"blue": 3, "green": 2}, set())):
+        g = nordic()
+        g.set_hand(0, **hand)
+        assert g.claim_colours(r) == colours, hand
 
 
 def test_NC_FRY_2a_an_all_symbol_ferry_paid_with_a_set():

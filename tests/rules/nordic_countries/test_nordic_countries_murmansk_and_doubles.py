@@ -2,7 +2,7 @@
 (docs/rules/nordic-countries.md): NC-CLM-1..2, NC-DBL-1..2."""
 
 import pytest
-from helpers import BLUE
+from helpers import BLUE, LOCO
 from rule_games import nordic
 
 from kernels import layouts as L
@@ -35,13 +35,24 @@ def test_NC_CLM_1_seven_blue_and_eight_others():
 
 def test_NC_CLM_1_one_card_short_of_a_set_and_nine_locomotives_refused():
     """NC-CLM-1: 8 blue and 3 others are one short; 9 locomotives pay nothing
-    (locomotives only inside a set; a set needs a colour to replace)."""
+    (locomotives only inside a set, and two sets of 4 are not nine cards)."""
     g, r = murmansk({"blue": 8, "red": 3})
     assert g.claim_colours(r) == set()
     g, r = murmansk({"locomotive": 9})
     assert g.claim_colours(r) == set()
     g, r = murmansk({"locomotive": 4, "blue": 8})  # a set of 4 locomotives does replace a blue card
     assert g.claim_colours(r) == {BLUE}
+
+
+def test_NC_CLM_1_all_nine_cards_replaced_by_sets():
+    """NC-CLM-1 with every card of the colour missing: 9 sets of 4 (36 cards)
+    pay the route; the claim names no colour. 35 cards are one short."""
+    g, r = murmansk({"red": 12, "green": 12, "yellow": 11, "locomotive": 1})
+    assert g.claim_colours(r) == {L.COLOUR_NAMES.index(c) for c in ("red", "green", "yellow")} | {LOCO}
+    g.claim(r, LOCO)
+    assert g.hand(0) == {} and g.st.owner[r] == 0 and g.st.claim_locos[r] == 1
+    g, r = murmansk({"red": 12, "green": 12, "yellow": 11})
+    assert LOCO not in g.claim_colours(r)
 
 
 def test_NC_CLM_2_scores_27_with_9_trains():
