@@ -4,9 +4,51 @@ several of its files share. Built on helpers.Game."""
 
 from __future__ import annotations
 
-from helpers import LOCO, Game
+from collections import deque
+
+import numpy as np
+from helpers import LOCO, Game, play_random
 
 from kernels import layouts as L
+from kernels.core.state import init_game
+
+
+# --- every rules document: the deal, the decks, the trains ----------------------------------------
+def deal(g, seed):
+    """Deal a new game on g's records through the engine (kernels/core/state.py
+    init_game, as the runner and helpers.Game deal), seat 0 to keep tickets."""
+    init_game(g.st, g.bd, g.ru, g.n, np.uint64(seed))
+
+
+def draw_every_ticket(g):
+    """Play the setup keeping every ticket offered, then draw tickets turn after
+    turn, keeping all, until drawing tickets is no longer legal (the deck is
+    out); the tickets the seats hold, in the order they were kept."""
+    kept = []
+    while g.phase == L.PH_SETUP_KEEP or L.A_DRAW_TICKETS in g.kinds():
+        if g.phase != L.PH_SETUP_KEEP:
+            g.act(L.A_DRAW_TICKETS)
+        offer = [int(t) for t in g.st.offer[:int(g.sc[L.SC_N_OFFER])]]
+        g.act(L.A_KEEP_TICKETS, (1 << len(offer)) - 1)
+        kept += offer
+    assert sorted(int(t) for t in np.flatnonzero(g.st.ticket_holder >= 0)) == sorted(kept)
+    return kept
+
+
+def play_out(g, trains, seed):
+    """Play g to its end with random legal actions: after every step each card of
+    the board's deck is somewhere (none made, none lost) and each seat has placed
+    exactly `trains` minus the trains it has left, never more than `trains`."""
+    deck = g.bd.deck.tolist()
+
+    def check(g):
+        assert g.card_counts().tolist() == deck
+        owner = g.st.owner
+        for p in range(g.n):
+            assert sum(g.route_len(r) for r in np.flatnonzero(owner == p)) == trains - g.st.trains[p] <= trains
+
+    assert g.st.trains.tolist() == [trains] * g.n
+    return play_random(g, np.random.default_rng(seed), check)
 
 
 # --- the base game (tests/rules/base/) ------------------------------------------------------------
@@ -128,6 +170,41 @@ def swiss(n_players=2, seed=1):
     g = Game("switzerland", n_players, seed=seed)
     g.blank()
     return g
+
+
+def multi_ticket(g, start):
+    """The first ticket card whose start is `start` (a city or a country)."""
+    rows = g.board.ticket_rows()
+    return int(rows.index[(rows["multi"] >= 0) & (rows["a"] == start)][0])
+
+
+def path_between(g, sources, targets):
+    """Route ids of a shortest (fewest routes) path from a place of `sources`
+    to a place of `targets`, through Swiss cities only (plain BFS)."""
+    rt = g.board.routes
+    border = {p for pts in g.board.countries.values() for p in pts}
+    prev = {s: None for s in sources}
+    queue = deque(sources)
+    while queue:
+        u = queue.popleft()
+        if u in targets:
+            path = []
+            while prev[u] is not None:
+                r, u = prev[u]
+                path.append(r)
+            return path
+        if u in border and u not in sources:
+            continue
+        for r in rt[(rt["a"] == u) | (rt["b"] == u)].itertuples():
+            v = r.b if r.a == u else r.a
+            if v not in prev:
+                prev[v] = (int(r.Index), u)
+                queue.append(v)
+    raise AssertionError(f"no path {sources} -> {targets}")
+
+
+def country(g, name):
+    return set(g.board.countries[name])
 
 
 # --- Team Asia (tests/rules/team_asia/, tests/kernels/bots/test_bots_team.py) ---------------------

@@ -3,9 +3,10 @@ switzerland.md, india.md): the facts of their board files and rule presets,
 and the loader's new fields (routes.csv wild_set, board.toml [countries],
 tickets_multi.csv) with errors naming file, line and field.
 
-An ID is named here when the board files or the preset values say all of it;
-the rules a game on these boards proves are in tests/rules/nordic_countries/,
-tests/rules/switzerland/ and tests/rules/india/."""
+The IDs named here are checked as data (board files, preset values); a
+preset value is no proof: every rule is proven by play on its board in
+tests/rules/nordic_countries/, tests/rules/switzerland/ and tests/rules/india/
+(tests/test_rule_ids.py)."""
 
 import dataclasses
 import shutil
@@ -13,7 +14,6 @@ from collections import Counter
 
 import pytest
 from cli_run import ttr
-from helpers import Game
 
 import analyzer
 from analyzer.boards import BoardError, load_board
@@ -200,27 +200,6 @@ def test_IN_CMP_1_players_trains_deck_IN_CMP_2_58_tickets():
     assert len(b.tickets) == 58 and (b.tickets["points"].min(), b.tickets["points"].max()) == (5, 17)
 
 
-def test_IN_TKT_1_four_dealt_keep_two_unkept_to_the_bottom():
-    """IN-TKT-1 on the India board: 4 tickets offered, at least 2 kept, the
-    others under the ticket deck; a draw offers 3 and keeps at least 1."""
-    g = Game("india", 2, seed=3)
-    assert g.phase == L.PH_SETUP_KEEP and int(g.sc[L.SC_N_OFFER]) == 4
-    offer = g.st.offer[:4].tolist()
-    keeps = {a for k, a, _ in g.legal_set() if k == L.A_KEEP_TICKETS}
-    assert keeps == {m for m in range(16) if bin(m).count("1") >= 2}
-    pile = g.ticket_pile()
-    g.act(L.A_KEEP_TICKETS, 0b0011)
-    assert [int(g.st.ticket_holder[t]) for t in offer] == [0, 0, L.TH_PILE, L.TH_PILE]
-    assert g.ticket_pile() == pile + offer[2:]
-    g.act(L.A_KEEP_TICKETS, 0b1111)  # seat 1 keeps all four
-    g.act(L.A_DRAW_TICKETS)
-    assert int(g.sc[L.SC_N_OFFER]) == 3
-    drawn = g.st.offer[:3].tolist()
-    assert {a for k, a, _ in g.legal_set() if k == L.A_KEEP_TICKETS} == set(range(1, 8))
-    g.act(L.A_KEEP_TICKETS, 0b001)
-    assert g.ticket_pile()[-2:] == drawn[1:]
-
-
 def test_IN_FRY_1_eight_ferries_with_twelve_symbols():
     """IN-FRY-1: four 2-space ferries with 1 symbol, three 6-space with 2, one
     8-space with 2; no tunnels (paying them: EU-FRY-1's tests)."""
@@ -228,21 +207,6 @@ def test_IN_FRY_1_eight_ferries_with_twelve_symbols():
     fy = b.routes[b.routes["kind"] == "ferry"]
     assert sorted(zip(fy["length"], fy["locomotives"], strict=True)) == [(2, 1)] * 4 + [(6, 2)] * 3 + [(8, 2)]
     assert (fy["color"] == "gray").all() and (b.routes["kind"] == "tunnel").sum() == 0
-
-
-@pytest.mark.parametrize("players,open_lane", [(2, False), (3, False), (4, True)])
-def test_IN_DBL_1_both_lanes_only_with_four_players(players, open_lane):
-    """IN-DBL-1 on the India board: after one lane of Agra-Bhopal is claimed,
-    the other stays open to another player only with 4 players."""
-    g = Game("india", players)
-    g.blank()
-    pink, red = g.route("Agra", "Bhopal", "pink"), g.route("Agra", "Bhopal", "red")
-    g.set_hand(0, pink=1)
-    g.set_hand(1, red=1)
-    g.claim(pink, "pink")
-    assert g.player == 1
-    assert (g.claim_colours(red) != set()) is open_lane
-    assert int(g.st.closed[red]) == (0 if open_lane else 1)
 
 
 def test_IN_SCR_1_route_table_IN_SCR_2_indian_express():

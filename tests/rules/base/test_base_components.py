@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 from helpers import Game, play_random
+from rule_games import draw_every_ticket
 
 from kernels import layouts as L
 
@@ -52,10 +53,12 @@ def test_BASE_CMP_2_trains_never_go_negative_in_a_random_game():
 
 
 def test_BASE_CMP_3_usa_has_30_tickets_each_two_cities_and_points():
-    """BASE-CMP-3: USA has 30 tickets each two cities and points."""
+    """BASE-CMP-3: dealt and drawn to the last (every ticket kept), the USA deck
+    holds 30 tickets, each naming two cities and its points (Los Angeles-New
+    York: 21)."""
     g = Game("usa")
+    kept = draw_every_ticket(g)
+    assert len(kept) == len(set(kept)) == g.bd.tickets.shape[0] == 30
     tk = g.bd.tickets
-    assert tk.shape[0] == 30
-    assert (tk[:, L.TK_A] != tk[:, L.TK_B]).all()
-    assert (tk[:, L.TK_POINTS] > 0).all()
+    assert all(tk[t, L.TK_A] != tk[t, L.TK_B] and tk[t, L.TK_POINTS] > 0 for t in kept)
     assert g.ticket_points(g.ticket("Los Angeles", "New York")) == 21

@@ -3,19 +3,26 @@
 import numpy as np
 import pytest
 from helpers import play_random
-from rule_games import eu
+from rule_games import deal, eu
 
 from kernels import layouts as L
 
 
 @pytest.mark.parametrize("n_players", [2, 3, 4, 5])
 def test_EU_SET_1_four_cards_45_trains_3_stations(n_players):
-    """EU-SET-1: Four cards 45 trains 3 stations."""
+    """EU-SET-1: the deal (through the engine) gives 4 cards, 45 trains and 3
+    stations each from the 110-card deck; a station built spends one of them."""
     g = eu(n_players, seed=3)
-    assert g.st.hand.sum(axis=1).tolist() == [4] * n_players
-    assert g.st.trains.tolist() == [45] * n_players
-    assert g.st.stations_left.tolist() == [3] * n_players
-    assert g.bd.deck.tolist() == [12] * 8 + [14]
+    for seed in (3, 4, 5):
+        deal(g, seed)
+        assert g.st.hand[:n_players].sum(axis=1).tolist() == [4] * n_players
+        assert g.st.trains[:n_players].tolist() == [45] * n_players
+        assert g.st.stations_left[:n_players].tolist() == [3] * n_players
+        assert g.card_counts().tolist() == [12] * 8 + [14]
+    g.blank()
+    g.set_hand(0, red=1)
+    g.act(L.A_BUILD_STATION, g.city("Paris"), L.CARD_NAMES.index("red"))
+    assert g.st.stations_left[:n_players].tolist() == [2] + [3] * (n_players - 1)
 
 
 def test_EU_SET_2_board_has_40_regular_and_6_long_tickets():

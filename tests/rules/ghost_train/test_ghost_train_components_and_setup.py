@@ -2,7 +2,7 @@
 
 import pytest
 from helpers import Game
-from rule_games import held
+from rule_games import deal, held, play_out
 
 import analyzer
 from analyzer.rules import RuleError, preset
@@ -23,24 +23,33 @@ def test_gt_cmp_1_two_to_four_players_twenty_wagons_each():
 
 
 def test_gt_cmp_2_deck_of_72_in_six_colours_plus_locomotives():
-    """GT-CMP-2, GT-CMP-2a: 72 cards, 10 of each of the 6 colours + 12 locomotives;
-    the split is a rule parameter."""
-    g = Game("ghost_train", 2)
+    """GT-CMP-2, GT-CMP-2a: a whole random game moves 72 cards, 10 of each of
+    the 6 colours and 12 locomotives, none made or lost; the split is a rule
+    parameter (6 locomotives and 11 a colour: the same game, that deck)."""
+    g = Game("ghost_train", 2, seed=4)
     deck = {L.CARD_NAMES[k]: int(v) for k, v in enumerate(g.bd.deck) if v}
     assert deck == {**{c: 10 for c in GT_COLOURS}, "locomotive": 12}
-    assert g.card_counts().sum() == 72
     assert set(g.board.routes["color"]) == set(GT_COLOURS)  # no grey routes, no pink or white
-    h = Game("ghost_train", 2, overrides={"locomotive_cards": 6, "cards_per_colour": 11})
-    assert h.card_counts().sum() == 72 and h.bd.deck[L.LOCO] == 6
+    play_out(g, 20, seed=4)
+    h = Game("ghost_train", 2, seed=4, overrides={"locomotive_cards": 6, "cards_per_colour": 11})
+    assert h.bd.deck.sum() == 72 and h.bd.deck[L.LOCO] == 6
+    play_out(h, 20, seed=4)
 
 
 def test_gt_cmp_3_thirty_three_tickets_and_four_special_ones():
-    """GT-CMP-3: 33 tickets (the three the rules name among them), 4 Trick-or-Treat tickets."""
-    g = Game("ghost_train", 2)
+    """GT-CMP-3: 33 tickets (the three the rules name among them), 4 Trick-or-Treat
+    tickets: every deal (through the engine) hands out 2 of the 33 each and
+    leaves the rest in the deck, with the 4 special tickets aside."""
+    g = Game("ghost_train", 3)
     assert g.bd.tickets.shape[0] == 33
     for a, b in (("Cemetery", "Lighthouse"), ("Cemetery", "Railway Station"), ("Crypt", "Railway Station")):
         g.ticket(a, b)
-    assert g.sc[L.SC_GT_SPECIAL_LEFT] == 4
+    for seed in range(5):
+        deal(g, seed)
+        g.finish_setup()
+        assert [len(held(g, p)) for p in range(3)] == [2, 2, 2]
+        assert sorted(g.ticket_pile() + [t for p in range(3) for t in held(g, p)]) == list(range(33))
+        assert g.sc[L.SC_GT_SPECIAL_LEFT] == 4
 
 
 def test_gt_house_rules_wagons_and_locomotives():

@@ -1,5 +1,6 @@
 """Ghost Train, a turn and double routes (docs/rules/ghost-train.md): GT-TRN-1..3, GT-DCK-1, GT-DBL-1."""
 
+import pytest
 from rule_games import ghost, held, mark_done
 
 from kernels import layouts as L
@@ -80,6 +81,37 @@ def test_gt_trn_3_swap_needs_an_open_ticket_and_a_ticket_to_draw():
     g = ghost(tickets=[("Cemetery", "Lighthouse")])
     g.set_pile(["red"] * 4)
     assert not g.can(L.A_SWAP_TICKETS)
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+def test_gt_trn_3b_the_bots_swap_only_when_no_ticket_is_in_reach(bot):
+    """GT-TRN-3b played on the board: the Railway Station cut off by the other
+    seats, both tickets there are out of reach: the bot swaps them (two new
+    tickets drawn, the two put under the deck); with one ticket still in reach
+    it does not swap."""
+    g = ghost(3, tickets=[("Cemetery", "Lighthouse"), ("Pumpkin Patch", "Swamp")])
+    station = [r for r in range(g.bd.routes.shape[0])
+               if "Railway Station" in (g.board.routes.at[r, "a"], g.board.routes.at[r, "b"])]
+    for i, r in enumerate(station):
+        g.give(1 + i % 2, r)
+    g.st.trains[1:] = 20
+    blocked = (g.ticket("Crypt", "Railway Station"), g.ticket("Cemetery", "Railway Station"))
+    g.hold(0, *blocked)
+    g.set_hand(0, orange=3)
+    g.set_pile(["green"] * 10)
+    move = g.game.bot_move(bot)
+    assert move.kind == "swap_tickets"
+    g.game.step(move)
+    assert held(g, 0) == {g.ticket("Cemetery", "Lighthouse"), g.ticket("Pumpkin Patch", "Swamp")}
+    assert sorted(g.ticket_pile()) == sorted(blocked)
+    g = ghost(3, tickets=[("Cemetery", "Lighthouse"), ("Pumpkin Patch", "Swamp")])
+    for i, r in enumerate(station):
+        g.give(1 + i % 2, r)
+    g.st.trains[1:] = 20
+    g.hold(0, blocked[0], g.ticket("Town Hall", "Lighthouse"))
+    g.set_hand(0, orange=3)
+    g.set_pile(["green"] * 10)
+    assert g.can(L.A_SWAP_TICKETS) and g.game.bot_move(bot).kind != "swap_tickets"
 
 
 def test_gt_dck_1_empty_deck_reshuffles_the_discard():

@@ -1,8 +1,9 @@
-"""Rule tests for India's Grand Tour (docs/rules/india.md IN-SCR-3, IN-SCR-3a,
-IN-SCR-4) on constructed states of the real board under the `india` preset:
-which tickets qualify (two route-disjoint paths of the owner's trains, which
-may share cities), the bonus table, and that the bonus is part of the total
-and of the players table."""
+"""India, end and scoring (docs/rules/india.md): the route table and the
+Indian Express (IN-SCR-1, IN-SCR-2) played on the board; the Grand Tour
+(IN-SCR-3, IN-SCR-3a, IN-SCR-4) on constructed states of the real board under
+the `india` preset: which tickets qualify (two route-disjoint paths of the
+owner's trains, which may share cities), the bonus table, and that the bonus
+is part of the total and of the players table."""
 
 import numpy as np
 import pytest
@@ -26,6 +27,40 @@ def routes(g, *pairs):
 
 
 LOOP = (("Lahore", "Bhatinda"), ("Bhatinda", "Delhi"), ("Delhi", "Ambala"), ("Ambala", "Lahore"))
+
+
+def test_IN_SCR_1_claims_score_the_route_table():
+    """IN-SCR-1 played on the board: a claim of 1, 2, 3, 4, 6 or 8 spaces scores
+    1, 2, 4, 7, 15 or 21 (the 6- and 8-space routes are ferries: a locomotive
+    for each symbol); the board has no route of 5 or 7."""
+    expect = {1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21}
+    rt = india().board.routes
+    assert set(rt["length"]) == set(expect)
+    for n, points in expect.items():
+        g = india()
+        r = int(rt.index[rt["length"] == n][0])
+        colour = "red" if rt.at[r, "color"] == "gray" else rt.at[r, "color"]
+        symbols = int(rt.at[r, "locomotives"])
+        g.set_hand(0, **{colour: n - symbols, "locomotive": symbols})
+        g.claim(r, colour)
+        assert g.st.owner[r] == 0 and g.st.score[0] == points and g.st.trains[0] == 45 - n, n
+
+
+def test_IN_SCR_2_indian_express_ten_to_every_tied_player():
+    """IN-SCR-2 scored on the board: the longest continuous path earns the
+    Indian Express, 10 points; two players tied on it (5 spaces each) both get
+    10, a shorter path none."""
+    g = india(3)
+    g.give(0, *routes(g, ("Lahore", "Bhatinda"), ("Bhatinda", "Delhi")))  # 2 + 3
+    g.give(1, *routes(g, ("Ambala", "Lahore"), ("Lahore", "Peshawar")))  # 4 + 1
+    g.give(2, g.route("Agra", "Delhi"))  # 2
+    fin = g.score()
+    assert fin[:, L.FN_LONGEST_PATH].tolist() == [5, 5, 2]
+    assert fin[:, L.FN_LONGEST_BONUS].tolist() == [10, 10, 0]
+    g = india(3)
+    g.give(0, *routes(g, ("Lahore", "Bhatinda"), ("Bhatinda", "Delhi")))
+    g.give(2, g.route("Agra", "Delhi"))
+    assert g.score()[:, L.FN_LONGEST_BONUS].tolist() == [10, 0, 0]
 
 
 def test_IN_SCR_3_a_loop_through_both_cities_qualifies():

@@ -1,4 +1,5 @@
-"""Nordic Countries, end and scoring (docs/rules/nordic-countries.md): NC-SCR-2..4."""
+"""Nordic Countries, end and scoring (docs/rules/nordic-countries.md): NC-SCR-2..4,
+NC-SCR-3a, NC-SCR-4a."""
 
 import numpy as np
 from rule_games import nordic
@@ -66,6 +67,29 @@ def test_NC_SCR_3a_tied_players_all_get_it_none_for_no_ticket():
     g = nordic(3)
     fin = scored(g, {}, {0: [t0]})
     assert fin[:, L.FN_GLOBETROTTER_BONUS].tolist() == [0, 0, 0]
+
+
+def test_NC_SCR_3a_nobody_completed_a_ticket_nobody_gets_the_globetrotter():
+    """NC-SCR-3a played to the end on the board: seat 0 claims down to 2
+    trains, the last round is played, and with every held ticket failed the
+    Globetrotter goes to no one (Board Game Arena gives it to every player
+    then: its most completed tickets, 0, is everyone's); the totals hold no 10."""
+    g = nordic(2)
+    (t0, _), (t1, _) = list(_ticket_with_route(g))[:2]
+    g.hold(0, t0)
+    g.hold(1, t1)
+    g.st.trains[0] = 3
+    g.set_hand(0, pink=1)
+    g.set_pile(["red"] * 8)
+    g.claim(g.route("Ålborg", "Århus"), "pink")  # 2 trains left: one more turn each (BASE-END-1)
+    for _ in range(4):
+        assert g.phase != L.PH_OVER
+        g.draw_blind()
+    assert g.phase == L.PH_OVER
+    fin = g.st.final
+    assert fin[:2, L.FN_TICKETS_COMPLETED].tolist() == [0, 0]
+    assert fin[:2, L.FN_GLOBETROTTER_BONUS].tolist() == [0, 0]
+    assert fin[0, L.FN_TOTAL] == 1 - g.ticket_points(t0) and fin[1, L.FN_TOTAL] == -g.ticket_points(t1)
 
 
 def test_NC_SCR_4a_a_tie_on_points_and_tickets_is_shared():

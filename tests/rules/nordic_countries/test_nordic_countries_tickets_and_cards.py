@@ -63,6 +63,16 @@ def test_NC_MKT_2a_three_face_up_locomotives_stay():
     assert g.market().count("locomotive") == 3 and int(g.sc[L.SC_MARKET_RESETS]) == 0
 
 
+def test_NC_MKT_2a_the_other_reading_resets_on_three_locomotives():
+    """NC-MKT-2a's other reading, Board Game Arena's, `--set loco_reset=3`: the
+    same draw replaces all five face-up cards (BASE-MKT-3)."""
+    g = Game("nordic_countries", 2, overrides={"loco_reset": 3})
+    g.blank(market=["locomotive", "locomotive", "pink", "white", "yellow"])
+    g.set_pile(["locomotive", "red", "blue", "green", "black", "orange", "red"])
+    g.act(L.A_DRAW_MARKET, 2)
+    assert int(g.sc[L.SC_MARKET_RESETS]) == 1 and g.market() == ["red", "blue", "green", "black", "orange"]
+
+
 def test_NC_CRD_1_locomotives_cannot_pay_an_ordinary_route():
     """NC-CRD-1: Ålborg-Århus (pink, 1, ordinary) takes a pink card and no
     locomotive; Boden-Kiruna (black, 3): two black cards and locomotives are

@@ -1,50 +1,13 @@
-"""Switzerland, tickets (docs/rules/switzerland.md): SW-TKT-2..6, and the result
+"""Switzerland, tickets (docs/rules/switzerland.md): SW-TKT-1..6, and the result
 tables' record of which option scored."""
-
-from collections import deque
 
 import numpy as np
 import pytest
-from helpers import WHITE
-from rule_games import swiss
+from helpers import WHITE, Game
+from rule_games import country, multi_ticket, path_between, swiss
 
 import analyzer
 from kernels import layouts as L
-
-
-def multi_ticket(g, start):
-    """The first ticket card whose start is `start` (a city or a country)."""
-    rows = g.board.ticket_rows()
-    return int(rows.index[(rows["multi"] >= 0) & (rows["a"] == start)][0])
-
-
-def path_between(g, sources, targets):
-    """Route ids of a shortest (fewest routes) path from a place of `sources`
-    to a place of `targets`, through Swiss cities only (plain BFS)."""
-    rt = g.board.routes
-    border = {p for pts in g.board.countries.values() for p in pts}
-    prev = {s: None for s in sources}
-    queue = deque(sources)
-    while queue:
-        u = queue.popleft()
-        if u in targets:
-            path = []
-            while prev[u] is not None:
-                r, u = prev[u]
-                path.append(r)
-            return path
-        if u in border and u not in sources:
-            continue
-        for r in rt[(rt["a"] == u) | (rt["b"] == u)].itertuples():
-            v = r.b if r.a == u else r.a
-            if v not in prev:
-                prev[v] = (int(r.Index), u)
-                queue.append(v)
-    raise AssertionError(f"no path {sources} -> {targets}")
-
-
-def country(g, name):
-    return set(g.board.countries[name])
 
 
 def outcome(g, t):
@@ -149,6 +112,19 @@ def test_SW_TKT_3_a_claim_marks_the_country_ticket_joined():
     g.set_pile(["red"] * 3)
     g.claim(g.route("Lugano", "Italia_3"), WHITE)
     assert g.st.owner[g.route("Lugano", "Italia_3")] == 0 and int(g.st.ticket_done_turn[t]) == 0
+
+
+# --- SW-TKT-1 ------------------------------------------------------------------------------------
+def test_SW_TKT_1_five_dealt_keep_two_the_rest_leave_the_game():
+    """SW-TKT-1 played on the board: 5 offered, any 2 or more kept, the others boxed (not under the deck)."""
+    g = Game("switzerland", 2, seed=4)
+    assert int(g.sc[L.SC_N_OFFER]) == 5
+    keeps = {a for k, a, _ in g.legal_set() if k == L.A_KEEP_TICKETS}
+    assert keeps == {m for m in range(32) if bin(m).count("1") >= 2}
+    offer, pile = g.st.offer[:5].tolist(), g.ticket_pile()
+    g.act(L.A_KEEP_TICKETS, 0b10100)
+    assert [int(g.st.ticket_holder[t]) for t in offer] == [L.TH_BOX, L.TH_BOX, 0, L.TH_BOX, 0]
+    assert g.ticket_pile() == pile and g.player == 1 and g.phase == L.PH_SETUP_KEEP
 
 
 # --- SW-TKT-2 ------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 import numpy as np
 from helpers import Game
-from rule_games import draw_two_blind, holder, set_holder, team_game
+from rule_games import deal, draw_two_blind, holder, set_holder, team_game
 
 from kernels import layouts as L
 from kernels.bots.shared import params as P
@@ -49,11 +49,18 @@ def test_TA_TEAM_2_27_trains_each_placed_from_own_supply_one_network():
 
 # --- train cards: private hand and shared holder --------------------------------------------------
 def test_TA_CRD_1_four_private_cards_each_and_empty_holders():
-    """TA-CRD-1: 4 private cards each, team holders empty at the start."""
+    """TA-CRD-1: the deal (through the engine) gives 4 private cards each and
+    leaves the team holders empty; the first blind card of a turn then goes
+    where the player puts it (TA-CRD-2)."""
     for n in (4, 6):
         g = Game("team_asia", n)
-        assert list(g.st.hand.sum(axis=1)) == [4] * n
-        assert g.st.holder.sum() == 0
+        for seed in range(3):
+            deal(g, seed)
+            assert list(g.st.hand[:n].sum(axis=1)) == [4] * n
+            assert g.st.holder.sum() == 0
+        g.finish_setup()
+        draw_two_blind(g)
+        assert g.st.hand[0].sum() == 5 and g.st.holder[0].sum() == 1
 
 
 def test_TA_CRD_2_one_card_to_hand_one_to_holder_chosen_at_the_first_card():
