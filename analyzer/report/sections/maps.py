@@ -20,6 +20,7 @@ from analyzer.stats.maps import country_ticket_options, grand_tour, unused_locom
 from analyzer.studies import MAPS_STUDIES
 
 BOARDS = ("nordic_countries", "switzerland", "india")
+BOARD_NAMES = {"nordic_countries": "Nordic Countries", "switzerland": "Switzerland"}
 
 
 def map_runs(runs: dict[str, Results]) -> dict[str, tuple[str, Results]]:
@@ -39,6 +40,27 @@ def map_runs(runs: dict[str, Results]) -> dict[str, tuple[str, Results]]:
         if old is None or key > (old[0] in own, int(old[1].manifest.get("games", 0))):
             picked[board] = (name, res)
     return picked
+
+
+def market_assumption(board: str, manifest: dict) -> str:
+    """The one line that says which reading of the market reset the run played
+    (assumptions NC-MKT-2a, SW-MKT-2a: docs/rules/ records each source and both
+    readings' measured effect), from the run's own rules."""
+    reset = int((manifest.get("rules") or {}).get("loco_reset", 0))
+    played = (f"the face-up cards replaced whenever {reset} locomotives show" if reset
+              else "the face-up cards never replaced, whatever they show")
+    if board == "switzerland":
+        why = ("assumption SW-MKT-2a, which no retrieved source states" if reset == 3 else
+               "not the preset's assumption SW-MKT-2a, a reset on 3")
+        other = "<code>--set loco_reset=0</code>" if reset else "<code>--set loco_reset=3</code>"
+        doc = "switzerland.md"
+    else:
+        why = ("assumption NC-MKT-2a, after two summaries of the printed rules; Board Game Arena resets on 3"
+               if not reset else "not the preset's assumption NC-MKT-2a, no reset")
+        other = "<code>--set loco_reset=3</code>" if not reset else "<code>--set loco_reset=0</code>"
+        doc = "nordic-countries.md"
+    return (f"<p>{BOARD_NAMES[board]}: these figures were played with {played} ({why}); {other} plays the other "
+            f"reading, and <code>docs/rules/{doc}</code> gives both readings' measured effect.</p>")
 
 
 def _board(res: Results):
@@ -73,6 +95,7 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
         sec.findings += [f"{r.board}: {r.holding_any_rate:.0%} (95% CI {r.holding_any_lo:.0%}–{r.holding_any_hi:.0%},"
                          f" n={r.player_games:,} player-games) of players end holding a locomotive they could not "
                          f"use, {r.locos_left_mean:.2f} on average." for r in locos.itertuples()]
+    sec.notes += [market_assumption(b, picked[b][1].manifest) for b in BOARD_NAMES if b in picked]
     ax_l.set_title("Locomotives unused at the end")
     ax_l.set_ylabel("share of players holding ≥ 1 (95% CI)")
     ax_l.set_xlabel("board")

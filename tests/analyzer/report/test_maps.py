@@ -1,7 +1,8 @@
 """The other-maps report section on small real runs: unused locomotives on
 Nordic Countries (NC-CRD-1) and Switzerland (SW-CRD-1), country-ticket
 outcomes by option (SW-TKT-3, SW-TKT-5), the Grand Tour's frequency and its
-holders' win rate (IN-SCR-3)."""
+holders' win rate (IN-SCR-3); the line saying which market reading each run
+played (SW-MKT-2a, NC-MKT-2a)."""
 
 import math
 
@@ -38,6 +39,17 @@ def test_build_section_writes_every_file_it_refers_to(runs, tmp_path):
     for t in s.tables:
         assert (tmp_path / f"{t.stem}.csv").is_file()
     assert len(s.findings) == 4 and all("95% CI" in f for f in s.findings)
+
+
+def test_the_section_says_which_market_reading_each_run_played(runs, tmp_path):
+    """Assumptions SW-MKT-2a and NC-MKT-2a: one line each, from the run's own
+    rules, naming the assumption and the --set line of the other reading."""
+    s = sec.build_section(runs, tmp_path)
+    nordic, swiss = s.notes
+    assert "NC-MKT-2a" in nordic and "never replaced" in nordic and "--set loco_reset=3" in nordic
+    assert "SW-MKT-2a" in swiss and "whenever 3 locomotives" in swiss and "--set loco_reset=0" in swiss
+    other = sec.market_assumption("switzerland", {"rules": {"loco_reset": 0}})
+    assert "never replaced" in other and "not the preset's" in other and "--set loco_reset=3" in other
 
 
 def test_NC_CRD_1_unused_locomotives_are_counted_from_the_hands(runs):
