@@ -58,6 +58,28 @@ def test_board_totals_match_provenance(name):
     assert b.deck["locomotive"] == exp["locomotives"]
 
 
+@pytest.mark.parametrize("name", sorted(builtin_boards()))
+def test_board_toml_names_the_checks_its_data_passed_by_count(name):
+    """board.toml [checks]: printed ticket art, printed route colours and a second
+    transcription, each as items checked and matched with what they were checked
+    against; a count checked is the board's whole ticket deck (ticket_distances:
+    its city-city tickets) or route table, never part of it. A provisional board
+    has nothing to check; every other board passed at least one check."""
+    import tomllib
+
+    b = load_board(name)
+    checks = tomllib.loads((b.path / "board.toml").read_text(encoding="utf-8")).get("checks", {})
+    assert {"ticket_art", "route_colours", "second_transcription"} <= set(checks)
+    whole = {"ticket_art": len(b.ticket_rows()), "route_colours": len(b.routes), "ticket_distances": len(b.tickets)}
+    for key, c in checks.items():
+        assert set(c) == {"checked", "matched", "against"} and c["against"].strip(), (name, key)
+        assert 0 <= c["matched"] <= c["checked"], (name, key)
+        if key in whole:
+            assert c["checked"] in (0, whole[key]), (name, key, c["checked"], whole[key])
+    passed = [key for key, c in checks.items() if c["checked"] > 0 and c["matched"] == c["checked"]]
+    assert (not passed) if b.provisional else bool(passed), (name, passed)
+
+
 def test_boards_show_prints_the_provenance_totals():
     """`ttr boards show` prints the SOURCE.md totals of a board (here the two new maps)."""
     for name in ("nordic_countries", "switzerland"):
