@@ -42,6 +42,7 @@ COMPILE_LIGHT = {
     "rules/nordic_countries/test_nordic_countries_tickets_and_cards.py",
     "rules/nordic_countries/test_nordic_countries_tunnels.py", "test_dependencies.py", "test_layers.py",
     "test_shape.py", "test_rule_ids.py", "tools/test_board_ghost_train_tool.py", "tools/test_board_team_asia_tool.py",
+    "tools/test_browser_tool.py", "analyzer/cli/test_cli_help.py",
 }
 
 

@@ -3,18 +3,21 @@ small GAMES with every warning an error: it opens with its header and the
 Answers (question, verdict, table, link; numbers from the tables it links),
 speaks in human names, ends with the runs, every file it links exists,
 two study families of the same board and player count both reach it, every
-figure function draws a figure whose text fits its canvas, and
-"provisional" is written on the figures of provisional boards only."""
+figure function draws a figure whose text fits its canvas,
+"provisional" is written on the figures of provisional boards only, and
+headless Chromium shows it whole (images, console, boxes)."""
 
 from __future__ import annotations
 
 import html
 import importlib.metadata
+import importlib.util
 import re
 import warnings
 
 import pandas as pd
 import pytest
+from helpers import PROJECT_ROOT
 
 from analyzer.report import page as P
 from analyzer.report.figures import FigureWarning, figure_problems, new_figure, save_figure
@@ -131,6 +134,16 @@ def test_the_page_says_no_column_name(page):
     for svg in path.parent.glob("*.svg"):
         words = " ".join(re.findall(r"<!-- (.*?) -->", svg.read_text()))
         assert not SNAKE.findall(words), (svg.name, sorted(set(SNAKE.findall(words))))
+
+
+def test_the_page_in_a_real_browser(page):
+    """Headless Chromium (tools/browser.py) opens the page from disk: every image decodes, the console shows no
+    error, no heading or table cell overflows its box, no table is wider than its section."""
+    path, _ = page
+    spec = importlib.util.spec_from_file_location("browser", PROJECT_ROOT / "tools" / "browser.py")
+    browser = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(browser)
+    assert browser.page_problems(path) == []
 
 
 def test_two_families_of_the_same_board_and_players_both_reach_the_page(page):
