@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # GAMES: games of one main study of the report (Europe, each player count;
-# every other study runs its share of it: README "How long make report takes").
+# every other study runs its share of it: docs/report.md "How long make report takes").
 GAMES ?= 100000
 # BOTS: the bots of every study (one name, or a comma list cycled over the seats).
 BOTS ?= planner
