@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # GAMES: games of one main study of the report (Europe, each player count;
-# every other study runs its share of it: README "How long make report takes").
+# every other study runs its share of it: docs/report.md "How long make report takes").
 GAMES ?= 100000
 # BOTS: the bots of every study (one name, or a comma list cycled over the seats).
 BOTS ?= planner
@@ -12,7 +12,7 @@ NAME ?= default
 SEED ?= 1
 THREADS ?= 0
 
-.PHONY: all install report test check-install lint bench clean
+.PHONY: all install report screenshot test check-install lint bench clean
 
 all: test
 
@@ -37,6 +37,12 @@ RESULTS := results/$(NAME)-$(subst $(comma),+,$(BOTS))-$(GAMES)
 report: $(STAMP)
 	$(BIN)/ttr report --name $(NAME) --games $(GAMES) --bots $(BOTS) --seed $(SEED) --threads $(THREADS) \
 		--results $(RESULTS)
+
+# A PNG of the report's header and Answers as headless Chromium draws them, beside the page
+# (tools/browser.py; it also lists what a reader would see wrong). Needs `make report` first and
+# Debian's chromium and chromium-driver.
+screenshot: $(STAMP)
+	$(BIN)/python tools/browser.py reports/$(NAME)/index.html --png reports/$(NAME)/screenshot.png
 
 # TEST_WORKERS: pytest processes (pytest-xdist; a test file stays in one
 # process, so its module fixtures run once). The kernels are compiled first,

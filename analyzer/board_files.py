@@ -20,6 +20,22 @@ KINDS = L.KIND_NAMES
 MAX_ROUTE_LEN = L.MAX_SCORED_LEN
 MAX_WILD_SET = 12  # routes.csv wild_set: any N cards for one card (Nordic's Lieksa-Murmansk: 4)
 
+# The columns each file of a board folder may have: the required ones, and the optional ones with the value an
+# empty or missing cell takes (docs/boards.md documents each; a test compares the two). Other columns are ignored.
+CITY_COLUMNS = ("name", "x", "y")
+ROUTE_COLUMNS = ("a", "b", "length", "color")
+ROUTE_OPTIONAL = {"kind": "normal", "locomotives": "0", "mountains": "0", "parallel_group": "", "reveal": "",
+                  "always_open": "0", "wild_set": "0"}
+TICKET_COLUMNS = ("a", "b", "points")
+TICKET_OPTIONAL = {"long": "0"}
+MULTI_COLUMNS = ("a", "b_options", "points_options")
+MULTI_OPTIONAL = {"copies": "1"}
+FILE_COLUMNS = {"cities.csv": (CITY_COLUMNS, {}), "routes.csv": (ROUTE_COLUMNS, ROUTE_OPTIONAL),
+                "tickets.csv": (TICKET_COLUMNS, TICKET_OPTIONAL), "tickets_multi.csv": (MULTI_COLUMNS, MULTI_OPTIONAL)}
+TOML_KEYS = {"name": True, "preset": True, "deck": True, "title": False, "provisional": False,
+             "provisional_note": False, "provenance": False, "rules": False, "regions": False, "countries": False}
+"""board.toml's keys, each required (True) or optional; another key is an error."""
+
 
 class BoardError(ValueError):
     """An invalid board file. str() names the file, line and field."""
@@ -121,6 +137,9 @@ def _read_meta(toml_path: Path) -> tuple[dict, dict, dict]:
     except tomllib.TOMLDecodeError as e:
         line = getattr(e, "lineno", None)
         raise BoardError(toml_path, line, None, f"not valid TOML: {e}") from None
+    unknown = sorted(set(meta) - set(TOML_KEYS))
+    if unknown:
+        raise BoardError(toml_path, None, unknown[0], f"unknown key (known: {', '.join(TOML_KEYS)})")
     for key in ("name", "preset"):
         if not isinstance(meta.get(key), str):
             raise BoardError(toml_path, None, key, "missing or not a string")
@@ -162,7 +181,7 @@ def _provisional(toml_path: Path, meta: dict) -> tuple[bool, str]:
 def _read_cities(cpath: Path) -> tuple[pd.DataFrame, dict]:
     """cities.csv: the cities (name, x, y) and each name's line."""
     names, xs, ys, seen = [], [], [], {}
-    for line, row in _read_csv(cpath, ["name", "x", "y"], {}):
+    for line, row in _read_csv(cpath, list(CITY_COLUMNS), {}):
         n = row["name"]
         if not n:
             raise BoardError(cpath, line, "name", "empty city name")
@@ -179,11 +198,9 @@ def _read_cities(cpath: Path) -> tuple[pd.DataFrame, dict]:
 
 def _read_routes(rpath: Path, seen: dict) -> pd.DataFrame:
     """routes.csv, every row checked (_route_row); a parallel group joins one pair of cities."""
-    opt = {"kind": "normal", "locomotives": "0", "mountains": "0", "parallel_group": "", "reveal": "",
-           "always_open": "0", "wild_set": "0"}
     rrows = []
     group_pairs = {}
-    for line, row in _read_csv(rpath, ["a", "b", "length", "color"], opt):
+    for line, row in _read_csv(rpath, list(ROUTE_COLUMNS), ROUTE_OPTIONAL):
         route = _route_row(rpath, line, row, seen)
         group = route["parallel_group"]
         if group >= 0:
@@ -242,7 +259,7 @@ def _read_tickets(tpath: Path, seen: dict, routes: pd.DataFrame):
     """tickets.csv, checked, every ticket joinable over the board's routes;
     with the routes' union-find `find` (city -> its piece of the board)."""
     trows, pairs = [], {}
-    for line, row in _read_csv(tpath, ["a", "b", "points"], {"long": "0"}):
+    for line, row in _read_csv(tpath, list(TICKET_COLUMNS), TICKET_OPTIONAL):
         for end in ("a", "b"):
             if row[end] not in seen:
                 raise BoardError(tpath, line, end, f"unknown city '{row[end]}' (not in cities.csv)")
@@ -280,7 +297,7 @@ def _multi_tickets(mpath: Path, cities: dict, countries: dict, find) -> pd.DataF
     union-find, to check that every option can be joined to `a`."""
     rows, ends = [], {**{c: [c] for c in cities}, **countries}
     if mpath.exists():
-        for line, row in _read_csv(mpath, ["a", "b_options", "points_options"], {"copies": "1"}):
+        for line, row in _read_csv(mpath, list(MULTI_COLUMNS), MULTI_OPTIONAL):
             if row["a"] not in ends:
                 raise BoardError(mpath, line, "a", f"unknown city or country '{row['a']}'")
             options = [x.strip() for x in row["b_options"].split("|")]

@@ -141,7 +141,8 @@ SWEEP_SHARE = 0.3  # of the report's GAMES budget, split evenly over the 6 varia
 
 
 def sweep_study_name(combo: Mapping[str, Any]) -> str:
-    return "sweep-europe-4p-" + "-".join(f"{k}-{v}" for k, v in combo.items())
+    """'sweep-europe-4p-tunnel-reveal-3-longest-path-bonus-10': each rule and its value, in kebab case."""
+    return "sweep-europe-4p-" + "-".join(f"{k.replace('_', '-')}-{v}" for k, v in combo.items())
 
 
 _SWEEP_COMBOS = [dict(zip(SWEEP_GRID, combo, strict=True)) for combo in itertools.product(*SWEEP_GRID.values())]

@@ -83,7 +83,7 @@ def expert_speed(games: int) -> list[dict]:
     """`expert` at its default budget on 2-player Europe (the target: at least 2
     games per second per core), one thread, in the process's CPU time: against
     `planner` (expert in each seat in turn, as in bench/expert_strength.py and
-    the README's budget table) and with `expert` at both seats."""
+    docs/bots.md's strength table) and with `expert` at both seats."""
     import analyzer
 
     rows = []

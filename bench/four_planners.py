@@ -1,4 +1,4 @@
-"""The README's four-planner Europe table (docs/bots.md "Four planners on
+"""The four-planner Europe table of docs/bots.md ("Four planners on
 Europe"): the same bot at all four seats, averages per player with a 95% CI
 (1.96 standard errors over the player-games). Mid-game draws are counted from
 the tickets table (rows with `setup` false; one draw per distinct

@@ -1,7 +1,7 @@
 """Tests live in sub-folders that mirror the product: tests/kernels/ (core/,
 variants/, bots/), tests/analyzer/ (cli/, report/, run/, stats/), tests/tools/,
-and tests/rules/<doc>/ (one file per section of docs/rules/<doc>.md); the top of
-tests/ keeps the tests of the whole tree (golden tables, layers, shape,
+tests/docs/ (the docs against the tree), and tests/rules/<doc>/ (one file per
+section of docs/rules/<doc>.md); the top of tests/ keeps the tests of the whole tree (golden tables, layers, shape,
 dependencies, rule IDs). The shared helpers (helpers.py, rule_games.py,
 worlds.py, oracle.py, invariant_kernels.py, same_tables.py, cli_run.py,
 golden/, fixtures/) stay at the top of tests/ and
@@ -42,6 +42,7 @@ COMPILE_LIGHT = {
     "rules/nordic_countries/test_nordic_countries_tickets_and_cards.py",
     "rules/nordic_countries/test_nordic_countries_tunnels.py", "test_dependencies.py", "test_layers.py",
     "test_shape.py", "test_rule_ids.py", "tools/test_board_ghost_train_tool.py", "tools/test_board_team_asia_tool.py",
+    "tools/test_browser_tool.py", "analyzer/cli/test_cli_help.py", "docs/test_narration.py",
 }
 
 

@@ -371,7 +371,7 @@ def _record_sizes(dtype, out: set[int]) -> set[int]:
     return out
 
 
-# the records kernels take today (the state, the Scratch, the board, the output rows): a cached signature
+# the records the kernels take (the state, the Scratch, the board, the output rows): a cached signature
 # naming a record of another size was compiled for an older layout of one of them
 _RECORD_SIZES = set()
 for _dt in (L.GAME_STATE, SCRATCH, L.BOARD, L.GAME_RECORD, L.PLAYER_RECORD, L.TICKET_RECORD, L.CLAIM_RECORD,
@@ -382,7 +382,7 @@ _RECORD_IN_SIGNATURE = re.compile(r"\}\)\], (\d+), (?:False|True)\)")
 
 def cached_signatures(disp) -> set[str]:
     """Signatures in the dispatcher's cache index, if compiled under the current
-    sources and for today's record layouts: an index whose module did not
+    sources and for the current record layouts: an index whose module did not
     change keeps the entries compiled for a record (the Scratch, the state)
     that has changed since, which no call makes any more."""
     cache = disp._cache._cache_file

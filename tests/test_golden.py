@@ -1,4 +1,4 @@
-"""Same seed, same tables: every board x bot x player count that plays today
+"""Same seed, same tables: every board x bot x player count that plays
 gives, for 300 games, the tables recorded in tests/golden/digests.json.
 
 The digests are regenerated only on purpose (python tests/golden/make_golden.py),

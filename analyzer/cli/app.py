@@ -5,6 +5,7 @@ and exits 2, never a traceback."""
 from __future__ import annotations
 
 import sys
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -19,20 +20,49 @@ from analyzer.cli.simulate import simulate_command, summary_command
 from analyzer.cli.sweep import sweep_command
 from analyzer.cli.tune import tune_command
 from analyzer.cli.tunnels import tunnels_command
+from analyzer.report.header import package_version
 from analyzer.rules import RuleError
 
+EXAMPLES = {
+    "": "ttr simulate --board europe --players 4 --games 10000 --out results/eu4",
+    "simulate": "ttr simulate --board usa --players 2 --bots planner --out results/usa2",
+    "summary": "ttr summary results/eu4",
+    "rules": "ttr rules legendary-asia",
+    "tunnels": "ttr tunnels --revealed 3,4,5,6 --plot tunnels.png",
+    "ladder": "ttr ladder --board europe --players 2 --bots greedy,random",
+    "sweep": "ttr sweep --set tunnel_reveal=2,3,4 --games 20000 --out results/sw",
+    "compare": "ttr compare results/sw --csv compare.csv",
+    "tune": "ttr tune --param tunnel_reveal=2..4 --objective seat_advantage --out t4",
+    "report": "ttr report --name mine --games 20000 --bots greedy",
+}
+"""Each command's example, the last lines of its --help (the boards commands' are in analyzer/cli/boards.py)."""
+
+
+def example(key: str) -> str:
+    return f"Example: {EXAMPLES[key]}"
+
+
+def version_option(value: bool) -> None:
+    if value:
+        typer.echo(f"ttr {package_version()}")
+        raise typer.Exit()
+
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Monte Carlo strategy analyser for Ticket to Ride.")
-app.command("simulate")(simulate_command)
-app.command("summary")(summary_command)
+                  help="Monte Carlo strategy analyser for Ticket to Ride.", epilog=example(""))
+
+
+@app.callback()
+def root(version: Annotated[bool, typer.Option("--version", callback=version_option, is_eager=True,
+                                               help="Print the version and exit.")] = False) -> None:
+    """Monte Carlo strategy analyser for Ticket to Ride."""
+
+
+for _name, _command in (("simulate", simulate_command), ("summary", summary_command), ("rules", rules_command),
+                        ("tunnels", tunnels_command), ("ladder", ladder_command), ("sweep", sweep_command),
+                        ("compare", compare_command), ("tune", tune_command), ("report", report_command)):
+    app.command(_name, epilog=example(_name))(_command)
 app.add_typer(boards_app, name="boards")
-app.command("rules")(rules_command)
-app.command("tunnels")(tunnels_command)
-app.command("ladder")(ladder_command)
-app.command("sweep")(sweep_command)
-app.command("compare")(compare_command)
-app.command("tune")(tune_command)
-app.command("report")(report_command)
 console = Console()
 
 

@@ -15,10 +15,11 @@ from analyzer.boards import builtin_boards, load_board
 console = Console()
 
 
-boards_app = typer.Typer(no_args_is_help=True, help="List, show and validate boards.")
+boards_app = typer.Typer(no_args_is_help=True, help="List, show and validate boards.",
+                         epilog="Example: ttr boards show europe")
 
 
-@boards_app.command("list")
+@boards_app.command("list", epilog="Example: ttr boards list")
 def boards_list():
     """The built-in boards."""
     t = Table()
@@ -32,7 +33,7 @@ def boards_list():
     console.print(t)
 
 
-@boards_app.command("show")
+@boards_app.command("show", epilog="Example: ttr boards show legendary-asia")
 def boards_show(name: Annotated[str, typer.Argument(help="Board name or folder.")]):
     """Counts, totals and special routes of a board."""
     b = load_board(name)
@@ -57,7 +58,7 @@ def boards_show(name: Annotated[str, typer.Argument(help="Board name or folder."
     console.print(f"provenance: {b.provenance}")
 
 
-@boards_app.command("validate")
+@boards_app.command("validate", epilog="Example: ttr boards validate path/to/myboard")
 def boards_validate(path: Annotated[Path, typer.Argument(help="A board folder.")]):
     """Check a board folder; exits 2 with the file, line and field of the first error."""
     b = load_board(path)

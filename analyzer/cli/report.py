@@ -53,6 +53,6 @@ def report_command(
             raise typer.Exit(130) from None
     console.print(f"building the report from {len(runs)} runs" + (f" and {len(tunes)} tuning studies" if tunes
                                                                    else "") + " ...")
-    page = build_report(runs, out or Path("reports") / name, title=f"Ticket to Ride analysis: {name}",
-                        log=console.print, tunes=tunes)
+    page = build_report(runs, out or Path("reports") / name, name=name, log=console.print, tunes=tunes,
+                        games=None if paths else games)
     console.print(f"[green]report written[/green]: {page} (open it in a browser)")

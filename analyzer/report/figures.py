@@ -13,8 +13,10 @@ from matplotlib import rc_context
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.text import Text
+from matplotlib.ticker import FixedFormatter, FuncFormatter
 
 from analyzer.report.html import FigureRef, TableRef
+from analyzer.report.names import words
 from analyzer.run.protocol import tmp_name
 
 ROUTE_COLOURS = {"pink": "#e377c2", "white": "#bbbbbb", "blue": "#1f77b4", "yellow": "#e6c300",
@@ -80,8 +82,10 @@ def lay_out_once(fig: Figure) -> None:
 
 
 def save_figure(fig: Figure, out_dir: Path, stem: str, caption: str, provisional: bool | str) -> FigureRef:
-    """Check the figure (figure_problems: a FigureWarning each) and write
-    stem.png and stem.svg into out_dir; the page shows the PNG and links the SVG."""
+    """Put its text in words (names.words: no column or board key), check the
+    figure (figure_problems: a FigureWarning each) and write stem.png and
+    stem.svg into out_dir; the page shows the PNG and links the SVG."""
+    _in_words(fig)
     for problem in figure_problems(fig, provisional):
         warnings.warn(f"{stem}: {problem}", FigureWarning, stacklevel=2)
     out_dir = Path(out_dir)
@@ -89,6 +93,21 @@ def save_figure(fig: Figure, out_dir: Path, stem: str, caption: str, provisional
     _atomic(out_dir / f"{stem}.png", lambda tmp: fig.savefig(tmp, format="png", dpi=110))
     _atomic(out_dir / f"{stem}.svg", lambda tmp: fig.savefig(tmp, format="svg"))
     return FigureRef(stem, caption)
+
+
+def _in_words(fig: Figure) -> None:
+    """Every text of the figure through names.words, tick labels set as fixed lists included."""
+    for text in fig.findobj(Text):
+        said = text.get_text()
+        if said and words(said) != said:
+            text.set_text(words(said))
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            fmt = axis.get_major_formatter()
+            if isinstance(fmt, FixedFormatter):
+                fmt.seq = [words(t) for t in fmt.seq]
+            elif isinstance(fmt, FuncFormatter):  # labels given as a list (set_xticklabels)
+                fmt.func = lambda x, pos, said=fmt.func: words(said(x, pos))
 
 
 def _atomic(path: Path, write) -> None:

@@ -32,12 +32,20 @@ class TableRef:
 
 @dataclass
 class Answer:
-    """A question, its answer in numbers (plain text), and the section (key, title) with the detail."""
+    """One of the page's Answers: the question (its heading), one verdict
+    sentence with its number and interval, a small table (all cells text,
+    human headers), a line under it saying what the cells are, and the
+    sections with the detail as (key, title)."""
 
     question: str
-    text: str
-    key: str
-    link: str
+    verdict: str
+    table: pd.DataFrame
+    note: str
+    links: list[tuple[str, str]]
+
+    @property
+    def words(self) -> int:
+        return len(self.verdict.split())
 
 
 @dataclass

@@ -1,11 +1,11 @@
-"""The page: every section of analyzer.report.sections.SECTIONS built from
-the runs, the Answers first and the runs table last (folded), written with
+"""The page: a header saying what it was built from, then every section of
+analyzer.report.sections.SECTIONS built from the runs, the Answers first and
+the runs table last (folded), written with
 the Jinja2 templates of templates/ as one self-contained HTML file (its
 figures and tables beside it) that opens in a browser without a server."""
 
 from __future__ import annotations
 
-import datetime
 import html
 import importlib
 import inspect
@@ -17,14 +17,18 @@ import jinja2
 
 import analyzer.report.sections as sections
 from analyzer.report.answers import answers_section
-from analyzer.report.html import Section, number
+from analyzer.report.header import header
+from analyzer.report.html import Section
+from analyzer.report.names import shown, words
 from analyzer.run.protocol import tmp_name
 from analyzer.run.results import Results
 
 TEMPLATES = jinja2.Environment(loader=jinja2.PackageLoader("analyzer.report", "templates"),
                                autoescape=True, trim_blocks=False, lstrip_blocks=False)
-TEMPLATES.globals["preview"] = lambda t: t.preview.to_html(index=t.index, float_format=number, border=0,
-                                                         classes="data", na_rep="–")
+TEMPLATES.globals["preview"] = lambda t: shown(t.preview, t.index).to_html(index=False, border=0, classes="data")
+TEMPLATES.globals["words"] = words
+TEMPLATES.globals["answer_table"] = lambda a: (a.table.rename_axis(columns=None).reset_index()
+                                               .to_html(index=False, border=0, classes="data answer-table"))
 
 
 def build_sections(runs: dict[str, Results], out_dir: Path, log=print, tunes: dict | None = None) -> list[Section]:
@@ -50,10 +54,16 @@ def build_sections(runs: dict[str, Results], out_dir: Path, log=print, tunes: di
     return built
 
 
-def build_report(runs: dict[str, Results], out_dir: Path | str, title: str = "Ticket to Ride analysis",
-                 log=print, tunes: dict | None = None) -> Path:
+TITLE = "Ticket to Ride strategy report"
+"""The page's title, whatever the study is called (the study's name is in its header)."""
+
+
+def build_report(runs: dict[str, Results], out_dir: Path | str, name: str | None = None, log=print,
+                 tunes: dict | None = None, games: int | None = None) -> Path:
     """Write out_dir/index.html with every section that has its runs, its
-    figures (PNG + SVG) and tables (CSV) beside it; return the page's path."""
+    figures (PNG + SVG) and tables (CSV) beside it; return the page's path.
+    `name` is the study's name in the header (default: out_dir's name),
+    `games` the games of a main study when the runs come from the plan."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     secs = build_sections(runs, out_dir, log, tunes)
@@ -64,7 +74,8 @@ def build_report(runs: dict[str, Results], out_dir: Path | str, title: str = "Ti
     secs = ([answers] if answers else []) + [s for s in secs if s.key != "runs"] + runs_sec
     path = out_dir / "index.html"
     tmp = tmp_name(path)
-    tmp.write_text(render_page(title, runs, secs), encoding="utf-8")
+    head = header(runs, tunes or {}, name or out_dir.name, games)
+    tmp.write_text(render_page(head, secs), encoding="utf-8")
     os.replace(tmp, path)
     return path
 
@@ -74,7 +85,6 @@ def render_section(sec: Section) -> str:
     return TEMPLATES.from_string('{% import "section.html.j2" as s %}{{ s.section(sec) }}').render(sec=sec)
 
 
-def render_page(title: str, runs: dict[str, Results], secs: list[Section]) -> str:
-    """The page: the sections in order, from templates/page.html.j2."""
-    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    return TEMPLATES.get_template("page.html.j2").render(title=title, generated=now, n_runs=len(runs), sections=secs)
+def render_page(head: dict[str, str], secs: list[Section]) -> str:
+    """The page: its header, then the sections in order, from templates/page.html.j2."""
+    return TEMPLATES.get_template("page.html.j2").render(title=TITLE, header=head, sections=secs)

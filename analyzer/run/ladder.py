@@ -146,7 +146,7 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
            threads=0, resume=False, progress=True, cluster=None, seatings="rotations", bootstrap=1000,
            bt_prior=1.0, bot_params=None) -> LadderResult:
     """Play every table of `bots` in every seating on the same seeds and rank
-    the bots (see the module docstring and README "Ranking bots: the ladder").
+    the bots (see the module docstring and docs/bots.md "Ranking bots: the ladder").
 
     `games`: total games, split evenly over the runs and rounded up to whole
     seed blocks. With `out`, each run is written to out/runs/<run>/ (a normal

@@ -48,7 +48,7 @@ from analyzer.run.sweep_output import SWEEP_MANIFEST, SweepError, SweepResults, 
 VARIANTS_DIR = "variants"
 BASELINE_NAME = "baseline"
 _NAME = re.compile(r"[A-Za-z0-9_.,=+-]+")
-# keys of a sweep config file (see README "House rules: sweeps and comparison")
+# keys of a sweep config file (see docs/house-rules.md "House rules: sweeps and comparison")
 CONFIG_RUN_KEYS = ("board", "players", "bots", "games", "seed", "rules")
 CONFIG_KEYS = (*CONFIG_RUN_KEYS, "baseline", "base", "grid", "variants")
 

@@ -1,5 +1,5 @@
 """Statistics of result tables: each function takes tables of a run
-(pandas DataFrames, see README "Tables") and returns a DataFrame with its
+(pandas DataFrames, see docs/tables.md) and returns a DataFrame with its
 sample size and 95% confidence interval beside every estimate.
 
 Pure pandas / numpy, vectorised over games: a million-game run is grouped,

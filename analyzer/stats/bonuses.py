@@ -14,6 +14,7 @@ BONUS_LABELS = {
     "globetrotter_bonus": "Globetrotter",
     "explorer_bonus": "Asian Explorer",
     "trick_or_treat_bonus": "Trick-or-Treat",
+    "grand_tour_bonus": "Grand Tour bonus",
 }
 """Known bonus columns and their names; any other `*_bonus` column of
 `players` is reported under its column name."""

@@ -5,7 +5,7 @@
        paired 95% CI of the difference, unpaired 95% CI, games
 
 Every measure is a function of per-game sums (MEASURES holds the plain-words
-definitions, copied into the README). Intervals are percentile bootstraps
+definitions, copied into docs/house-rules.md). Intervals are percentile bootstraps
 over games: for the paired interval the same resampled game indices are used
 for the variant and the baseline (game g of every variant was dealt from the
 same seed), so what the two variants share cancels out; the unpaired
@@ -27,7 +27,7 @@ from analyzer.stats.intervals import percentile_interval
 BONUSES = {"longest_bonus": "longest path", "explorer_bonus": "Asian Explorer",
            "globetrotter_bonus": "Globetrotter"}
 
-# measure -> plain-words definition (the README's table holds the same words)
+# measure -> plain-words definition (docs/house-rules.md's table holds the same words)
 MEASURES = {
     "mean_score": "mean final score of a player (all seats and games)",
     "seat_advantage": "spread of win rates across seats: the best seat's win rate minus the worst seat's "

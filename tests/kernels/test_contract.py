@@ -15,7 +15,7 @@ from analyzer.bots import BOTS, unsupported_bots
 GAMES = 40
 # the search player plays thousands of rollouts per game at every seat: fewer games, every board and count
 # still, at a small budget (the contract is about legal actions and a state restored after every search,
-# which any budget exercises; its strength is measured in the README, its budget knob in test_bots_expert)
+# which any budget exercises; its strength is measured in docs/bots.md, its budget knob in test_bots_expert)
 SEARCH_GAMES = {"expert": 1}
 SEARCH_PARAMS = {"expert": {"EXPERT_ROLLOUTS": 8.0}}
 

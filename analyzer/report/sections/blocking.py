@@ -25,8 +25,9 @@ from analyzer.stats.blocking import double_route_use, paired_difference, per_gam
 
 INTRO = ("With 2 or 3 players only one lane of a double route may be used (BASE-DBL-2): once a lane is "
          "claimed the other closes. Each closed run is paired with the same games (same seed, so the same "
-         "deals) played with both lanes open (<code>doubles_min_players=2</code>). <b>A closure broke a "
-         "ticket</b> when a player ended the game with an uncompleted ticket whose shortest path on the "
+         "deals) played with both lanes open (the rule needing 4 players for both lanes set to 2). "
+         "<b>A closure broke a ticket</b> when a player ended the game with an uncompleted ticket whose "
+         "shortest path on the "
          "empty board (in train cars; any of several equally short ones) runs through that double route, "
          "and another player had claimed a lane of it (so the closed lane was the only one left to the "
          "ticket's holder, who had claimed none). The per-game metrics are the completion rate of all "

@@ -9,6 +9,7 @@ import pandas as pd
 
 from analyzer.report.figures import grouped_ci_bars, new_figure, save_figure, save_table
 from analyzer.report.html import Section, ci_pct, pct
+from analyzer.report.names import label
 from analyzer.report.runs import (
     base_runs,
     board_name,
@@ -149,7 +150,7 @@ def seat_figures(seat: pd.DataFrame, base: dict[str, Results], out: Path) -> lis
         ax[0, 0].set_ylabel("win rate (share of games)")
         ax[0, 0].set_title(f"{board_name(board)}: win rate by seat, 95% CI "
                            f"(n={int(grp.groupby('study')['n'].first().sum()):,} games){note}", fontsize=10)
-        refs.append(save_figure(fig, out, f"win_rate_by_seat_{board}", f"Win rate by seat, {board}",
+        refs.append(save_figure(fig, out, f"win_rate_by_seat_{board}", f"Win rate by seat, {board_name(board)}",
                                 provisional_state(*(base[n] for n in grp["study"].unique()))))
     return refs
 
@@ -167,7 +168,7 @@ def score_figures(hist: pd.DataFrame, base: dict[str, Results], out: Path) -> li
         ax[0, 0].set_ylabel("player-games (%)")
         ax[0, 0].set_title(f"{board_name(board)}: score distribution{note}", fontsize=10)
         ax[0, 0].legend(fontsize="small")
-        refs.append(save_figure(fig, out, f"score_distribution_{board}", f"Score distribution, {board}",
+        refs.append(save_figure(fig, out, f"score_distribution_{board}", f"Score distribution, {board_name(board)}",
                                 provisional_state(*(base[n] for n in grp["study"].unique()))))
     return refs
 
@@ -181,15 +182,16 @@ def component_figures(comp: pd.DataFrame, base: dict[str, Results], out: Path) -
             continue
         note = provisional_note(*(base[n] for n in grp["study"].unique()))
         fig, ax = new_figure(8, 3.8)
-        g2 = grp.assign(group=grp["players"].astype(str) + " players")
+        g2 = grp.assign(group=grp["players"].astype(str) + " players",
+                        component=[label(c).lower() for c in grp["component"]])
         grouped_ci_bars(ax[0, 0], g2, "group", "component", "mean", "ci_low", "ci_high")
         ax[0, 0].axhline(0, color="black", lw=0.6)
         ax[0, 0].set_ylabel("mean points per player and game")
-        ax[0, 0].set_xlabel("score component (tickets_lost counts negative)")
+        ax[0, 0].set_xlabel("score component (tickets lost count negative)")
         ax[0, 0].tick_params(axis="x", labelsize=8)
         ax[0, 0].set_title(f"{board_name(board)}: score components, 95% CI "
                            f"(n={int(grp.groupby('study')['n'].first().sum()):,} player-games){note}", fontsize=10)
-        refs.append(save_figure(fig, out, f"score_components_{board}", f"Score components, {board}",
+        refs.append(save_figure(fig, out, f"score_components_{board}", f"Score components, {board_name(board)}",
                                 provisional_state(*(base[n] for n in grp["study"].unique()))))
     return refs
 

@@ -77,7 +77,8 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
             a.set_title(f"{r.manifest['players']} players (n={n_games(r):,} games)", fontsize=9)
         fig.colorbar(lc, ax=ax.ravel().tolist(), shrink=0.6, label="share of games the route was claimed")
         fig.suptitle(f"{board_name(board)}: route claim frequency{provisional_note(*group.values())}", fontsize=11)
-        sec.figures.append(save_figure(fig, out, f"route_heat_map_{board}", f"Route claim frequency map, {board}",
+        sec.figures.append(save_figure(fig, out, f"route_heat_map_{board}",
+                                       f"Route claim frequency map, {board_name(board)}",
                                        provisional_state(*group.values())))
         study, r = focus_run(group)
         tc = cities[cities["study"] == study].sort_values("rate", ascending=False).head(15)
@@ -92,7 +93,8 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
         a.set_xlabel("city")
         a.set_title(f"{board_name(board)} {r.manifest['players']}p: ticket cities, 95% CI "
                     f"(n={int(tc['n'].iloc[0]):,} tickets held){provisional_note(r)}", fontsize=10)
-        sec.figures.append(save_figure(fig, out, f"ticket_cities_{board}", f"Ticket city frequency, {board}",
+        sec.figures.append(save_figure(fig, out, f"ticket_cities_{board}",
+                                       f"Ticket city frequency, {board_name(board)}",
                                        provisional_state(r)))
     sec.tables.append(save_table(rc.sort_values(["study", "claimed"], ascending=[True, False]), out, "route_claims",
                                  "Claims per route (claimed: share of games; mean_round: when, in rounds; game_share: "

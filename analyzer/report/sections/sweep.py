@@ -17,7 +17,8 @@ from matplotlib.figure import Figure
 
 from analyzer.report.figures import new_figure, save_figure, save_table
 from analyzer.report.html import Section
-from analyzer.report.runs import provisional_note, provisional_state
+from analyzer.report.names import measure_name, parameter_name
+from analyzer.report.runs import board_name, provisional_note, provisional_state
 from analyzer.rules import preset
 from analyzer.run.results import Results
 from analyzer.run.sweep_output import SweepResults, compare
@@ -76,7 +77,7 @@ def sweep_figures(table: pd.DataFrame, variants: pd.DataFrame, parameters: list[
                 lo = (g["baseline_value"] + g["ci_low"]).to_numpy()
                 hi = (g["baseline_value"] + g["ci_high"]).to_numpy()
                 key = key if isinstance(key, tuple) else (key,)
-                label = ", ".join(f"{o}={v}" for o, v in zip(others, key, strict=True)) or None
+                label = ", ".join(f"{parameter_name(o)} {v}" for o, v in zip(others, key, strict=True)) or None
                 ax.errorbar(x, y, yerr=np.vstack([np.maximum(y - lo, 0), np.maximum(hi - y, 0)]), marker="o",
                             capsize=3, label=label)
             b = tm[tm["is_baseline"]]
@@ -88,13 +89,13 @@ def sweep_figures(table: pd.DataFrame, variants: pd.DataFrame, parameters: list[
             if np.ptp(tm["estimate"].to_numpy()) == 0 and (tm["ci_high"] - tm["ci_low"]).max() == 0:
                 v = float(tm["estimate"].iloc[0])
                 ax.set_ylim(v - 0.05 * abs(v) - 0.01, v + 0.05 * abs(v) + 0.01)  # a flat measure, not noise
-            ax.set_title(m, fontsize=10)
-            ax.set_xlabel(f"{param} (rule value)")
+            ax.set_title(measure_name(m), fontsize=10)
+            ax.set_xlabel(parameter_name(param))
             ax.set_ylabel(_unit(m))
             ax.set_xticks(sorted(tm[param].astype(float).unique()))
             if i == 0:
                 ax.legend(fontsize=7)
-        fig.suptitle(f"Balance measures against {param} (n = {games:,} paired games per variant; "
+        fig.suptitle(f"Balance measures against the {parameter_name(param)} (n = {games:,} paired games per variant; "
                      f"bars: paired 95% CI of the change from the baseline){note}", fontsize=11)
         figs[param] = fig
     return figs
@@ -119,8 +120,9 @@ def findings(table: pd.DataFrame) -> list[str]:
                "(paired 95% CI excluding 0).")
     for m, g in clear.groupby("measure", observed=True, sort=True):
         r = g.loc[g["difference"].abs().idxmax()]
-        out.append(f"{m}: the largest clear change is {r['difference']:+.3g} (95% CI {r['ci_low']:+.3g} to "
-                   f"{r['ci_high']:+.3g}) with {r['variant']}, from {r['baseline_value']:.3g} to {r['estimate']:.3g}.")
+        out.append(f"{measure_name(m).capitalize()}: the largest clear change is {r['difference']:+.3g} "
+                   f"(95% CI {r['ci_low']:+.3g} to {r['ci_high']:+.3g}) with {r['variant']}, "
+                   f"from {r['baseline_value']:.3g} to {r['estimate']:.3g}.")
     widths = rows.assign(p=rows["ci_high"] - rows["ci_low"], u=rows["unpaired_ci_high"] - rows["unpaired_ci_low"])
     widths = widths[(widths["u"] > 0) & widths["paired"]]
     if len(widths):
@@ -155,12 +157,13 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
     note = ("Every variant plays the same game seeds (common random numbers)." if paired else
             "The variants were not played on the same seeds, so the intervals are unpaired.")
     sec = Section("house-rules", "House rules: tunnel reveal and longest-path bonus",
-                  f"{m['board']}, {m['players']} players, {len(sw.names)} variants of {int(table['games'].max()):,} "
-                  f"games each; baseline <b>{sw.baseline}</b>. {note} Bars are the paired 95% bootstrap CI of the "
-                  "change from the baseline.")
+                  f"{board_name(m['board'])}, {m['players']} players, {len(sw.names)} variants of "
+                  f"{int(table['games'].max()):,} games each; baseline <b>{sw.baseline}</b>. {note} Bars are the "
+                  "paired 95% bootstrap CI of the change from the baseline.")
     sec.findings += findings(table)
     for param, fig in sweep_figures(table, variants, params, provisional_note(*sw.results.values())).items():
-        sec.figures.append(save_figure(fig, out, f"sweep_{param}", f"Balance measures against {param}",
+        sec.figures.append(save_figure(fig, out, f"sweep_{param}",
+                                       f"Balance measures against the {parameter_name(param)}",
                                        provisional_state(*sw.results.values())))
     full = table.merge(variants.drop(columns=["baseline"]), on="variant")
     sec.tables.append(save_table(full, out, "sweep_compare", "Every variant against the baseline, per balance "

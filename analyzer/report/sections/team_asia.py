@@ -23,7 +23,7 @@ from analyzer.studies import TEAM_ASIA_STUDIES
 from analyzer.tunnels import tunnel_odds
 
 INTRO = ("<strong>Provisional board.</strong> No public transcription of the Team Asia board exists; these runs use "
-         "a reconstruction (see <code>ttr boards show team_asia</code>), so the figures illustrate the team rules, "
+         "a reconstruction (see <code>ttr boards show team-asia</code>), so the figures illustrate the team rules, "
          "not the printed game.")
 
 

@@ -126,7 +126,7 @@ def completion_figures(by_pts: pd.DataFrame, by_dist: pd.DataFrame, base: dict[s
             a.legend(fontsize="x-small")
         fig.suptitle(f"{board_name(board)}: ticket completion, 95% CI{note}", fontsize=10)
         refs.append(save_figure(fig, out, f"ticket_completion_{board}", f"Ticket completion by value and "
-                                f"distance, {board}",
+                                f"distance, {board_name(board)}",
                                 provisional_state(*(base[n] for n in grp["study"].unique()))))
     return refs
 

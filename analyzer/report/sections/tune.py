@@ -16,6 +16,7 @@ import pandas as pd
 
 from analyzer.report.figures import new_figure, save_figure, save_table
 from analyzer.report.html import Section
+from analyzer.report.names import measure_name, parameter_name
 from analyzer.report.runs import board_name
 from analyzer.run.tune_output import TuneResults
 from analyzer.stats.compare import MEASURES
@@ -57,8 +58,8 @@ def objective_figures(res: TuneResults, out_dir: Path, prov: bool) -> list:
             base = _baseline_value(res, o.measure)
             if base is not None:
                 ax.axhline(base, color="0.3", lw=0.8, ls=":", label=f"baseline rules ({base:.3g})")
-            ax.set_xlabel(key)
-            ax.set_ylabel(o.measure.replace("_", " "))
+            ax.set_xlabel(parameter_name(key))
+            ax.set_ylabel(measure_name(o.measure))
             ax.legend(fontsize=7)
         fig.suptitle(f"{board_name(m['board'])} {m['players']}p: {o.measure.replace('_', ' ')} of each trial "
                      f"\n(95% CI; n = {', '.join(f'{g:,}' for g in m['rung_games'])} games by rung){note}", fontsize=9)

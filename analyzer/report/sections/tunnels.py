@@ -99,7 +99,7 @@ def reveal_study_figure(st: pd.DataFrame, fam_label: str, note: str) -> Figure:
             (ax[0, 2], "attempts_per_game", "attempts_ci_low", "attempts_ci_high", 1, "tunnel attempts per game")):
         a.errorbar(st["tunnel_reveal"], scale * st[col], yerr=[scale * (st[col] - st[lo_c]),
                                                                scale * (st[hi_c] - st[col])], marker="o", capsize=3)
-        a.set_xlabel("cards revealed per tunnel (tunnel_reveal)")
+        a.set_xlabel("cards revealed per tunnel")
         a.set_ylabel(yl)
     fig.suptitle(f"Tunnel reveal house rule, {fam_label}, 95% CI (n={int(st['games'].iloc[0]):,} games per value, "
                  f"{int(st['attempts'].sum()):,} attempts){note}", fontsize=10)

@@ -1,26 +1,37 @@
 """The page of `make report`, built from every default study at a
-small GAMES with every warning an error: it opens with the Answers (numbers
-from the tables it links), ends with the runs, every file it links exists,
+small GAMES with every warning an error: it opens with its header and the
+Answers (question, verdict, table, link; numbers from the tables it links),
+speaks in human names, ends with the runs, every file it links exists,
 two study families of the same board and player count both reach it, every
-figure function draws a figure whose text fits its canvas, and
-"provisional" is written on the figures of provisional boards only."""
+figure function draws a figure whose text fits its canvas,
+"provisional" is written on the figures of provisional boards only, and
+headless Chromium shows it whole (images, console, boxes)."""
 
 from __future__ import annotations
 
+import html
+import importlib.metadata
+import importlib.util
 import re
 import warnings
 
 import pandas as pd
 import pytest
+from helpers import PROJECT_ROOT
 
 from analyzer.report import page as P
 from analyzer.report.figures import FigureWarning, figure_problems, new_figure, save_figure
 from analyzer.report.html import pct
+from analyzer.report.names import SNAKE
 from analyzer.run import studies as R
 
 pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning
 
 GAMES = 200
+
+
+def analyzer_version() -> str:
+    return importlib.metadata.version("ttr-analyzer")
 
 
 @pytest.fixture(scope="module")
@@ -50,33 +61,89 @@ def test_every_linked_file_exists_and_no_section_failed(page):
         assert f'id="{anchor}"' in text, anchor
 
 
-def test_the_page_opens_with_the_answers_and_ends_with_the_runs(page):
-    path, _ = page
+def answers_html(text: str) -> str:
+    return text[text.index('<section id="answers">'):text.index("</section>")]
+
+
+def test_the_page_opens_with_its_header_and_the_answers_and_ends_with_the_runs(page):
+    path, runs = page
     text = path.read_text()
+    assert "<title>Ticket to Ride strategy report</title>" in text and "<h1>Ticket to Ride strategy report</h1>" in text
+    head = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", text[:text.index("</header>")]))
+    assert list(head) == ["Study", "Bots", "Games per study", "Seed", "Package version", "Engine hash", "Date",
+                          "Total run time"]
+    assert head["Study"].startswith(f"{path.parent.name} ({len(runs)} runs and 1 tuning study)")
+    assert head["Bots"] == "planner, expert" and head["Seed"] == "5"
+    assert head["Package version"] == "ttr-analyzer " + analyzer_version()
+    assert head["Engine hash"] == runs["europe-4p"].manifest["kernel_hash"]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", head["Date"])
+    assert re.match(r"\d+ (min \d+ )?s of simulation", head["Total run time"])
     ids = re.findall(r'<section id="([^"]+)"', text)
     assert ids[0] == "answers" and ids[-1] == "runs"
     assert "tune-europe-4p" in ids  # make report's tuning study has its section
     assert re.search(r'<section id="runs">\s*<details>', text)  # folded
-    answers = text[text.index('<section id="answers">'):text.index("</section>")]
-    questions = re.findall(r'<p class="answer"><b>([^<]+)</b>', answers)
-    assert len(questions) == 5
-    for key in ("tunnels", "tickets", "bonuses", "blocking"):
+
+
+def test_each_answer_is_a_question_a_short_verdict_a_table_and_a_link(page):
+    path, _ = page
+    answers = answers_html(path.read_text())
+    blocks = re.findall(r'<article class="answer">(.*?)</article>', answers, flags=re.S)
+    questions = [re.search(r"<h3>([^<]+)</h3>", b).group(1) for b in blocks]
+    assert len(questions) == 5 and all(q.endswith("?") for q in questions)
+    for block in blocks:
+        verdict = html.unescape(re.search(r'<p class="verdict">([^<]+)</p>', block).group(1))
+        assert len(verdict.split()) <= 30, verdict
+        assert re.search(r"\d.* \(95% CI [-+]?[\d.]+%?(–| to )[-+]?\d", verdict), verdict  # a number, its interval
+        assert block.count("<table") == 1 and re.search(r'<p class="more">Details: <a href="#[^"]+">', block)
+    for key in ("tunnels", "tickets", "bonuses", "blocking", "house-rules"):
         assert f'href="#{key}"' in answers
 
 
-def test_the_tunnel_answer_quotes_the_reveal_study_table(page):
+def test_the_answers_quote_the_tables_they_link(page):
     path, _ = page
-    text = path.read_text()
-    answers = text[text.index('<section id="answers">'):text.index("</section>")]
+    answers = html.unescape(answers_html(path.read_text()))
     st = pd.read_csv(path.parent / "tunnel_reveal_europe-4p.csv").set_index("tunnel_reveal")
     assert sorted(st.index) == [2, 3, 4, 5, 6]
-    for r in (3, 4, 5, 6):
+    three, six = st.loc[3], st.loc[6]
+    assert (f"revealing 3 cards makes a surcharge due in {pct(three['p_any'])} of tunnel attempts (95% CI "
+            f"{100 * three['p_any_ci_low']:.1f}–{100 * three['p_any_ci_high']:.1f}%); revealing 6, in "
+            f"{pct(six['p_any'])}") in answers
+    for r in (3, 4, 5, 6):  # reveal × measure
         row = st.loc[r]
-        assert (f"{pct(row['p_any'])} of attempts revealing {r} (95% CI {100 * row['p_any_ci_low']:.1f}–"
-                f"{100 * row['p_any_ci_high']:.1f}%, n={int(row['attempts']):,} attempts)") in answers
-    tickets = pd.read_csv(path.parent / "ticket_completion.csv").query("study == 'europe-4p'")
-    rate = tickets["successes"].sum() / tickets["n"].sum()
-    assert f"Europe, 4 players: {pct(rate)} of the tickets held at the end of a game are completed" in answers
+        assert (f"<td>{r}</td>" in answers and f"{pct(row['p_any'])} ({100 * row['p_any_ci_low']:.1f}–"
+                f"{100 * row['p_any_ci_high']:.1f})" in answers)
+    tickets = pd.read_csv(path.parent / "ticket_completion.csv")
+    for study in ("europe-4p", "usa-3p", "legendary-asia-5p"):
+        t = tickets.query("study == @study")
+        assert f"{pct(t['successes'].sum() / t['n'].sum())} (" in answers, study
+    t = tickets.query("study == 'europe-4p'")
+    assert (f"On Europe with 4 players, {pct(t['successes'].sum() / t['n'].sum())} of the tickets held at the end "
+            "of a game") in answers
+    assert "<th>Board</th>" in answers and "<th>4 players</th>" in answers  # board × player count
+
+
+def test_the_page_says_no_column_name(page):
+    """Boards, bonuses, rules and measures have human names on the page and in its figures: no word with an
+    underscore in the visible text (file names live only in links)."""
+    path, _ = page
+    text = re.sub(r"<style>.*?</style>", "", path.read_text(), flags=re.S)
+    visible = html.unescape(re.sub(r"<[^>]+>", " ", text))
+    assert not SNAKE.findall(visible), sorted(set(SNAKE.findall(visible)))
+    for name in ("Legendary Asia", "Grand Tour bonus", "European Express", "Asian Explorer", "Team Asia"):
+        assert name in visible, name
+    for svg in path.parent.glob("*.svg"):
+        words = " ".join(re.findall(r"<!-- (.*?) -->", svg.read_text()))
+        assert not SNAKE.findall(words), (svg.name, sorted(set(SNAKE.findall(words))))
+
+
+def test_the_page_in_a_real_browser(page):
+    """Headless Chromium (tools/browser.py) opens the page from disk: every image decodes, the console shows no
+    error, no heading or table cell overflows its box, no table is wider than its section."""
+    path, _ = page
+    spec = importlib.util.spec_from_file_location("browser", PROJECT_ROOT / "tools" / "browser.py")
+    browser = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(browser)
+    assert browser.page_problems(path) == []
 
 
 def test_two_families_of_the_same_board_and_players_both_reach_the_page(page):

@@ -88,7 +88,7 @@ def test_strong_play_takes_the_expert_studies_and_nothing_else(runs):
 def test_the_sweep_section_rebuilds_the_sweep_from_the_plans_variants(runs):
     sw = sweep.sweep_from_runs(runs, sweep.SWEEP_VARIANTS, preset("europe").hash())
     assert sw.names == names(S.SWEEP_STUDIES)
-    assert sw.baseline == "sweep-europe-4p-tunnel_reveal-3-longest_path_bonus-10"
+    assert sw.baseline == "sweep-europe-4p-tunnel-reveal-3-longest-path-bonus-10"
     assert len({runs[n].manifest["games"] for n in sw.names}) == 1  # paired: every variant the same games
     v = sw.variants()
     assert sorted(zip(v["tunnel_reveal"], v["longest_path_bonus"], strict=True)) == sorted(

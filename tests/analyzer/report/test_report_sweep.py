@@ -21,7 +21,7 @@ def test_report_section_draws_each_measure_against_each_parameter(tmp_path):
     runs["unrelated"] = runs[SWEEP_STUDIES[0].name]
     html = render_section(rs.build_section(runs, tmp_path))
     assert html.startswith("<section") and html.rstrip().endswith("</section>")
-    assert "baseline <b>sweep-europe-4p-tunnel_reveal-3-longest_path_bonus-10</b>" in html
+    assert "baseline <b>sweep-europe-4p-tunnel-reveal-3-longest-path-bonus-10</b>" in html
     for name in ("sweep_tunnel_reveal.png", "sweep_tunnel_reveal.svg", "sweep_longest_path_bonus.png",
                  "sweep_longest_path_bonus.svg", "sweep_compare.csv"):
         assert (tmp_path / name).exists(), name

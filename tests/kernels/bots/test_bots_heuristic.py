@@ -318,7 +318,7 @@ def test_every_heuristic_bot_beats_random(bot):
 
 def test_planner_beats_greedy():
     """2-player Europe, seats alternating: the target is 75%; this test
-    guards the margin with n=300 (the README gives the long-run figure)."""
+    guards the margin with n=300 (docs/bots.md gives the long-run figure)."""
     assert _win_rate("planner", "greedy", 300) > 0.65
 
 
