@@ -33,7 +33,8 @@ MULTI_OPTIONAL = {"copies": "1"}
 FILE_COLUMNS = {"cities.csv": (CITY_COLUMNS, {}), "routes.csv": (ROUTE_COLUMNS, ROUTE_OPTIONAL),
                 "tickets.csv": (TICKET_COLUMNS, TICKET_OPTIONAL), "tickets_multi.csv": (MULTI_COLUMNS, MULTI_OPTIONAL)}
 TOML_KEYS = {"name": True, "preset": True, "deck": True, "title": False, "provisional": False,
-             "provisional_note": False, "provenance": False, "rules": False, "regions": False, "countries": False}
+             "provisional_note": False, "provenance": False, "rules": False, "regions": False, "countries": False,
+             "checks": False}
 """board.toml's keys, each required (True) or optional; another key is an error."""
 
 
@@ -163,7 +164,24 @@ def _read_meta(toml_path: Path) -> tuple[dict, dict, dict]:
         preset(meta["preset"]).with_overrides(overrides)
     except RuleError as e:
         raise BoardError(toml_path, None, "rules", str(e)) from None
+    _check_checks(toml_path, meta.get("checks", {}))
     return meta, deck, overrides
+
+
+def _check_checks(toml_path: Path, checks) -> None:
+    """[checks]: name = { checked = N, matched = M, against = "what" }, 0 <= M <= N."""
+    if not isinstance(checks, dict):
+        raise BoardError(toml_path, None, "checks",
+                         'must be a table: name = { checked = N, matched = M, against = "..." }')
+    for name, c in checks.items():
+        key = f"checks.{name}"
+        if not isinstance(c, dict) or set(c) != {"checked", "matched", "against"}:
+            raise BoardError(toml_path, None, key, "needs exactly checked, matched and against")
+        if not all(isinstance(c[k], int) and not isinstance(c[k], bool) for k in ("checked", "matched")) \
+                or not 0 <= c["matched"] <= c["checked"]:
+            raise BoardError(toml_path, None, key, "checked and matched must be whole numbers, 0 <= matched <= checked")
+        if not isinstance(c["against"], str) or not c["against"].strip():
+            raise BoardError(toml_path, None, key, "against: say what the data was checked against")
 
 
 def _provisional(toml_path: Path, meta: dict) -> tuple[bool, str]:

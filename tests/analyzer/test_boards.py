@@ -3,6 +3,7 @@ as numbers), the ticket design rule, and clear errors for bad boards."""
 
 import heapq
 import json
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -265,3 +266,12 @@ def test_cli_validate_ok(board_copy):
     proc = ttr(["boards", "validate", str(board_copy)])
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "100 routes" in proc.stdout
+
+
+def test_a_bad_check_count_names_its_field(board_copy):
+    toml = board_copy / "board.toml"
+    text = re.sub(r"(?m)^route_colours = .*$", 'route_colours = { checked = 3, matched = 5, against = "x" }',
+                  toml.read_text())
+    toml.write_text(text)
+    with pytest.raises(BoardError, match=r"field 'checks.route_colours': checked and matched"):
+        load_board(board_copy)
