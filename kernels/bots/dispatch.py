@@ -17,9 +17,7 @@ from kernels.bots.variants.family import rule_family_planner
 from kernels.bots.variants.ghost_greedy import ghost_greedy_action
 
 
-# Inlined into the runner's loop: a call passes every array of the game
-# state, board and scratch as separate arguments (about 600 per call, see
-# README "Speed"), and this function only forwards them.
+# Inlined into the runner's loop: it only forwards its arguments to a bot.
 @njit(cache=True, _nrt=False, inline="always")
 def choose_action(bot, st, bd, ru, p, rng, ws):
     if bot == P.BOT_RANDOM:

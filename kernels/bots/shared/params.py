@@ -14,7 +14,7 @@ BOT_PLANNER_V1 = 8  # `planner` without the mid-game ticket estimate (kept selec
 BOT_EXPERT = 9  # search player (kernels/bots/search/expert.py)
 
 # --- planner weights (Scratch.bot_params, float64[BP_FIELDS]) ----------------------
-# Defaults chosen by head-to-head runs against `greedy` (see README, Bots).
+# Defaults chosen by head-to-head runs against `greedy` (docs/bots.md).
 BP_KEEP_PRICE = 0  # points a ticket must be worth per train of network it adds
 BP_SETUP_BUDGET = 1  # share of the trains the setup network may use before penalties
 BP_DRAW_BUDGET = 2  # same for tickets drawn mid-game (of the trains the game will leave)
