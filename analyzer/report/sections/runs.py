@@ -1,4 +1,5 @@
-"""Runs: which simulations the page is built from."""
+"""Runs: which simulations the page is built from, and what each cost (its
+wall time and share of the total), so the slowest study is visible."""
 
 from __future__ import annotations
 
@@ -22,7 +23,10 @@ def runs_table(runs: dict[str, Results]) -> pd.DataFrame:
                      "games": m.get("games"), "seed": m.get("seed"), "rules hash": m.get("rules_hash"),
                      "provisional board": is_provisional(r), "wall time (s)": m.get("wall_time_s"),
                      "games/s": m.get("games_per_s"), "folder": str(r.path) if r.path else ""})
-    return pd.DataFrame(rows)
+    df = pd.DataFrame(rows)
+    seconds = pd.to_numeric(df["wall time (s)"], errors="coerce")
+    df["share of run time (%)"] = (100 * seconds / seconds.sum()).round(1) if seconds.sum() > 0 else float("nan")
+    return df
 
 
 def build_section(runs: dict[str, Results], out: Path) -> Section | None:
@@ -34,6 +38,12 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     sec = Section("runs", "Runs", "The simulations this report is built from.")
     sec.findings.append(f"{len(df)} runs, {total:,} games in all; runs with the same seed share their deals game "
                         "by game (game i of every run starts from the same shuffle).")
+    seconds = pd.to_numeric(df["wall time (s)"], errors="coerce")
+    if seconds.notna().any() and seconds.sum() > 0:
+        slow = df.loc[seconds.idxmax()]
+        sec.findings.append(f"The runs took {seconds.sum():,.0f} s of simulation in all; the slowest is "
+                            f"{slow['study']} ({seconds.max():,.0f} s, "
+                            f"{slow['share of run time (%)']:.1f}% of the total).")
     if prov:
         sec.findings.append(f"Runs on a provisional board: {', '.join(prov)}; their figures say so.")
     sec.tables.append(save_table(df, out, "runs", "runs", max_rows=100, index=False))

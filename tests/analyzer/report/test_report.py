@@ -97,6 +97,17 @@ def test_findings_are_the_tables_numbers(built):
     assert f"the mean score by {sc:+.2f} points" in text
 
 
+def test_runs_table_gives_each_runs_cost_and_names_the_slowest(built):
+    page, loaded = built
+    runs = pd.read_csv(page.parent / "runs.csv")
+    walls = {n: r.manifest["wall_time_s"] for n, r in loaded.items()}
+    assert runs["share of run time (%)"].sum() == pytest.approx(100, abs=0.3)
+    slowest = max(walls, key=walls.get)
+    row = runs[runs["study"] == slowest].iloc[0]
+    assert row["share of run time (%)"] == pytest.approx(100 * walls[slowest] / sum(walls.values()), abs=0.06)
+    assert f"the slowest is {slowest} (" in page.read_text()
+
+
 def test_blocking_pairs_and_reveal_families_are_found_from_manifests(built):
     _, loaded = built
     assert C.closure_pairs(loaded) == [("usa-2p", "usa-2p-doubles-open")]
