@@ -16,7 +16,7 @@ from analyzer.bots import BotParams, check_bots_handle_board, check_bots_play, p
 from analyzer.game import Game
 from analyzer.game.moves import BoardNames
 from analyzer.rules import RuleSet
-from analyzer.run.results import load
+from analyzer.run.results import Results, load
 from kernels import layouts as L
 
 DRAWS = ("draw_market", "draw_blind")
@@ -38,10 +38,14 @@ class GameSource:
     @classmethod
     def of_results(cls, path: Path, game: int) -> GameSource:
         """Game `game` of the run in results folder `path`."""
-        res = load(path)
+        return cls.of_run(load(path), game, str(path))
+
+    @classmethod
+    def of_run(cls, res: Results, game: int, where: str = "the run") -> GameSource:
+        """Game `game` of a run read back (its manifest and board)."""
         spec = res.spec
         if isinstance(game, bool) or not isinstance(game, int) or not 0 <= game < spec.games:
-            raise ValueError(f"--game {game!r}: {path} holds games 0..{spec.games - 1}")
+            raise ValueError(f"--game {game!r}: {where} holds games 0..{spec.games - 1}")
         return cls(spec.board, spec.players, spec.bots, spec.seed, game, spec.rules, spec.bot_params)
 
     def new_game(self) -> Game:
