@@ -52,7 +52,8 @@ const routes = Array.from(svg.querySelectorAll('g.route'));
 const cities = Array.from(svg.querySelectorAll('circle.city'));
 const slider = document.getElementById('turn');
 const esc = t => String(t).replace(/[&<>"]/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'})[c]);
-const seatCell = q => `<span class="swatch" style="background:${D.seat_fill[q]}"></span>seat ${q}`;
+const seatCell = q => `<span class="swatch" style="background:${D.seat_fill[q]}"></span>seat ${q}` +
+  (D.team_size > 1 ? ` (team ${Math.floor(q / D.team_size)})` : '');
 function chips(counts) {
   return counts.map((n, k) => n ? `<span class="chip" style="background:${D.card_fill[D.cards[k]]}` +
     `${D.cards[k] === 'black' ? ';color:#fff' : ''}">${n} ${D.cards[k]}</span>` : '').join('');

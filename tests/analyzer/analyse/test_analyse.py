@@ -143,3 +143,22 @@ def test_each_example_position_of_the_docs_loads_and_is_analysed(tmp_path, examp
     values = analyse(game, 4, 1)
     assert len(values) == len({v.code for v in values}) > 1
     assert game.phase == "turn" and game.to_move == example.get("to_move", 0)  # the position is put back
+
+
+BOARDS = [("usa", 2), ("europe", 3), ("legendary_asia", 3), ("team_asia", 4), ("ghost_train", 3), ("india", 2),
+          ("switzerland", 3), ("nordic_countries", 3)]
+
+
+@pytest.mark.parametrize("board,players", BOARDS, ids=[b for b, _ in BOARDS])
+def test_a_turn_of_a_game_on_every_board_is_analysed(board, players):
+    game = analyzer.Game(board, players, seed=2, game=1)
+    while not (game.turn == 3 * players and game.phase == "turn"):
+        game.step(game.bot_move("planner"))
+    legal = {m.code for m in game.legal_actions()}
+    before = game.state.copy()
+    values = analyse(game, 3, 1)
+    assert {v.code for v in values} <= legal and len(values) > 1
+    assert all(0.0 <= v.win <= 1.0 and v.rollouts == 3 for v in values)
+    # the game is as it was: every field the kernels' copy_state keeps (past them: the tunnel log's unused rows)
+    kept = [f for f, (_, offset) in L.GAME_STATE.fields.items() if offset < L.STATE_COPY_BYTES]
+    assert [f for f in kept if not np.array_equal(game.state[f], before[f])] == []
