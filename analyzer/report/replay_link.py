@@ -37,6 +37,8 @@ def write_main_replay(runs: dict[str, Results], out_dir: Path) -> dict | None:
     if found is None:
         return None
     name, res = found
+    if res.board is None or res.games.empty:  # a folder without its board copy cannot be played again
+        return None
     game = median_game(res)
     turns = int(res.games.loc[res.games["game"] == game, "turns"].iloc[0])
     write_replay(GameSource.of_run(res, game), Path(out_dir) / PAGE)
