@@ -35,6 +35,15 @@ class MoveValue:
     rollouts: int
 
 
+def analysis_compiled() -> bool:
+    """Whether Numba's disk cache holds evaluate_moves for these kernel sources (else the first call
+    compiles it: the engine and the planners once more, inlined into its rollouts)."""
+    try:
+        return bool(evaluate_moves._cache._cache_file._load_index())
+    except AttributeError:
+        return True  # another Numba's cache: nothing to say
+
+
 def candidates(game: Game) -> list[Move]:
     """The legal moves of the seat to move, a market card once whatever slot shows it."""
     seen, out = set(), []

@@ -189,7 +189,8 @@ class Position:
             if c is not None and c not in CARDS:
                 self.fail(f"market[{s}]", f"no such card {c!r} (cards: {', '.join(L.CARD_NAMES)})")
             st.market[s] = -1 if c is None else CARDS[c]
-            pool[CARDS[c]] -= c is not None
+            if c is not None:
+                pool[CARDS[c]] -= 1
         holders = d.get("holders", [])
         if holders and self.g.rules.team_size < 2:
             self.fail("holders", "only Team Asia has team card holders")

@@ -13,11 +13,13 @@ from rich.console import Console
 from rich.table import Table
 
 from analyzer.analyse import analyse, game_at_turn, load_position
-from analyzer.analyse.evaluate import GROUPS
+from analyzer.analyse.evaluate import GROUPS, analysis_compiled
 
 Opt = typer.Option
 ROLLOUTS = 100
 """Default rollouts per move: about ten seconds on one core for a mid-game position (docs/analyse.md)."""
+COMPILE_NOTICE = ("Compiling the analysis kernel with Numba before the first analysis: a minute or two, once per "
+                  "version of the kernels (it is cached).")
 
 
 def analyse_command(
@@ -38,6 +40,8 @@ def analyse_command(
     if from_ is not None and not from_.is_dir():
         raise ValueError(f"--from {from_}: no such results folder")
     g = load_position(position) if position is not None else game_at_turn(from_, game, turn)
+    if not analysis_compiled():
+        Console(stderr=True).print(COMPILE_NOTICE, soft_wrap=True)
     values = analyse(g, rollouts, seed)
     where = {"board": g.board.name, "rules": g.rules.name, "players": g.players, "to_move": g.to_move,
              "turn": g.turn, "phase": g.phase, "scores": [s.score for s in g.scores()]}

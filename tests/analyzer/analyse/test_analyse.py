@@ -162,3 +162,15 @@ def test_a_turn_of_a_game_on_every_board_is_analysed(board, players):
     # the game is as it was: every field the kernels' copy_state keeps (past them: the tunnel log's unused rows)
     kept = [f for f, (_, offset) in L.GAME_STATE.fields.items() if offset < L.STATE_COPY_BYTES]
     assert [f for f in kept if not np.array_equal(game.state[f], before[f])] == []
+
+
+def test_an_empty_market_slot_stays_empty_and_its_card_is_in_the_pile(tmp_path):
+    data = json.loads(json.dumps(LAST_TURN))
+    data["market"] = ["red", None, "green"]
+    game = load_position(write(tmp_path, data))
+    assert game.observation(0).market == ("red", None, "green", None, None)
+    st = game.state
+    pile = np.bincount(st.pile[:int(st.sc[L.SC_N_PILE])], minlength=L.N_CARD_KINDS)
+    assert int(st.sc[L.SC_N_PILE]) == int(game.board_record.deck.sum()) - 2 - 2 - 8 - 6  # market, discard, hands
+    red = L.CARD_NAMES.index("red")
+    assert pile[red] + st.hand[1, red] == 12 - 1 - 2  # the deck's less the market's and seat 0's: pile or seat 1
