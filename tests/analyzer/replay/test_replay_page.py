@@ -51,6 +51,11 @@ def test_the_page_shows_the_run_game_on_its_board(run_page):
     routes = sorted(int(r) for r in re.findall(r'<g class="route [a-z]+" data-route="(\d+)"', html))
     assert routes == list(range(len(board.routes)))
     assert len(re.findall(r'<circle class="city"', html)) == len(board.cities)
+    rt = board.routes
+    for kind in ("tunnel", "ferry", "mountain"):  # each kind of route marked as such
+        assert len(re.findall(rf'<g class="route {kind}"', html)) == (rt["kind"] == kind).sum()
+    assert html.count('class="loco-space"') == rt["locomotives"].sum()  # a ferry's locomotive spaces
+    assert html.count('class="mountain-space"') == rt["mountains"].sum()
     data = page_data(html)
     row = res.games[res.games.game == GAME].iloc[0]
     assert data["turns"] == row.turns
