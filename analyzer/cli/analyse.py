@@ -55,10 +55,12 @@ def analyse_command(
     for group in dict.fromkeys(v.group for v in values):
         table = Table(title=group, title_justify="left")
         for col in ("rank", "move", "win %", "95% CI", "margin", "95% CI "):
-            table.add_column(col, justify="left" if col == "move" else "right")
+            table.add_column(col, justify="left" if col == "move" else "right", no_wrap=True)
         for v in (v for v in values if v.group == group):
             table.add_row(str(v.rank), v.move, f"{100 * v.win:.1f}", f"{100 * v.win_low:.1f}–{100 * v.win_high:.1f}",
                           f"{v.margin:+.1f}", f"{v.margin_low:+.1f}–{v.margin_high:+.1f}")
+        console.width = max(console.width, console.measure(table, options=console.options.update(
+            width=1000, max_width=1000)).maximum)  # a move's text is never wrapped
         console.print(table)
     best = values[0]
     console.print(f"best: {best.move} (win {100 * best.win:.1f}%, margin {best.margin:+.1f})", soft_wrap=True)
