@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from analyzer.analyse import analyse, game_at_turn, load_position
-from analyzer.analyse.evaluate import GROUPS, analysis_compiled
+from analyzer.analyse.evaluate import analysis_compiled
 
 Opt = typer.Option
 ROLLOUTS = 100
@@ -66,4 +66,3 @@ def analyse_command(
     console.print(f"best: {best.move} (win {100 * best.win:.1f}%, margin {best.margin:+.1f})", soft_wrap=True)
 
 
-__all__ = ["GROUPS", "analyse_command"]
