@@ -64,5 +64,3 @@ def analyse_command(
         console.print(table)
     best = values[0]
     console.print(f"best: {best.move} (win {100 * best.win:.1f}%, margin {best.margin:+.1f})", soft_wrap=True)
-
-
