@@ -42,7 +42,7 @@ def compile_runner() -> None:
 def compile_test_kernels() -> None:
     """The test-only entry points: the invariant checker (tests/invariant_kernels.py,
     which also plays the games the score oracles read), the scoring kernels
-    called from Python, the tunnel odds."""
+    called from Python, the tunnel odds, `ttr analyse`'s kernels."""
     import numpy as np
     from invariant_kernels import run_checked
 
@@ -54,6 +54,12 @@ def compile_test_kernels() -> None:
     run_checked("usa", 2, BOTS["random"][0], 2, check_legal=True, seed=1, threads=1)
     grand_tour_bonus(load_board("usa").rules().to_array(), np.int64(1))
     analyzer.tunnel_odds_mc(revealed=[3], colour="red", trials=100, seed=1)
+    # `ttr analyse`'s kernels: a position's claims placed, its moves played out
+    from analyzer.analyse import analyse
+    from analyzer.analyse.position import Position
+
+    analyse(Position("warm-up", {"board": "usa", "seats": [{"hand": {"red": 1}, "routes": ["Atlanta-Miami"]}, {}]})
+            .game(), 2, 1)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from analyzer.report.answers import answers_section
 from analyzer.report.header import header
 from analyzer.report.html import Section
 from analyzer.report.names import shown, words
+from analyzer.report.replay_link import write_main_replay
 from analyzer.run.protocol import tmp_name
 from analyzer.run.results import Results
 
@@ -75,7 +76,8 @@ def build_report(runs: dict[str, Results], out_dir: Path | str, name: str | None
     path = out_dir / "index.html"
     tmp = tmp_name(path)
     head = header(runs, tunes or {}, name or out_dir.name, games)
-    tmp.write_text(render_page(head, secs), encoding="utf-8")
+    replay = write_main_replay(runs, out_dir)
+    tmp.write_text(render_page(head, secs, replay), encoding="utf-8")
     os.replace(tmp, path)
     return path
 
@@ -85,6 +87,7 @@ def render_section(sec: Section) -> str:
     return TEMPLATES.from_string('{% import "section.html.j2" as s %}{{ s.section(sec) }}').render(sec=sec)
 
 
-def render_page(head: dict[str, str], secs: list[Section]) -> str:
-    """The page: its header, then the sections in order, from templates/page.html.j2."""
-    return TEMPLATES.get_template("page.html.j2").render(title=TITLE, header=head, sections=secs)
+def render_page(head: dict[str, str], secs: list[Section], replay: dict | None = None) -> str:
+    """The page: its header (with the link to the replay of one game, analyzer.report.replay_link), then
+    the sections in order, from templates/page.html.j2."""
+    return TEMPLATES.get_template("page.html.j2").render(title=TITLE, header=head, sections=secs, replay=replay)

@@ -278,3 +278,14 @@ def build_station(st, ru, p, city, colour):
     st.city_station[city] = p
     st.ps[p, L.PS_STATIONS_BUILT] += 1
     st.sc[L.SC_BOARD_VERSION] += 1
+
+
+@njit(cache=True, _nrt=False)
+def place_routes(st, bd, ru, owners, colours):
+    """A position set up from outside a game (analyzer.analyse): put each route r with owners[r] >= 0
+    on the board as that seat's claim in colour colours[r], paid by no card, as place_route scores,
+    closes and joins it. The state must hold no claim yet (a fresh deal); the tickets already held are
+    marked joined as claims join them."""
+    for r in range(bd.n_routes):
+        if owners[r] >= 0:
+            place_route(st, bd, ru, np.int64(owners[r]), np.int64(r), np.int64(colours[r]), np.int64(0))

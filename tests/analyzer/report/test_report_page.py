@@ -5,7 +5,8 @@ speaks in human names, ends with the runs, every file it links exists,
 two study families of the same board and player count both reach it, every
 figure function draws a figure whose text fits its canvas,
 "provisional" is written on the figures of provisional boards only, and
-headless Chromium shows it whole (images, console, boxes)."""
+headless Chromium shows it whole (images, console, boxes), and the replay it
+links."""
 
 from __future__ import annotations
 
@@ -138,12 +139,23 @@ def test_the_page_says_no_column_name(page):
 
 def test_the_page_in_a_real_browser(page):
     """Headless Chromium (tools/browser.py) opens the page from disk: every image decodes, the console shows no
-    error, no heading or table cell overflows its box, no table is wider than its section."""
-    path, _ = page
+    error, no heading or table cell overflows its box, no table is wider than its section. The replay it links
+    (the median-length game of Europe 4p) opens as soundly, its board has every route and its slider moves."""
+    path, runs = page
     spec = importlib.util.spec_from_file_location("browser", PROJECT_ROOT / "tools" / "browser.py")
     browser = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(browser)
     assert browser.page_problems(path) == []
+    assert '<a href="replay.html">' in path.read_text()
+    replay = path.parent / "replay.html"
+    assert browser.page_problems(replay) == []
+    with browser.chromium() as driver:
+        browser.open_page(driver, replay)
+        routes = driver.execute_script("return document.querySelectorAll('#board g.route').length")
+        assert routes == len(runs["europe-4p"].board.routes)
+        label = driver.find_element("id", "turn-label").text
+        driver.find_element("id", "next").click()
+        assert driver.find_element("id", "turn-label").text != label
 
 
 def test_two_families_of_the_same_board_and_players_both_reach_the_page(page):
