@@ -1,0 +1,100 @@
+"""`ttr balance` on real games: the tier ladder played and read back, its
+tables (Parquet and CSV) and figures, a rule change compared with the preset
+on the same deals, the legal player counts, and bad input."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from cli_run import ttr
+
+import analyzer
+from analyzer.run.balance import BalanceOptions, balance, legal_player_counts, load_balance
+from analyzer.stats.balance import MEASURES, TIERS
+
+OPTS = BalanceOptions(games=24, seed=5, rollouts=2, bootstrap=100, progress=False)
+
+
+@pytest.fixture(scope="module")
+def compared(tmp_path_factory):
+    """Europe 4p, 4 rotations x 6 seed blocks, preset against a 30-point longest-path bonus."""
+    out = tmp_path_factory.mktemp("balance") / "eu4"
+    return balance("europe", 4, None, {"longest_path_bonus": 30}, out, OPTS)
+
+
+def test_the_tiers_play_every_seat_on_the_same_deals(compared):
+    sc = compared.preset
+    assert sc.tiers == list(TIERS) and sc.blocks == 6 and sc.games == 24
+    seats = sc.tables()["seats"]
+    assert (seats.loc[seats.tier != "all", "seat_games"] == 6).all()  # each tier once per seat and block
+    assert (seats.loc[seats.tier == "all", "seat_games"] == 24).all()
+    # a game's win shares sum to one: the seats' advantages over all tiers sum to zero
+    assert seats.loc[seats.tier == "all", "advantage"].sum() == pytest.approx(0.0, abs=1e-12)
+
+
+def test_random_is_the_bottom_tier_on_real_games(compared):
+    m = compared.preset.tables()["matrix"].set_index(["tier", "opponent"])
+    for t in ("greedy", "planner", "expert"):
+        assert m.loc[(t, "random"), "share"] > 0.9
+    r = compared.preset.tables()["ratings"].set_index("tier")["rating"]
+    assert r.idxmin() == "random"
+    assert compared.preset.tables()["index"].set_index("measure").loc["skill_expression", "value"] > 0.2
+
+
+def test_every_table_is_written_as_parquet_and_csv_and_read_back(compared):
+    out = compared.path
+    for side in ("preset", "variant", "compare"):
+        for name in MEASURES:
+            pq = pd.read_parquet(out / side / f"{name}.parquet")
+            csv = pd.read_csv(out / side / f"{name}.csv")
+            assert len(pq) == len(csv), (side, name)
+    back = load_balance(out)
+    for name in MEASURES:
+        pd.testing.assert_frame_equal(back.preset.tables()[name], compared.preset.tables()[name])
+        pd.testing.assert_frame_equal(back.compare[name], compared.compare[name])
+    assert back.variant.overrides == {"longest_path_bonus": 30}
+
+
+def test_the_rule_change_is_compared_row_by_row_with_the_preset(compared):
+    b = compared.compare["bonuses"]
+    longest = b[(b.bonus == "longest_bonus") & (b.tier == "all")].iloc[0]
+    assert longest["rate_diff_low"] <= longest["rate_diff"] <= longest["rate_diff_high"]
+    seats = compared.compare["seats"]
+    pd.testing.assert_series_equal(seats["advantage_base"], compared.preset.tables()["seats"]["advantage"],
+                                   check_names=False)
+    pd.testing.assert_series_equal(seats["advantage_other"], compared.variant.tables()["seats"]["advantage"],
+                                   check_names=False)
+    assert compared.variant.games == compared.preset.games == 24
+
+
+def test_legal_player_counts_are_whole_teams():
+    assert legal_player_counts("europe") == [2, 3, 4, 5]
+    assert legal_player_counts("team_asia") == [4, 6]
+    assert legal_player_counts("nordic_countries") == [2, 3]
+
+
+def test_the_command_prints_the_verdict_and_writes_tables_and_figures(tmp_path):
+    proc = ttr(["balance", "--board", "nordic_countries", "--players", "3", "--games", "24", "--rollouts", "2",
+                "--bootstrap", "50", "--quiet", "--out", str(tmp_path)])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Nordic Countries 3p: seat 1" in proc.stdout and "skill expression" in proc.stdout
+    folder = tmp_path / "nordic_countries-3p"
+    assert (folder / "preset" / "seats.csv").exists() and (folder / "balance.json").exists()
+    figs = sorted(p.stem for p in (folder / "figures").glob("*.png"))
+    assert figs == sorted(f"balance_{m}" for m in ("seats", "matrix", "ratings", "index", "length", "decided",
+                                                   "bonuses"))
+    res = analyzer.load_balance(folder)
+    assert res.preset.players == 3 and len(res.preset.tiers) == 4  # 4 tables of 3 tiers, 3 rotations each
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--board", "europe", "--players", "7"], "--players 7: board 'europe' plays with 2, 3, 4, 5 players"),
+    (["--board", "europe", "--players", "4", "--set", "no_such_rule=1"], "no_such_rule"),
+    (["--board", "europe", "--players", "4", "--games", "0"], "games must be a whole number >= 1"),
+    (["--board", "nowhere"], "nowhere"),
+])
+def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
+    proc = ttr(["balance", *args, "--quiet", "--out", str(tmp_path)])
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 2, out
+    assert message in out and "Traceback" not in out
