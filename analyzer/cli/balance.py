@@ -7,13 +7,12 @@ import re
 from pathlib import Path
 from typing import Annotated
 
-import numpy as np
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from analyzer.boards import builtin_boards
-from analyzer.report.balance_figures import scorecard_figures
+from analyzer.report.balance_figures import scorecard_figures, verdict
 from analyzer.report.runs import board_name
 from analyzer.run.balance import (
     DEFAULT_GAMES,
@@ -28,31 +27,13 @@ from analyzer.stats.balance import ALL_TIERS
 
 Opt = typer.Option
 console = Console()
-SKILL_LEVELS = ((0.5, "high"), (0.2, "moderate"), (-np.inf, "low"))
-"""Skill-expression index -> word in a verdict (docs/balance.md "Reading a scorecard")."""
-
-
-def skill_word(sei: float) -> str:
-    return next(word for floor, word in SKILL_LEVELS if sei >= floor) if np.isfinite(sei) else "unknown"
-
-
 def card_label(sc: Scorecard) -> str:
     return f"{board_name(sc.board)} {sc.players}p"
 
 
-def verdict(sc: Scorecard) -> str:
-    """'Europe 4p: seat 1 +3.1 points of win share [2.4, 3.8]; skill expression high (0.55 [0.50, 0.60])'."""
-    t = sc.tables()
-    first = t["seats"].set_index(["tier", "seat"]).loc[(ALL_TIERS, 0)]
-    sei = t["index"].set_index("measure").loc["skill_expression"]
-    return (f"{card_label(sc)}: seat 1 {100 * first['advantage']:+.1f} points of win share "
-            f"[{100 * first['advantage_low']:.1f}, {100 * first['advantage_high']:.1f}]; skill expression "
-            f"{skill_word(sei['value'])} ({sei['value']:.2f} [{sei['value_low']:.2f}, {sei['value_high']:.2f}])")
-
-
 def _print_card(sc: Scorecard) -> None:
     t = sc.tables()
-    console.print(f"[bold]{verdict(sc)}[/bold]")
+    console.print(f"[bold]{verdict(card_label(sc), t)}[/bold]")
     console.print(f"tiers {', '.join(sc.tiers)}; {sc.games:,} games ({sc.blocks:,} seed blocks); rules "
                   f"{sc.rules_name}" + (f" with {sc.overrides}" if sc.overrides else ""))
     seats = t["seats"]
@@ -147,9 +128,9 @@ def balance_command(
     opts = BalanceOptions(games=games, seed=seed, rollouts=rollouts, bootstrap=bootstrap, threads=threads,
                           progress=not quiet, resume=resume)
     boards = builtin_boards() if board == "all" else [board]
-    for b in boards:
-        counts = legal_player_counts(b)
-        if players is not None and players not in counts and board != "all":
-            raise ValueError(f"--players {players}: board '{b}' plays with {', '.join(map(str, counts))} players")
-        for n in counts if players is None else [players] if players in counts else []:
-            _one(b, n, set_ or None, out / f"{safe_name(b)}-{n}p", opts)
+    cards = [(b, n) for b in boards for n in legal_player_counts(b) if players in (None, n)]
+    if not cards:
+        counts = "; ".join(f"{b}: {', '.join(map(str, legal_player_counts(b)))}" for b in boards)
+        raise ValueError(f"--players {players}: no board plays with that many ({counts})")
+    for b, n in cards:
+        _one(b, n, set_ or None, out / f"{safe_name(b)}-{n}p", opts)

@@ -16,8 +16,21 @@ from analyzer.report.figures import ci_bars, grouped_ci_bars, new_figure, save_f
 from analyzer.report.html import FigureRef
 from analyzer.stats.balance import ALL_TIERS
 
-INDEX_LABELS = {"skill_expression": "skill-expression index", "rating_spread": "rating spread",
-                "top_vs_bottom": "top tier against bottom tier"}
+SKILL_LEVELS = ((0.5, "high"), (0.2, "moderate"), (-np.inf, "low"))
+"""Skill-expression index -> its word in a verdict (docs/balance.md "Reading a scorecard")."""
+
+
+def skill_word(sei: float) -> str:
+    return next(word for floor, word in SKILL_LEVELS if sei >= floor) if np.isfinite(sei) else "unknown"
+
+
+def verdict(label: str, tables: dict[str, pd.DataFrame]) -> str:
+    """'Europe 4p: seat 1 +3.1 points of win share [2.4, 3.8]; skill expression high (0.55 [0.50, 0.60])'."""
+    first = tables["seats"].set_index(["tier", "seat"]).loc[(ALL_TIERS, 0)]
+    sei = tables["index"].set_index("measure").loc["skill_expression"]
+    return (f"{label}: seat 1 {100 * first['advantage']:+.1f} points of win share "
+            f"[{100 * first['advantage_low']:.1f}, {100 * first['advantage_high']:.1f}]; skill expression "
+            f"{skill_word(sei['value'])} ({sei['value']:.2f} [{sei['value_low']:.2f}, {sei['value_high']:.2f}])")
 
 
 def _stack(cards: dict[str, dict[str, pd.DataFrame]], name: str) -> pd.DataFrame:
@@ -70,9 +83,8 @@ def matrix_figure(cards, note: str = ""):
         ax.set_xticklabels(tiers, fontsize=7)
         ax.set_yticks(range(len(tiers)))
         ax.set_yticklabels(tiers, fontsize=7)
-        ax.set_xlabel("opponent tier", fontsize=8)
+        ax.set_xlabel(f"opponent tier\n{label} (n={int(t['length']['games'].iloc[0]):,} games)", fontsize=8)
         ax.set_ylabel("tier", fontsize=8)
-        ax.set_title(f"{label} (n={int(t['length']['games'].iloc[0]):,} games)", fontsize=8)
     for ax in axes.ravel()[n:]:
         ax.set_visible(False)
     fig.suptitle(f"Skill matrix: share of head-to-head comparisons the row tier won, 95% CI{note}", fontsize=10)
@@ -107,16 +119,24 @@ def _per_card_figure(cards, name: str, measure: str, ylabel: str, title: str, sc
 
 
 def bonuses_figure(cards, note: str = ""):
+    """The share of seat-games that took each bonus: every tier together per
+    scorecard, or (one scorecard) each tier."""
     b = _stack(cards, "bonuses")
-    b = b[b["tier"] == ALL_TIERS]
+    one = len(cards) == 1
+    b = b if one else b[b["tier"] == ALL_TIERS]
     fig, axes = new_figure(8, 4.4)
     ax = axes[0, 0]
     b = b.assign(rate_pct=100 * b["rate"], lo=100 * b["rate_low"], hi=100 * b["rate_high"])
-    grouped_ci_bars(ax, b, "bonus", "card", "rate_pct", "lo", "hi", legend_title="bonus")
+    if one:
+        grouped_ci_bars(ax, b, "tier", "bonus", "rate_pct", "lo", "hi", legend_title="tier")
+        ax.set_xlabel("bonus")
+    else:
+        grouped_ci_bars(ax, b, "bonus", "card", "rate_pct", "lo", "hi", legend_title="bonus")
+        ax.set_xlabel("scorecard")
     ax.tick_params(axis="x", labelsize=7)
-    ax.set_xlabel("scorecard")
     ax.set_ylabel("seat-games that took the bonus (%)")
-    ax.set_title(f"Bonus rates, every tier together, 95% CI ({_games(cards)}){note}", fontsize=10)
+    what = next(iter(cards)) + ", by tier" if one else "every tier together"
+    ax.set_title(f"Bonus rates, {what}, 95% CI ({_games(cards)}){note}", fontsize=10)
     return fig
 
 

@@ -88,7 +88,8 @@ def test_the_command_prints_the_verdict_and_writes_tables_and_figures(tmp_path):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--board", "europe", "--players", "7"], "--players 7: board 'europe' plays with 2, 3, 4, 5 players"),
+    (["--board", "europe", "--players", "7"], "--players 7: no board plays with that many (europe: 2, 3, 4, 5)"),
+    (["--board", "all", "--players", "7"], "--players 7: no board plays with that many (europe: 2, 3, 4, 5;"),
     (["--board", "europe", "--players", "4", "--set", "no_such_rule=1"], "no_such_rule"),
     (["--board", "europe", "--players", "4", "--games", "0"], "games must be a whole number >= 1"),
     (["--board", "nowhere"], "nowhere"),
