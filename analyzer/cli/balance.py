@@ -11,8 +11,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from analyzer.boards import builtin_boards
-from analyzer.report.balance_figures import scorecard_figures, verdict
+from analyzer.boards import builtin_boards, load_board
+from analyzer.report.balance_figures import compare_figure, scorecard_figures, verdict
+from analyzer.report.figures import save_figure
 from analyzer.report.runs import board_name
 from analyzer.run.balance import (
     DEFAULT_GAMES,
@@ -101,7 +102,13 @@ def _one(board: str, players: int, overrides, out: Path, opts: BalanceOptions) -
         cards["variant"] = res.variant.tables()
     if len(cards) == 1:
         cards = {card_label(res.preset): cards["preset"]}
-    figs = scorecard_figures(cards, out / "figures")
+    prov = bool(load_board(board).provisional)
+    note = " (provisional board)" if prov else ""
+    figs = scorecard_figures(cards, out / "figures", note=note, provisional=prov)
+    if res.variant is not None:
+        what = ", ".join(f"{k}={v}" for k, v in res.variant.overrides.items())
+        figs.append(save_figure(compare_figure(res.compare, what, res.preset.games, note), out / "figures",
+                                "balance_compare", f"{what} against the preset{note}", prov))
     console.print(f"tables in {out}/preset/" + (", variant/, compare/" if res.variant else "") +
                   f" (Parquet and CSV); {len(figs)} figures in {out}/figures/; "
                   f"analyzer.load_balance('{out}')")

@@ -140,6 +140,42 @@ def bonuses_figure(cards, note: str = ""):
     return fig
 
 
+def _diff_panel(ax, labels, frame: pd.DataFrame, col: str, scale: float, ylabel: str, title: str) -> None:
+    x = ci_bars(ax, labels, scale * frame[f"{col}_diff"], scale * frame[f"{col}_diff_low"],
+                scale * frame[f"{col}_diff_high"])
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xticks(x)
+    ax.set_xticklabels(labels, fontsize=7, rotation=30, ha="right")
+    ax.set_ylabel(ylabel, fontsize=8)
+    ax.set_title(title, fontsize=9)
+
+
+def compare_figure(compare: dict[str, pd.DataFrame], what: str, games: int, note: str = ""):
+    """A rule set against the preset on the same deals: each measure's
+    difference (variant - preset) with its paired 95% interval."""
+    fig, axes = new_figure(13, 4.6, ncols=4)
+    seats = compare["seats"][compare["seats"]["tier"] == ALL_TIERS]
+    _diff_panel(axes[0, 0], [f"seat {int(s) + 1}" for s in seats["seat"]], seats, "advantage", 100.0,
+                "change in advantage (points of win share)", "Seat advantage, every tier")
+    m = compare["matrix"]
+    tiers = list(dict.fromkeys(m["tier"]))
+    up = m[[tiers.index(a) > tiers.index(b) for a, b in zip(m["tier"], m["opponent"], strict=True)]]
+    _diff_panel(axes[0, 1], [f"{a} over {b}" for a, b in zip(up["tier"], up["opponent"], strict=True)], up,
+                "share", 100.0, "change in head-to-head share (points)", "Skill matrix")
+    idx = compare["index"][compare["index"]["measure"] == "skill_expression"]
+    _diff_panel(axes[0, 2], ["skill-expression index"], idx, "value", 1.0, "change in the index",
+                "Skill expression")
+    both = pd.concat([compare["decided"].assign(value_diff=100 * compare["decided"]["value_diff"],
+                                                value_diff_low=100 * compare["decided"]["value_diff_low"],
+                                                value_diff_high=100 * compare["decided"]["value_diff_high"]),
+                      compare["length"]], ignore_index=True)
+    _diff_panel(axes[0, 3], ["decided by tickets (points)", "rounds per game"], both, "value", 1.0, "change",
+                "Tickets and game length")
+    fig.suptitle(f"{what} against the preset on the same deals: differences with paired 95% CI "
+                 f"(n={games:,} games each){note}", fontsize=10)
+    return fig
+
+
 def scorecard_figures(cards: dict[str, dict[str, pd.DataFrame]], out_dir: Path, stem: str = "balance",
                       note: str = "", provisional: bool | str = False) -> list[FigureRef]:
     """One figure per measure of `cards`, written as out_dir/<stem>_<measure>.png and .svg."""

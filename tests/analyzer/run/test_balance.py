@@ -87,6 +87,20 @@ def test_the_command_prints_the_verdict_and_writes_tables_and_figures(tmp_path):
     assert res.preset.players == 3 and len(res.preset.tiers) == 4  # 4 tables of 3 tiers, 3 rotations each
 
 
+def test_a_rule_change_draws_its_paired_differences(tmp_path):
+    proc = ttr(["balance", "--board", "team_asia", "--players", "4", "--games", "8", "--rollouts", "2",
+                "--bootstrap", "20", "--set", "tunnel_reveal=4", "--quiet", "--out", str(tmp_path)])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "against the preset, same deals" in proc.stdout
+    folder = tmp_path / "team_asia-4p"
+    svg = (folder / "figures" / "balance_compare.svg").read_text()
+    assert "paired 95% CI" in svg and "(provisional board)" in svg  # Team Asia's board is provisional
+    assert (folder / "compare" / "seats.parquet").exists() and (folder / "variant" / "matrix.csv").exists()
+    # teammates are never compared: at 4 players the teams are seats 1-2 and 3-4
+    m = pd.read_csv(folder / "preset" / "matrix.csv").set_index(["tier", "opponent"])["comparisons"]
+    assert m[("random", "planner")] == 2 * m[("random", "greedy")]
+
+
 @pytest.mark.parametrize("args,message", [
     (["--board", "europe", "--players", "7"], "--players 7: no board plays with that many (europe: 2, 3, 4, 5)"),
     (["--board", "all", "--players", "7"], "--players 7: no board plays with that many (europe: 2, 3, 4, 5;"),
