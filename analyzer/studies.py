@@ -138,20 +138,27 @@ BALANCE_TIERS = ("random", "greedy", "planner", "expert")  # analyzer.stats.bala
 BALANCE_PLAYERS = {"europe": 4, "usa": 4, "legendary_asia": 4, "india": 4, "ghost_train": 4, "team_asia": 4,
                    "nordic_countries": 3, "switzerland": 3}
 """Each board at one player count: 4 (one table of the four tiers, four rotations) where the board allows
-it, else 3 (four tables of three tiers, three rotations each)."""
+it, else 3 (four tables of three tiers, three rotations each); Team Asia's 4 are two teams, one tier each
+(six pairs of tiers, both team orders)."""
 BALANCE_SHARE = 0.0005  # seed blocks per run: 50 at make report's GAMES=100000
 BALANCE_ROLLOUTS = 8  # expert's rollouts per decision: no fast search preset exists, so expert at a small budget
 
 
-def tier_seatings(tiers: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
-    """The seat orders of a tier ladder, as analyzer.run.ladder.plan_runs gives them (rotations): every
-    table of `players` tiers (with fewer tiers than seats, every multiset holding each tier), each in
-    every cyclic rotation, an order repeated within a table kept once."""
-    if players <= len(tiers):
-        tables = list(itertools.combinations(tiers, players))
+BALANCE_TEAM_SIZE = {"team_asia": 2}  # seats per team (the board's rule set); the other boards: 1
+
+
+def tier_seatings(tiers: tuple[str, ...], players: int, team_size: int = 1) -> list[tuple[str, ...]]:
+    """The seat orders of a tier ladder, as analyzer.run.ladder.plan_runs gives them (rotations, or
+    teams in team play): every table of tiers (one per seat, or one per team filling its team_size
+    seats in a row; with fewer tiers than places, every multiset holding each tier), each in every
+    cyclic rotation, an order repeated within a table kept once."""
+    places = players // team_size
+    if places <= len(tiers):
+        tables = list(itertools.combinations(tiers, places))
     else:
-        tables = [t for t in itertools.combinations_with_replacement(tiers, players) if len(set(t)) == len(tiers)]
-    return [order for t in tables for order in dict.fromkeys(t[i:] + t[:i] for i in range(players))]
+        tables = [t for t in itertools.combinations_with_replacement(tiers, places) if len(set(t)) == len(tiers)]
+    return [tuple(tier for tier in order for _ in range(team_size))
+            for t in tables for order in dict.fromkeys(t[i:] + t[:i] for i in range(places))]
 
 
 def balance_study_prefix(board: str, players: int) -> str:
@@ -162,7 +169,8 @@ def balance_study_prefix(board: str, players: int) -> str:
 BALANCE_STUDIES: tuple[Study, ...] = tuple(
     Study(f"{balance_study_prefix(b, p)}{i:02d}", b, p, bots=order, games_share=BALANCE_SHARE, keep_bots=True,
           bot_params={"EXPERT_ROLLOUTS": BALANCE_ROLLOUTS})
-    for b, p in BALANCE_PLAYERS.items() for i, order in enumerate(tier_seatings(BALANCE_TIERS, p)))
+    for b, p in BALANCE_PLAYERS.items()
+    for i, order in enumerate(tier_seatings(BALANCE_TIERS, p, BALANCE_TEAM_SIZE.get(b, 1))))
 
 # --- the house-rule sweep: every combination of SWEEP_GRID on the same seeds ----------------------------
 SWEEP_BOARD = "europe"

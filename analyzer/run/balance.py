@@ -102,10 +102,13 @@ def _check(opts: BalanceOptions) -> None:
 
 def _play(board, players, rules, overrides, folder: Path | None, opts: BalanceOptions) -> LadderResult:
     b = load_board(board)
-    tiers = tiers_for(b, b.rules(rules, overrides))
+    rs = b.rules(rules, overrides)
+    tiers = tiers_for(b, rs)
+    # team play: one tier per team (tiers mixed within a team would measure the team's weakest member)
+    seatings = "teams" if rs.team_size > 1 else "rotations"
     return ladder(board=board, players=players, bots=tiers, games=opts.games, seed=opts.seed, rules=rules,
                   overrides=overrides, out=folder, threads=opts.threads, resume=opts.resume,
-                  progress=opts.progress, cluster=opts.cluster, bootstrap=max(10, opts.bootstrap),
+                  progress=opts.progress, cluster=opts.cluster, bootstrap=max(10, opts.bootstrap), seatings=seatings,
                   bot_params={"EXPERT_ROLLOUTS": opts.rollouts} if "expert" in tiers else None)
 
 

@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analyzer.boards import load_board
 from analyzer.report.page import render_section
 from analyzer.report.runs import base_runs
 from analyzer.report.sections import balance as sec
@@ -20,6 +21,7 @@ from analyzer.studies import (
     BALANCE_PLAYERS,
     BALANCE_ROLLOUTS,
     BALANCE_STUDIES,
+    BALANCE_TEAM_SIZE,
     BALANCE_TIERS,
     DEFAULT_GAMES,
     tier_seatings,
@@ -48,12 +50,20 @@ def test_the_plan_is_a_tier_ladder_on_every_board():
     for players in (2, 3, 4, 5, 6):  # the ladder's own plan of seatings
         assert tier_seatings(BALANCE_TIERS, players) == [
             tuple(r.split(",")) for r in plan_runs(list(BALANCE_TIERS), players)["seats"]]
+    for players in (4, 6):  # team play: one tier per team
+        assert tier_seatings(BALANCE_TIERS, players, 2) == [
+            tuple(r.split(",")) for r in plan_runs(list(BALANCE_TIERS), players, "teams", 2)["seats"]]
+    for board, size in BALANCE_TEAM_SIZE.items():
+        assert load_board(board).rules().team_size == size
+    assert {b for b in BALANCE_PLAYERS if load_board(b).rules().team_size > 1} == set(BALANCE_TEAM_SIZE)
     for s in BALANCE_STUDIES:
         assert s.keep_bots and s.bot_params.as_dict() == {"EXPERT_ROLLOUTS": BALANCE_ROLLOUTS}
     # modest at the default GAMES: 50 seed blocks per run, under 3,000 games in all
     per_run = {R.study_games(s, DEFAULT_GAMES) for s in BALANCE_STUDIES}
     assert per_run == {50}
     assert sum(R.study_games(s, DEFAULT_GAMES) for s in BALANCE_STUDIES) < 3000
+    team = [s.bots for s in BALANCE_STUDIES if s.board == "team_asia"]
+    assert len(team) == 12 and all(b[0] == b[1] and b[2] == b[3] and b[0] != b[2] for b in team)
 
 
 def test_report_bots_do_not_replace_the_tiers_and_base_runs_skip_them(made):

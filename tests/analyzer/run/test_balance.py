@@ -96,9 +96,14 @@ def test_a_rule_change_draws_its_paired_differences(tmp_path):
     svg = (folder / "figures" / "balance_compare.svg").read_text()
     assert "paired 95% CI" in svg and "(provisional board)" in svg  # Team Asia's board is provisional
     assert (folder / "compare" / "seats.parquet").exists() and (folder / "variant" / "matrix.csv").exists()
-    # teammates are never compared: at 4 players the teams are seats 1-2 and 3-4
+    # team play: one tier per team (seats 1-2 and 3-4), every pair of tiers in both team orders, so each
+    # pair meets in 2 runs of 2 seed blocks, 2 x 2 seats compared across the teams in each game
+    res = load_balance(folder)
+    assert res.preset.blocks == 1  # 8 games over 12 runs: rounded up to one seed block each
     m = pd.read_csv(folder / "preset" / "matrix.csv").set_index(["tier", "opponent"])["comparisons"]
-    assert m[("random", "planner")] == 2 * m[("random", "greedy")]
+    assert (m == 2 * 1 * 4).all() and len(m) == 12
+    seats = pd.read_csv(folder / "preset" / "seats.csv")
+    assert (seats.loc[seats.tier == "random", "seat_games"] == 3).all()  # 3 tables, each seat once
 
 
 @pytest.mark.parametrize("args,message", [
