@@ -118,3 +118,14 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
     out = proc.stdout + proc.stderr
     assert proc.returncode == 2, out
     assert message in out and "Traceback" not in out
+
+
+def test_a_rule_set_that_gives_seat_1_an_extra_turn_shows_its_head_start():
+    """turn_cap=21 at 2 players stops the game after seat 1's 11th turn and seat 2's 10th: the first
+    seat plays one turn more, and its advantage must show, against the preset on the same deals."""
+    opts = BalanceOptions(games=240, seed=2, rollouts=2, bootstrap=400, progress=False)
+    res = balance("europe", 2, None, {"turn_cap": 21}, None, opts)
+    head = res.variant.tables()["seats"].set_index(["tier", "seat"]).loc[("all", 0)]
+    assert head["advantage_low"] > 0, head
+    diff = res.compare["seats"].set_index(["tier", "seat"]).loc[("all", 0)]
+    assert diff["advantage_diff_low"] > 0, diff
