@@ -33,6 +33,12 @@ def verdict(label: str, tables: dict[str, pd.DataFrame]) -> str:
             f"{skill_word(sei['value'])} ({sei['value']:.2f} [{sei['value_low']:.2f}, {sei['value_high']:.2f}])")
 
 
+def _legend_outside(ax, title: str) -> None:
+    """The legend right of the axes: with every board's bars it would cover some."""
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small", title=title,
+              title_fontsize="small")
+
+
 def _stack(cards: dict[str, dict[str, pd.DataFrame]], name: str) -> pd.DataFrame:
     frames = [t[name].assign(card=label) for label, t in cards.items() if len(t[name])]
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
@@ -51,10 +57,11 @@ def seats_figure(cards, note: str = ""):
     s = s if one else s[s["tier"] == ALL_TIERS]
     s = s.assign(seat_label="seat " + (s["seat"] + 1).astype(str),
                  adv=100 * s["advantage"], lo=100 * s["advantage_low"], hi=100 * s["advantage_high"])
-    fig, axes = new_figure(8, 4.4)
+    fig, axes = new_figure(10, 4.4)
     ax = axes[0, 0]
     grouped_ci_bars(ax, s, "tier" if one else "card", "seat_label", "adv", "lo", "hi",
                     legend_title="tier" if one else "board")
+    _legend_outside(ax, "tier" if one else "board")
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xlabel("seat (seat 1 plays first)")
     ax.set_ylabel("win share minus the mean over seats (points)")
@@ -93,9 +100,10 @@ def matrix_figure(cards, note: str = ""):
 
 def ratings_figure(cards, note: str = ""):
     r = _stack(cards, "ratings")
-    fig, axes = new_figure(8, 4.4)
+    fig, axes = new_figure(10, 4.4)
     ax = axes[0, 0]
     grouped_ci_bars(ax, r, "card", "tier", "rating", "rating_low", "rating_high", legend_title="scorecard")
+    _legend_outside(ax, "scorecard")
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xlabel("tier")
     ax.set_ylabel("Bradley-Terry rating (log-strength, mean 0)")
@@ -108,7 +116,8 @@ def _per_card_figure(cards, name: str, measure: str, ylabel: str, title: str, sc
     d = d[d["measure"] == measure] if "measure" in d else d
     fig, axes = new_figure(max(5.0, 1.1 * len(d) + 2), 4.2)
     ax = axes[0, 0]
-    labels = [f"{c}\n(n={int(cards[c]['length']['games'].iloc[0]):,})" for c in d["card"]]
+    games = {c: int(t["length"]["games"].iloc[0]) for c, t in cards.items()}
+    labels = [c.replace(" (provisional)", "\n(provisional)") + f"\n(n={games[c]:,})" for c in d["card"]]
     x = ci_bars(ax, labels, scale * d["value"], scale * d["value_low"], scale * d["value_high"])
     ax.set_xticks(x)
     ax.set_xticklabels(labels, fontsize=7)
@@ -124,7 +133,7 @@ def bonuses_figure(cards, note: str = ""):
     b = _stack(cards, "bonuses")
     one = len(cards) == 1
     b = b if one else b[b["tier"] == ALL_TIERS]
-    fig, axes = new_figure(8, 4.4)
+    fig, axes = new_figure(8 if one else 10, 4.6)
     ax = axes[0, 0]
     b = b.assign(rate_pct=100 * b["rate"], lo=100 * b["rate_low"], hi=100 * b["rate_high"])
     if one:
@@ -132,7 +141,11 @@ def bonuses_figure(cards, note: str = ""):
         ax.set_xlabel("bonus")
     else:
         grouped_ci_bars(ax, b, "bonus", "card", "rate_pct", "lo", "hi", legend_title="bonus")
+        _legend_outside(ax, "bonus")
         ax.set_xlabel("scorecard")
+        for label in ax.get_xticklabels():
+            label.set_rotation(20)
+            label.set_horizontalalignment("right")
     ax.tick_params(axis="x", labelsize=7)
     ax.set_ylabel("seat-games that took the bonus (%)")
     what = next(iter(cards)) + ", by tier" if one else "every tier together"

@@ -200,13 +200,17 @@ def game_length(players: pd.DataFrame, n_blocks: int, wts: np.ndarray) -> Measur
 
 def decided_by_tickets(players: pd.DataFrame, n_blocks: int, wts: np.ndarray) -> Measure:
     """Share of games the tickets decided: no winner has the highest score
-    without ticket points (score - tickets won + tickets lost), so the
-    tickets turned the result; the rest, and games nobody won, count as
-    decided by routes and bonuses."""
+    without ticket points (score - tickets won + tickets lost; in team play
+    the team's score less the team's ticket points), so the tickets turned
+    the result; the rest, and games nobody won, count as decided by routes
+    and bonuses."""
     p, k = _games(players)
     block, _ = _per_game(p, k)
-    without = (p["score"].to_numpy(np.float64) - p["tickets_won"].to_numpy(np.float64)
-               + p["tickets_lost"].to_numpy(np.float64)).reshape(-1, k)
+    net = (p["tickets_won"].to_numpy(np.float64) - p["tickets_lost"].to_numpy(np.float64)).reshape(-1, k)
+    # Team Asia: the score on each row is the team's, so are the ticket points taken out of it
+    team = p["team" if "team" in p.columns else "seat"].to_numpy(np.int64).reshape(-1, k)
+    same_team = team[:, :, None] == team[:, None, :]
+    without = p["score"].to_numpy(np.float64).reshape(-1, k) - (same_team * net[:, None, :]).sum(axis=2)
     winner = p["winner"].to_numpy(bool).reshape(-1, k)
     best_winner = np.where(winner, without, -np.inf).max(axis=1)
     decided = (winner.any(axis=1) & (best_winner < without.max(axis=1))).astype(np.float64)

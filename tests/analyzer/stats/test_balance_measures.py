@@ -134,6 +134,20 @@ def test_length_decided_and_bonuses_on_a_hand_made_table():
     assert seats.loc[("random", 1), "win_share"] == 0.0
 
 
+def test_in_team_play_the_teams_ticket_points_come_out_of_the_teams_score():
+    """Teams are seats 0-1 and 2-3, each row holding its team's score: team 0 (seat 0 always wins)
+    scores 40 of which seat 1's tickets gave 25, team 1 scores 30 without tickets."""
+    tiers = ["random", "greedy", "planner", "expert"]
+    p = rotated_table(3, tiers, lambda run, block, st: 0, extra={"team": lambda p: p["seat"] // 2})
+    p["winner"] = p["seat"] < 2
+    p["score"] = np.where(p["seat"] < 2, 40, 30)
+    p["tickets_won"] = np.where(p["seat"] == 1, 25, 0)
+    decided = card(p, tiers, bootstrap=20)["decided"].rows["value"].iloc[0]
+    assert decided == 1.0  # 40 - 25 = 15 < 30: every game was the tickets'
+    p["tickets_won"] = np.where(p["seat"] == 1, 5, 0)
+    assert card(p, tiers, bootstrap=20)["decided"].rows["value"].iloc[0] == 0.0  # 35 > 30
+
+
 def test_teammates_are_not_compared():
     tiers = ["random", "greedy", "planner", "expert"]
     p = rotated_table(10, tiers, lambda run, block, st: 0, extra={"team": lambda p: p["seat"] // 2})
