@@ -23,6 +23,7 @@ from analyzer.run.balance import (
     Scorecard,
     balance,
     legal_player_counts,
+    read_targets,
 )
 from analyzer.stats.balance import ALL_TIERS
 
@@ -68,6 +69,13 @@ def _print_card(sc: Scorecard) -> None:
     for name, v, lo, hi in rows:
         ot.add_row(name, f"{v:.3f}", f"{lo:.3f}–{hi:.3f}")
     console.print(ot)
+    if "distance" in t:
+        dt = Table(title="distance from the targets, and each estimate minus its target (95% CI)")
+        for col in ("measure", "value", "95% CI"):
+            dt.add_column(col, justify="left" if col == "measure" else "right")
+        for r in t["distance"].itertuples():
+            dt.add_row(r.measure, f"{r.value:+.3f}", f"{r.value_low:+.3f}–{r.value_high:+.3f}")
+        console.print(dt)
 
 
 def _print_compare(res: BalanceResult) -> None:
@@ -77,6 +85,8 @@ def _print_compare(res: BalanceResult) -> None:
             for r in c["seats"].itertuples() if r.tier == ALL_TIERS]
     rows += [(r.measure.replace("_", " "), r.value_base, r.value_other, r.value_diff, r.value_diff_low,
               r.value_diff_high) for name in ("index", "length", "decided") for r in c[name].itertuples()]
+    rows += [(f"distance from the targets: {r.measure}", r.value_base, r.value_other, r.value_diff, r.value_diff_low,
+              r.value_diff_high) for r in c.get("distance", c["index"].iloc[:0]).itertuples()]
     rows += [(f"{r.tier} over {r.opponent}", r.share_base, r.share_other, r.share_diff, r.share_diff_low,
               r.share_diff_high) for r in c["matrix"].itertuples()]
     t = Table(title=f"{res.variant.overrides} against the preset, same deals: paired differences (95% CI)")
@@ -128,12 +138,14 @@ def balance_command(
     threads: Annotated[int, Opt(help="Worker threads (0: all cores).")] = 0,
     resume: Annotated[bool, Opt(help="Continue an interrupted scorecard in --out.")] = False,
     quiet: Annotated[bool, Opt(help="No progress bar.")] = False,
+    targets: Annotated[Path | None, Opt(help="Targets file (TOML: first_seat, [matrix] tier.opponent = share): "
+                                             "the scorecard's distance from them.")] = None,
 ):
     """Balance scorecard: seat advantage, skill matrix of random/greedy/planner/expert, skill-expression index."""
     if bootstrap < 10:
         raise ValueError(f"--bootstrap must be at least 10, not {bootstrap}")
     opts = BalanceOptions(games=games, seed=seed, rollouts=rollouts, bootstrap=bootstrap, threads=threads,
-                          progress=not quiet, resume=resume)
+                          progress=not quiet, resume=resume, targets=read_targets(targets) if targets else None)
     boards = builtin_boards() if board == "all" else [board]
     cards = [(b, n) for b in boards for n in legal_player_counts(b) if players in (None, n)]
     if not cards:

@@ -206,6 +206,9 @@ def scorecard_figures(cards: dict[str, dict[str, pd.DataFrame]], out_dir: Path, 
     }
     if any(len(t["bonuses"]) for t in cards.values()):
         figures["bonuses"] = (bonuses_figure(cards, note), "Bonus rates")
+    if all("distance" in t for t in cards.values()):
+        figures["distance"] = (_per_card_figure(cards, "distance", "distance", "distance from the targets",
+                                                "Distance from the targets", note=note), "Distance from the targets")
     for name, (fig, caption) in figures.items():
         out.append(save_figure(fig, out_dir, f"{stem}_{name}", f"{caption}{note}", provisional))
     return out

@@ -17,6 +17,7 @@ out/variant/ likewise and out/compare/ (each measure side by side).
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from analyzer.bots import unhandled_board_data, unsupported_bots
 from analyzer.run.ladder import LadderResult, ladder, load_ladder
 from analyzer.run.protocol import read_manifest, write_json
 from analyzer.run.tune_output import write_csv, write_table
-from analyzer.stats.balance import MEASURES, TIERS, Measure, compare_measures, resample_weights, scorecard
+from analyzer.stats.balance import TIERS, Measure, Targets, compare_measures, resample_weights, scorecard
 
 BALANCE_MANIFEST = "balance.json"
 DEFAULT_GAMES = 2_000
@@ -51,11 +52,13 @@ class BalanceOptions:
     progress: bool = True
     cluster: str | None = None
     resume: bool = False
+    targets: Targets | None = None
 
 
 @dataclass
 class Scorecard:
-    """One ladder's measures: `measures[name]` for each name of MEASURES."""
+    """One ladder's measures: `measures[name]` for each name of MEASURES
+    (analyzer.stats.balance), and `distance` when it was given targets."""
 
     board: str
     players: int
@@ -112,13 +115,60 @@ def _play(board, players, rules, overrides, folder: Path | None, opts: BalanceOp
                   bot_params={"EXPERT_ROLLOUTS": opts.rollouts} if "expert" in tiers else None)
 
 
-def scorecard_of(lad: LadderResult, bootstrap: int) -> Scorecard:
+def read_targets(path) -> Targets:
+    """A targets file (docs/balance.md "Targets"): TOML with `first_seat =
+    share` and a [matrix] table of `tier.opponent = share`; a bad file is one
+    ValueError naming the file and the field."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"{path}: no such targets file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ValueError(f"{path}: not valid TOML ({e})") from None
+    for key in data:
+        if key not in ("first_seat", "matrix"):
+            raise ValueError(f"{path}: unknown field '{key}' (fields: first_seat, matrix)")
+
+    def share(v, where: str) -> float:
+        if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= 1:
+            raise ValueError(f"{path}: {where} must be a share from 0 to 1, not {v!r}")
+        return float(v)
+
+    matrix = {}
+    for a, row in (data.get("matrix") or {}).items():
+        if not isinstance(row, dict):
+            raise ValueError(f"{path}: matrix row {a} must name an opponent: {a}.OPPONENT = share")
+        for b, v in row.items():
+            for t in (a, b):
+                if t not in TIERS:
+                    raise ValueError(f"{path}: matrix cell {a}.{b}: unknown tier '{t}' (tiers: {', '.join(TIERS)})")
+            matrix[a, b] = share(v, f"matrix cell {a}.{b}")
+    first = share(data["first_seat"], "first_seat") if "first_seat" in data else None
+    if first is None and not matrix:
+        raise ValueError(f"{path}: no target (give first_seat or a matrix cell)")
+    return Targets(first, matrix)
+
+
+def _targets_dict(t: Targets | None) -> dict | None:
+    if t is None:
+        return None
+    return {"first_seat": t.first_seat, "matrix": {f"{a}.{b}": v for (a, b), v in t.matrix.items()}}
+
+
+def _targets_of(d: dict | None) -> Targets | None:
+    if d is None:
+        return None
+    return Targets(d["first_seat"], {tuple(k.split(".")): v for k, v in d["matrix"].items()})
+
+
+def scorecard_of(lad: LadderResult, bootstrap: int, targets: Targets | None = None) -> Scorecard:
     """The measures of a finished ladder, resampled from its seed."""
     m = lad.manifest
     blocks = int(m["games_per_run"])
     wts = resample_weights(blocks, bootstrap, int(m["seed"]))
     players = lad.table("players")
-    measures = scorecard(players, m["bots"], blocks, wts)
+    measures = scorecard(players, m["bots"], blocks, wts, targets)
     preset = load_board(m["board"]).rules(m["rules_name"]).as_dict()
     overrides = {k: v for k, v in m["rules"].items() if preset.get(k) != v}
     return Scorecard(m["board"], int(m["players"]), m["rules_name"], overrides, list(m["bots"]), blocks,
@@ -144,13 +194,12 @@ def balance(board="europe", players=4, rules=None, overrides=None, out=None,
         if side == "variant" and not ov:
             break
         folder = out_dir / side / "ladder" if out_dir is not None else None
-        cards.append(scorecard_of(_play(board, players, rules, ov, folder, opts), opts.bootstrap))
+        cards.append(scorecard_of(_play(board, players, rules, ov, folder, opts), opts.bootstrap, opts.targets))
         if out_dir is not None:
             _write_tables(cards[-1].tables(), out_dir / side)
     res = BalanceResult(cards[0], cards[1] if len(cards) > 1 else None, path=out_dir)
     if res.variant is not None:
-        res.compare = {name: compare_measures(res.preset.measures[name], res.variant.measures[name])
-                       for name in MEASURES}
+        res.compare = _compare(res.preset, res.variant)
         if out_dir is not None:
             _write_tables(res.compare, out_dir / "compare")
     if out_dir is not None:
@@ -163,16 +212,21 @@ def _manifest(res: BalanceResult, opts: BalanceOptions) -> dict:
     return {"format": 1, "kind": "balance", "board": p.board, "players": p.players, "rules_name": p.rules_name,
             "overrides": res.variant.overrides if res.variant else {}, "tiers": p.tiers, "games": opts.games,
             "seed": opts.seed, "expert_rollouts": opts.rollouts, "bootstrap": opts.bootstrap,
-            "sides": [s for s, c in zip(SIDES, (res.preset, res.variant), strict=True) if c is not None]}
+            "sides": [s for s, c in zip(SIDES, (res.preset, res.variant), strict=True) if c is not None],
+            "targets": _targets_dict(opts.targets)}
+
+
+def _compare(preset: Scorecard, variant: Scorecard) -> dict[str, pd.DataFrame]:
+    return {name: compare_measures(m, variant.measures[name]) for name, m in preset.measures.items()}
 
 
 def load_balance(path) -> BalanceResult:
     """Read back a scorecard written by `balance(out=...)` / `ttr balance --out`."""
     path = Path(path)
     m = read_manifest(path, BALANCE_MANIFEST, "a balance", ValueError)
-    cards = [scorecard_of(load_ladder(path / side / "ladder"), int(m["bootstrap"])) for side in m["sides"]]
+    targets = _targets_of(m.get("targets"))
+    cards = [scorecard_of(load_ladder(path / side / "ladder"), int(m["bootstrap"]), targets) for side in m["sides"]]
     res = BalanceResult(cards[0], cards[1] if len(cards) > 1 else None, path=path)
     if res.variant is not None:
-        res.compare = {name: compare_measures(res.preset.measures[name], res.variant.measures[name])
-                       for name in MEASURES}
+        res.compare = _compare(res.preset, res.variant)
     return res

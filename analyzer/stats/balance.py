@@ -250,14 +250,52 @@ def bonus_rates(players: pd.DataFrame, tiers, n_blocks: int, wts: np.ndarray) ->
                    {"rate": np.concatenate(rate_bs, axis=1), "holder_win": np.concatenate(win_bs, axis=1)})
 
 
-def scorecard(players: pd.DataFrame, tiers, n_blocks: int, wts: np.ndarray) -> dict[str, Measure]:
-    """Every measure of MEASURES for one stacked players table (see the module docstring)."""
+@dataclass(frozen=True)
+class Targets:
+    """Where a designer wants the scorecard: seat 1's win share (all tiers
+    together; None: no target) and head-to-head shares, (tier, opponent) -> share."""
+
+    first_seat: float | None
+    matrix: dict[tuple[str, str], float]
+
+
+def target_distance(seats: Measure, matrix: Measure, targets: Targets) -> Measure:
+    """The distance of the scorecard from `targets`: the square root of the
+    summed squared differences between each targeted estimate (seat 1's win
+    share, each targeted cell of the skill matrix) and its target, with each
+    difference on its own row (measure `distance` first)."""
+    names, values, reps = [], [], []
+    if targets.first_seat is not None:
+        at = np.flatnonzero((seats.rows["tier"] == ALL_TIERS).to_numpy() & (seats.rows["seat"] == 0).to_numpy())
+        names.append("first_seat")
+        values.append(seats.rows["win_share"].to_numpy()[at[0]] - targets.first_seat)
+        reps.append(seats.replicates["win_share"][:, at[0]] - targets.first_seat)
+    cells = {(a, b): i for i, (a, b) in enumerate(zip(matrix.rows["tier"], matrix.rows["opponent"], strict=True))}
+    for (a, b), target in targets.matrix.items():
+        if (a, b) not in cells:
+            raise ValueError(f"target {a}.{b}: the tiers {a} and {b} did not meet in this scorecard")
+        names.append(f"{a}.{b}")
+        values.append(matrix.rows["share"].to_numpy()[cells[a, b]] - target)
+        reps.append(matrix.replicates["share"][:, cells[a, b]] - target)
+    diffs, diff_reps = np.array(values), np.stack(reps, axis=1)
+    value = np.concatenate([[np.sqrt((diffs ** 2).sum())], diffs])
+    rep = np.concatenate([np.sqrt((diff_reps ** 2).sum(axis=1, keepdims=True)), diff_reps], axis=1)
+    return Measure(pd.DataFrame({"measure": ["distance", *names], "value": value}), {"value": rep})
+
+
+def scorecard(players: pd.DataFrame, tiers, n_blocks: int, wts: np.ndarray, targets: Targets | None = None
+              ) -> dict[str, Measure]:
+    """Every measure of MEASURES for one stacked players table (see the
+    module docstring), and with `targets` the `distance` from them."""
     tiers = list(tiers)
     pairs = _pairs(players, tiers, n_blocks)
-    return {"seats": seat_advantage(players, tiers, n_blocks, wts), "matrix": skill_matrix(pairs, tiers, wts),
+    out = {"seats": seat_advantage(players, tiers, n_blocks, wts), "matrix": skill_matrix(pairs, tiers, wts),
             "ratings": ratings(pairs, tiers, wts), "index": skill_index(pairs, tiers, wts),
             "length": game_length(players, n_blocks, wts), "decided": decided_by_tickets(players, n_blocks, wts),
             "bonuses": bonus_rates(players, tiers, n_blocks, wts)}
+    if targets is not None:
+        out["distance"] = target_distance(out["seats"], out["matrix"], targets)
+    return out
 
 
 COUNT_COLUMNS = ("seat_games", "games", "comparisons")

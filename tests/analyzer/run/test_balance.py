@@ -74,15 +74,21 @@ def test_legal_player_counts_are_whole_teams():
 
 
 def test_the_command_prints_the_verdict_and_writes_tables_and_figures(tmp_path):
+    targets = tmp_path / "targets.toml"
+    targets.write_text("first_seat = 0.33\n[matrix]\ngreedy.random = 0.9\nexpert.planner = 0.6\n")
     proc = ttr(["balance", "--board", "nordic_countries", "--players", "3", "--games", "24", "--rollouts", "2",
-                "--bootstrap", "50", "--quiet", "--out", str(tmp_path)])
+                "--bootstrap", "50", "--quiet", "--out", str(tmp_path), "--targets", str(targets)])
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "Nordic Countries 3p: seat 1" in proc.stdout and "skill expression" in proc.stdout
     folder = tmp_path / "nordic_countries-3p"
     assert (folder / "preset" / "seats.csv").exists() and (folder / "balance.json").exists()
     figs = sorted(p.stem for p in (folder / "figures").glob("*.png"))
     assert figs == sorted(f"balance_{m}" for m in ("seats", "matrix", "ratings", "index", "length", "decided",
-                                                   "bonuses"))
+                                                   "bonuses", "distance"))
+    assert "distance from the targets" in proc.stdout
+    d = pd.read_csv(folder / "preset" / "distance.csv").set_index("measure")
+    assert list(d.index) == ["distance", "first_seat", "greedy.random", "expert.planner"]
+    assert d.loc["distance", "value"] == pytest.approx((d["value"].iloc[1:] ** 2).sum() ** 0.5)
     res = analyzer.load_balance(folder)
     assert res.preset.players == 3 and len(res.preset.tiers) == 4  # 4 tables of 3 tiers, 3 rotations each
 
@@ -106,14 +112,25 @@ def test_a_rule_change_draws_its_paired_differences(tmp_path):
     assert (seats.loc[seats.tier == "random", "seat_games"] == 3).all()  # 3 tables, each seat once
 
 
+TARGET_FILES = {"matrix cell greedy.nobody: unknown tier 'nobody'": "[matrix]\ngreedy.nobody = 0.5\n",
+                "first_seat must be a share from 0 to 1, not 2": "first_seat = 2\n",
+                "unknown field 'seats'": "seats = 1\n"}
+
+
 @pytest.mark.parametrize("args,message", [
     (["--board", "europe", "--players", "7"], "--players 7: no board plays with that many (europe: 2, 3, 4, 5)"),
     (["--board", "all", "--players", "7"], "--players 7: no board plays with that many (europe: 2, 3, 4, 5;"),
     (["--board", "europe", "--players", "4", "--set", "no_such_rule=1"], "no_such_rule"),
     (["--board", "europe", "--players", "4", "--games", "0"], "games must be a whole number >= 1"),
     (["--board", "nowhere"], "nowhere"),
+    (["--targets", "TARGETS"], "matrix cell greedy.nobody: unknown tier 'nobody'"),
+    (["--targets", "TARGETS"], "first_seat must be a share from 0 to 1, not 2"),
+    (["--targets", "TARGETS"], "unknown field 'seats'"),
+    (["--targets", "/nonexistent/t.toml"], "/nonexistent/t.toml: no such targets file"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
+    (tmp_path / "t.toml").write_text(TARGET_FILES.get(message, "first_seat = 0.25\n"))
+    args = [str(tmp_path / "t.toml") if a == "TARGETS" else a for a in args]
     proc = ttr(["balance", *args, "--quiet", "--out", str(tmp_path)])
     out = proc.stdout + proc.stderr
     assert proc.returncode == 2, out

@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from analyzer.stats.balance import (
+    Targets,
     compare_measures,
     resample_weights,
     scorecard,
@@ -177,3 +178,30 @@ def test_compare_gives_differences_with_paired_intervals():
     # paired resamples: the difference's interval is narrower than either side's own
     own = b["seats"].table().set_index(["tier", "seat"]).loc[("all", 0)]
     assert first["advantage_diff_high"] - first["advantage_diff_low"] < own["advantage_high"] - own["advantage_low"]
+
+
+def test_the_distance_from_targets_is_the_root_of_the_summed_squared_misses():
+    """A strict ladder (the stronger tier always ahead) where seat 0 wins half the games."""
+    def winner(run, block, seat_tiers):
+        return 0 if block % 2 else max(range(4), key=lambda s: TIERS.index(seat_tiers[s]))
+
+    p = rotated_table(20, TIERS, winner)
+    wts = resample_weights(20, 200, seed=1)
+    targets = Targets(0.25, {("greedy", "random"): 0.9, ("expert", "planner"): 0.6})
+    sc = scorecard(p, TIERS, 20, wts, targets)
+    first = sc["seats"].rows.set_index(["tier", "seat"]).loc[("all", 0), "win_share"]
+    h = sc["matrix"].rows.set_index(["tier", "opponent"])["share"]
+    d = sc["distance"].table().set_index("measure")
+    assert d.loc["first_seat", "value"] == pytest.approx(first - 0.25)
+    assert d.loc["greedy.random", "value"] == pytest.approx(h[("greedy", "random")] - 0.9)
+    assert d.loc["expert.planner", "value"] == pytest.approx(h[("expert", "planner")] - 0.6)
+    expected = np.sqrt((first - 0.25) ** 2 + (h[("greedy", "random")] - 0.9) ** 2 + (h[("expert", "planner")] - 0.6)
+                       ** 2)
+    assert d.loc["distance", "value"] == pytest.approx(expected)
+    assert d.loc["distance", "value_low"] <= d.loc["distance", "value"] <= d.loc["distance", "value_high"]
+    # hitting every target exactly: distance 0
+    exact = Targets(float(first), {("greedy", "random"): float(h[("greedy", "random")])})
+    assert scorecard(p, TIERS, 20, wts, exact)["distance"].rows["value"].iloc[0] == pytest.approx(0.0)
+    with pytest.raises(ValueError, match="did not meet"):
+        three = rotated_table(10, TIERS[:3], lambda run, block, st: 0)  # no expert at these tables
+        scorecard(three, TIERS[:3], 10, resample_weights(10, 50, 1), Targets(None, {("expert", "random"): 0.9}))
