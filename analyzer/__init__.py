@@ -14,6 +14,7 @@ One game step by step (docs/api.md):
 from analyzer.boards import Board, BoardError, builtin_boards, load_board
 from analyzer.game import Game, Move
 from analyzer.rules import PRESETS, RuleError, RuleSet, preset
+from analyzer.run.balance import BalanceResult, balance, load_balance
 from analyzer.run.ladder import LadderResult, ladder, load_ladder
 from analyzer.run.results import Results, load
 from analyzer.run.simulate import simulate
@@ -25,6 +26,9 @@ from analyzer.stats.tunnels import tunnels_in_play
 from analyzer.tunnels import tunnel_odds, tunnel_odds_mc, tunnel_summary
 
 __all__ = [
+    "BalanceResult",
+    "balance",
+    "load_balance",
     "Board",
     "BoardError",
     "Game",

@@ -133,6 +133,45 @@ STRONG_PLAY_STUDIES: tuple[Study, ...] = (
       for b in STRONG_BOARDS for p in STRONG_PLAYERS for order, bots in MIXED_ORDERS.items()),
 )
 
+# --- balance: the scorecard's tier ladder on every board (docs/balance.md, analyzer/run/balance.py) ----------
+BALANCE_TIERS = ("random", "greedy", "planner", "expert")  # analyzer.stats.balance.TIERS, weakest first
+BALANCE_PLAYERS = {"europe": 4, "usa": 4, "legendary_asia": 4, "india": 4, "ghost_train": 4, "team_asia": 4,
+                   "nordic_countries": 3, "switzerland": 3}
+"""Each board at one player count: 4 (one table of the four tiers, four rotations) where the board allows
+it, else 3 (four tables of three tiers, three rotations each); Team Asia's 4 are two teams, one tier each
+(six pairs of tiers, both team orders)."""
+BALANCE_SHARE = 0.0005  # seed blocks per run: 50 at make report's GAMES=100000
+BALANCE_ROLLOUTS = 8  # expert's rollouts per decision: no fast search preset exists, so expert at a small budget
+
+
+BALANCE_TEAM_SIZE = {"team_asia": 2}  # seats per team (the board's rule set); the other boards: 1
+
+
+def tier_seatings(tiers: tuple[str, ...], players: int, team_size: int = 1) -> list[tuple[str, ...]]:
+    """The seat orders of a tier ladder, as analyzer.run.ladder.plan_runs gives them (rotations, or
+    teams in team play): every table of tiers (one per seat, or one per team filling its team_size
+    seats in a row; with fewer tiers than places, every multiset holding each tier), each in every
+    cyclic rotation, an order repeated within a table kept once."""
+    places = players // team_size
+    if places <= len(tiers):
+        tables = list(itertools.combinations(tiers, places))
+    else:
+        tables = [t for t in itertools.combinations_with_replacement(tiers, places) if len(set(t)) == len(tiers)]
+    return [tuple(tier for tier in order for _ in range(team_size))
+            for t in tables for order in dict.fromkeys(t[i:] + t[:i] for i in range(places))]
+
+
+def balance_study_prefix(board: str, players: int) -> str:
+    """'balance-europe-4p-': the names of one scorecard's runs, numbered in seating order after it."""
+    return f"balance-{board.replace('_', '-')}-{players}p-"
+
+
+BALANCE_STUDIES: tuple[Study, ...] = tuple(
+    Study(f"{balance_study_prefix(b, p)}{i:02d}", b, p, bots=order, games_share=BALANCE_SHARE, keep_bots=True,
+          bot_params={"EXPERT_ROLLOUTS": BALANCE_ROLLOUTS})
+    for b, p in BALANCE_PLAYERS.items()
+    for i, order in enumerate(tier_seatings(BALANCE_TIERS, p, BALANCE_TEAM_SIZE.get(b, 1))))
+
 # --- the house-rule sweep: every combination of SWEEP_GRID on the same seeds ----------------------------
 SWEEP_BOARD = "europe"
 SWEEP_PLAYERS = 4
@@ -157,6 +196,7 @@ SECTION_STUDIES: Mapping[str, tuple[Study, ...]] = MappingProxyType({
     "team_asia": TEAM_ASIA_STUDIES,
     "maps": MAPS_STUDIES,
     "strong_play": STRONG_PLAY_STUDIES,
+    "balance": BALANCE_STUDIES,
     "sweep": SWEEP_STUDIES,
 })
 """Each section's studies (by the name of its module in

@@ -12,6 +12,7 @@ from rich.console import Console
 
 from analyzer.boards import BoardError
 from analyzer.cli.analyse import analyse_command
+from analyzer.cli.balance import balance_command
 from analyzer.cli.boards import boards_app
 from analyzer.cli.compare import compare_command
 from analyzer.cli.ladder import ladder_command
@@ -35,6 +36,7 @@ EXAMPLES = {
     "sweep": "ttr sweep --set tunnel_reveal=2,3,4 --games 20000 --out results/sw",
     "compare": "ttr compare results/sw --csv compare.csv",
     "tune": "ttr tune --param tunnel_reveal=2..4 --objective seat_advantage --out t4",
+    "balance": "ttr balance --board europe --players 4",
     "report": "ttr report --name mine --games 20000 --bots greedy",
     "replay": "ttr replay results/usa2 --game 3 --out game3.html",
     "analyse": "ttr analyse --from results/usa2 --game 3 --turn 20 --rollouts 100",
@@ -64,8 +66,8 @@ def root(version: Annotated[bool, typer.Option("--version", callback=version_opt
 
 for _name, _command in (("simulate", simulate_command), ("summary", summary_command), ("rules", rules_command),
                         ("tunnels", tunnels_command), ("ladder", ladder_command), ("sweep", sweep_command),
-                        ("compare", compare_command), ("tune", tune_command), ("report", report_command),
-                        ("replay", replay_command), ("analyse", analyse_command)):
+                        ("compare", compare_command), ("tune", tune_command), ("balance", balance_command),
+                        ("report", report_command), ("replay", replay_command), ("analyse", analyse_command)):
     app.command(_name, epilog=example(_name))(_command)
 app.add_typer(boards_app, name="boards")
 console = Console()

@@ -83,7 +83,8 @@ def ladder_command(
     out: Annotated[Path | None, Opt(help="Ladder folder: runs/<run>/ results, ladder.json, summary.csv.")] = None,
     rules: Annotated[str | None, Opt(help="Rule preset (default: the board's).")] = None,
     set_: Annotated[list[str] | None, Opt("--set", help="House rule override key=value (repeatable).")] = None,
-    seatings: Annotated[str, Opt(help="rotations (each bot in each seat) or permutations (every order).")] = (
+    seatings: Annotated[str, Opt(help="rotations (each bot in each seat), permutations (every order) or teams "
+                                         "(team play: one bot per team, the teams rotated).")] = (
         "rotations"),
     bootstrap: Annotated[int, Opt(help="Resamples of seed blocks for the 95% intervals.")] = 1000,
     threads: Annotated[int, Opt(help="Worker threads (0: all cores).")] = 0,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from analyzer.report.balance_figures import skill_word
 from analyzer.report.html import Answer, Section, pct
 from analyzer.report.names import bonus_name, measure_name, parameter_name
 from analyzer.report.runs import board_name
@@ -243,13 +244,34 @@ def house_rules(tun: Section | None, sweep: Section | None) -> Answer | None:
     return Answer("What do the house rules change?", verdict, table, note, links)
 
 
+def balance(sec: Section) -> Answer | None:
+    seats, index = sec.data.get("seats"), sec.data.get("index")
+    if seats is None or seats.empty:
+        return None
+    first = seats[(seats["tier"] == "all") & (seats["seat"] == 0)].reset_index(drop=True)
+    sei = index[index["measure"] == "skill_expression"].reset_index(drop=True)
+    t = first.assign(sei=sei["value"], sei_low=sei["value_low"], sei_high=sei["value_high"])
+    t["cell"] = [f"seat 1 {_signed(100 * r.advantage, 100 * r.advantage_low, 100 * r.advantage_high)}; skill "
+                 f"{r.sei:.2f} ({r.sei_low:.2f}–{r.sei_high:.2f}) {skill_word(r.sei)}" for r in t.itertuples()]
+    f = _focus(t)
+    verdict = (f"On {_where(f['board'], f['players'])}, seat 1's advantage is {100 * f['advantage']:+.1f} points of "
+               f"win share (95% CI {100 * f['advantage_low']:+.1f} to {100 * f['advantage_high']:+.1f}); skill "
+               f"expression is {skill_word(f['sei'])}, {f['sei']:.2f} (95% CI {f['sei_low']:.2f}–{f['sei_high']:.2f}).")
+    note = ("Four skill tiers (random, greedy, planner, expert at a small budget) in every seat on the same deals: "
+            "seat 1's win share minus the mean over seats, in points, and the skill-expression index (0: skill "
+            "does not show, 1: the stronger tier always ahead), with 95% CIs.")
+    return Answer("Does the seat or the skill decide the game?", verdict, _by_board_and_players(t, "cell"), note,
+                  [(sec.key, sec.title)])
+
+
 def answers_section(secs: list[Section]) -> Section | None:
     by_key = {s.key: s for s in secs if s.error is None}
     found = [tunnels(by_key["tunnels"]) if "tunnels" in by_key else None,
              tickets(by_key["tickets"]) if "tickets" in by_key else None,
              bonuses(by_key["bonuses"]) if "bonuses" in by_key else None,
              closure(by_key["blocking"]) if "blocking" in by_key else None,
-             house_rules(by_key.get("tunnels"), by_key.get("house-rules"))]
+             house_rules(by_key.get("tunnels"), by_key.get("house-rules")),
+             balance(by_key["balance"]) if "balance" in by_key else None]
     found = [a for a in found if a is not None]
     if not found:
         return None

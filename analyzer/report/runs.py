@@ -8,7 +8,9 @@ import pandas as pd
 
 from analyzer.run.results import Results
 from analyzer.stats.tickets import city_distances, ticket_info
+from analyzer.studies import BALANCE_STUDIES
 
+BALANCE_NAMES = frozenset(s.name for s in BALANCE_STUDIES)
 BOARD_LABELS = {"usa": "USA", "europe": "Europe", "legendary_asia": "Legendary Asia", "india": "India",
                 "ghost_train": "Ghost Train", "team_asia": "Team Asia"}
 
@@ -97,6 +99,8 @@ def base_runs(runs: dict[str, Results]) -> dict[str, Results]:
     base = {n: r for n, r in runs.items() if not rule_changes(r)} or dict(runs)
     # the search player's small reduced-budget runs have their own section (sections/strong_play.py)
     base = {n: r for n, r in base.items() if "expert" not in (r.manifest.get("bots") or ())} or base
+    # so have the tier ladders of the balance scorecards (sections/balance.py), whatever their bots
+    base = {n: r for n, r in base.items() if n not in BALANCE_NAMES}
     # One run per board, players and bots (e.g. a sweep's baseline repeats the
     # Europe 4p study): keep the largest, so labels stay unique.
     best: dict[tuple, tuple[str, Results]] = {}

@@ -38,7 +38,7 @@ from analyzer.run.spec import make_spec
 from analyzer.stats.ladder import COMPONENTS, ladder_stats
 
 LADDER_MANIFEST = "ladder.json"
-SEATINGS = ("rotations", "permutations")
+SEATINGS = ("rotations", "permutations", "teams")
 LADDER_KEY_FIELDS = ("board", "rules_hash", "players", "bots", "games_per_run", "seed", "seatings", "kernel_hash",
                      "bot_params")
 
@@ -84,11 +84,19 @@ def seatings_of(table: tuple[str, ...], mode: str = "rotations") -> list[tuple[s
     return list(dict.fromkeys(orders))
 
 
-def plan_runs(bots: list[str], players: int, mode: str = "rotations") -> pd.DataFrame:
-    """One row per run: its table number, seating number and seat order."""
+def plan_runs(bots: list[str], players: int, mode: str = "rotations", team_size: int = 1) -> pd.DataFrame:
+    """One row per run: its table number, seating number and seat order.
+    mode "teams" (team play): a table is one bot per team, each filling its
+    team's seats (a team is team_size seats in a row), in every rotation of
+    the teams; the other modes seat one bot per seat."""
+    if mode == "teams":
+        plan = [[tuple(b for b in order for _ in range(team_size)) for order in seatings_of(t, "rotations")]
+                for t in tables_of(bots, players // team_size)]
+    else:
+        plan = [seatings_of(table, mode) for table in tables_of(bots, players)]
     rows = []
-    for t, table in enumerate(tables_of(bots, players)):
-        for s, order in enumerate(seatings_of(table, mode)):
+    for t, orders in enumerate(plan):
+        for s, order in enumerate(orders):
             rows.append({"run": len(rows), "table": t, "seating": s, "seats": ",".join(order),
                          "folder": f"runs/t{t:03d}-s{s:03d}-{'_'.join(order)}"})
     return pd.DataFrame(rows)
@@ -162,7 +170,7 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
     _check_options(seatings, games, bootstrap, bt_prior, players)
     # checks board, rules, players and seed once, before any game is played
     spec0 = make_spec(board, players, [names[0]], 1, seed, rules, overrides, bot_params=bot_params)
-    runs = plan_runs(names, players, seatings)
+    runs = plan_runs(names, players, seatings, spec0.rules.team_size)
     per_run = math.ceil(games / len(runs))
     specs = [make_spec(spec0.board, players, r.seats.split(","), per_run, seed, spec0.rules,
                        bot_params=spec0.bot_params)

@@ -49,7 +49,7 @@ def block_totals(players: pd.DataFrame, bots: list[str], n_blocks: int) -> Block
     Pairwise results within a game: a winner beats a non-winner (the winner
     flag includes the rules' tie-breaks); otherwise the higher score wins and
     equal scores are a tie (1/2 each). Two seats of the same bot are not
-    compared."""
+    compared, nor are two teammates (a `team` column: Team Asia)."""
     p = players.sort_values(["run", "game", "seat"], kind="stable")
     k = int(p.groupby(["run", "game"]).size().max())
     if len(p) % k:
@@ -73,6 +73,7 @@ def block_totals(players: pd.DataFrame, bots: list[str], n_blocks: int) -> Block
     metrics = np.stack([np.bincount(cell, weights=p[m].to_numpy(np.float64), minlength=size)
                         for m in metric_names], axis=-1).reshape(n_blocks, n_bots, len(metric_names))
     code_g = code.reshape(-1, k)
+    team = p["team" if "team" in p.columns else "seat"].to_numpy(np.int64).reshape(-1, k)
     block_g = block.reshape(-1, k)[:, 0]
     pair_cells, pair_w = [], []
     for i, j in itertools.combinations(range(k), 2):
@@ -80,7 +81,7 @@ def block_totals(players: pd.DataFrame, bots: list[str], n_blocks: int) -> Block
         wi, wj = winner[:, i], winner[:, j]
         si, sj = score[:, i], score[:, j]
         i_over_j = np.where(wi != wj, wi.astype(np.float64), np.where(si > sj, 1.0, np.where(si < sj, 0.0, 0.5)))
-        diff = a != b
+        diff = (a != b) & (team[:, i] != team[:, j])
         base = block_g[diff] * n_bots * n_bots
         pair_cells += [base + a[diff] * n_bots + b[diff], base + b[diff] * n_bots + a[diff]]
         pair_w += [i_over_j[diff], 1.0 - i_over_j[diff]]

@@ -1,7 +1,7 @@
 """The default study plan (analyzer.studies): the core studies, a new group
 joining the plan and a name used twice refused, studies as frozen data, a
 quarter of GAMES per player count for the seeds' variants and the tunnel
-study, planner in every study but the strong-play ones."""
+study, planner in every study but the strong-play ones and the balance tier ladders."""
 
 import dataclasses
 
@@ -57,6 +57,9 @@ def test_the_seeds_variants_get_a_quarter_of_games_per_player_count():
 
 def test_every_default_study_plays_planner_but_the_strong_play_ones():
     for st in S.all_studies():
+        if st in S.BALANCE_STUDIES:  # the balance scorecards' tier ladders
+            assert st.keep_bots and set(st.bots) <= set(S.BALANCE_TIERS), st.name
+            continue
         if st.keep_bots:  # the strong-play studies play the search player over planner
             assert set(st.bots) <= {"expert", "planner"} and "expert" in st.bots, st.name
             continue

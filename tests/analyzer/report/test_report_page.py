@@ -74,7 +74,7 @@ def test_the_page_opens_with_its_header_and_the_answers_and_ends_with_the_runs(p
     assert list(head) == ["Study", "Bots", "Games per study", "Seed", "Package version", "Engine hash", "Date",
                           "Total run time"]
     assert head["Study"].startswith(f"{path.parent.name} ({len(runs)} runs and 1 tuning study)")
-    assert head["Bots"] == "planner, expert" and head["Seed"] == "5"
+    assert head["Bots"] == "planner, expert, random, greedy" and head["Seed"] == "5"  # the balance tiers too
     assert head["Package version"] == "ttr-analyzer " + analyzer_version()
     assert head["Engine hash"] == runs["europe-4p"].manifest["kernel_hash"]
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", head["Date"])
@@ -90,13 +90,13 @@ def test_each_answer_is_a_question_a_short_verdict_a_table_and_a_link(page):
     answers = answers_html(path.read_text())
     blocks = re.findall(r'<article class="answer">(.*?)</article>', answers, flags=re.S)
     questions = [re.search(r"<h3>([^<]+)</h3>", b).group(1) for b in blocks]
-    assert len(questions) == 5 and all(q.endswith("?") for q in questions)
+    assert len(questions) == 6 and all(q.endswith("?") for q in questions)
     for block in blocks:
         verdict = html.unescape(re.search(r'<p class="verdict">([^<]+)</p>', block).group(1))
         assert len(verdict.split()) <= 30, verdict
         assert re.search(r"\d.* \(95% CI [-+]?[\d.]+%?(–| to )[-+]?\d", verdict), verdict  # a number, its interval
         assert block.count("<table") == 1 and re.search(r'<p class="more">Details: <a href="#[^"]+">', block)
-    for key in ("tunnels", "tickets", "bonuses", "blocking", "house-rules"):
+    for key in ("tunnels", "tickets", "bonuses", "blocking", "house-rules", "balance"):
         assert f'href="#{key}"' in answers
 
 
@@ -184,7 +184,8 @@ def test_every_figure_function_drew_and_provisional_only_where_it_belongs(page):
                 "tunnel_reveal_europe-4p", "stations", "la_mountain_routes", "la_mountain_points", "la_explorer",
                 "ghost_train_length", "ghost_train_endings", "ghost_train_seats", "ghost_train_bonuses",
                 "ghost_train_tickets", "team_asia_tunnel_odds", "team_asia_team_wins", "team_asia_bonuses",
-                "team_asia_sharing", "sweep_tunnel_reveal", "sweep_longest_path_bonus"}
+                "team_asia_sharing", "sweep_tunnel_reveal", "sweep_longest_path_bonus",
+                *(f"balance_{m}" for m in ("seats", "matrix", "ratings", "index", "length", "decided", "bonuses"))}
     drawn = {p.stem for p in out.glob("*.svg")}
     assert expected <= drawn, expected - drawn
     for stem in drawn:
@@ -193,11 +194,14 @@ def test_every_figure_function_drew_and_provisional_only_where_it_belongs(page):
                                                                                              "_ghost_train"))
         if provisional_board:
             assert "provisional" in svg, stem
-        elif stem not in ("game_length", "tickets_midgame", "bonuses", "stations"):  # these show every board
+        elif stem not in ("game_length", "tickets_midgame", "bonuses", "stations") and not stem.startswith(
+                "balance_"):  # these show every board
             assert "provisional" not in svg, stem
     # the game-length figure shows every board: its title does not say provisional, the provisional boards' lines do
     svg = (out / "game_length.svg").read_text()
     assert "Game length, mean with 95% CI (provisional" not in svg and "Team Asia (provisional board)" in svg
+    svg = (out / "balance_seats.svg").read_text()
+    assert "Team Asia 4p (provisional)" in svg and "Seat advantage, every tier together" in svg
 
 
 def test_the_figure_check_finds_a_clipped_title_and_a_wrong_label():
