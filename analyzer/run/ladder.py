@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.bots import BOT_NAMES, BOTS
-from analyzer.run.backends import study_cluster
+from analyzer.run.backends import parse_cluster, study_cluster
 from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
 from analyzer.run.progress import LadderProgress
 from analyzer.run.protocol import close_folder, open_folder, read_manifest
@@ -160,6 +160,7 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
     they share one local Dask cluster started for the ladder)."""
     names = check_bots(bots)
     _check_options(seatings, games, bootstrap, bt_prior, players)
+    parse_cluster(cluster)  # refused before the ladder folder is written
     # checks board, rules, players and seed once, before any game is played
     spec0 = make_spec(board, players, [names[0]], 1, seed, rules, overrides, bot_params=bot_params)
     runs = plan_runs(names, players, seatings)

@@ -95,6 +95,8 @@ def open_folder(out_dir: Path, manifest_name: str, manifest: dict, key_fields: t
     out_dir = Path(out_dir)
     mpath = out_dir / manifest_name
     old = None
+    if out_dir.exists() and not out_dir.is_dir():
+        raise error(f"{out_dir} is a file, not a folder; choose another --out")
     if mpath.exists():
         try:
             old = read_json(mpath)
