@@ -31,7 +31,7 @@ from analyzer.bots import BOT_NAMES, BOTS
 from analyzer.run.backends import parse_cluster, study_cluster
 from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
 from analyzer.run.progress import LadderProgress
-from analyzer.run.protocol import close_folder, open_folder, read_manifest
+from analyzer.run.protocol import MANIFEST_FORMAT, close_folder, open_folder, read_manifest
 from analyzer.run.results import Results, finished_run
 from analyzer.run.simulate import run
 from analyzer.run.spec import make_spec
@@ -169,7 +169,7 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
                        bot_params=spec0.bot_params)
              for r in runs.itertuples()]
     manifest = {
-        "format": 1, "kind": "ladder", "board": spec0.board.name, "rules_name": spec0.rules.name,
+        "format": MANIFEST_FORMAT, "kind": "ladder", "board": spec0.board.name, "rules_name": spec0.rules.name,
         "rules_hash": spec0.rules.hash(), "rules": spec0.rules.as_dict(), "players": players, "bots": names,
         "games": games, "games_per_run": per_run, "seed": seed, "seatings": seatings, "bootstrap": bootstrap,
         "bt_prior": bt_prior, "kernel_hash": spec0.manifest()["kernel_hash"], "runs": runs.to_dict("records"),
