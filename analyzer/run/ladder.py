@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.bots import BOT_NAMES, BOTS
+from analyzer.bots import BOT_NAMES, BOTS, BotParams
 from analyzer.run.backends import parse_cluster, study_cluster
 from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
 from analyzer.run.progress import LadderProgress
@@ -161,6 +161,7 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
     names = check_bots(bots)
     _check_options(seatings, games, bootstrap, bt_prior, players)
     parse_cluster(cluster)  # refused before the ladder folder is written
+    BotParams.of(bot_params).check_bots(names)  # some bot of the ladder reads each (not every table)
     # checks board, rules, players and seed once, before any game is played
     spec0 = make_spec(board, players, [names[0]], 1, seed, rules, overrides, bot_params=bot_params)
     runs = plan_runs(names, players, seatings)

@@ -128,7 +128,6 @@ def make_spec(board="europe", players=4, bots=None, games=10_000, seed=1, rules=
         raise RuleError(f"rule set '{rs.name}' plays in teams of {rs.team_size}: {players} players is not whole teams")
     names = parse_bots(bots, players)
     params = BotParams.of(bot_params)
-    params.check_bots(names)
     check_bots_play(names, rs)
     check_bots_handle_board(names, rs, b)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:

@@ -73,8 +73,11 @@ def test_a_bot_parameter_outside_what_it_means_is_refused(value):
 
 def test_a_bot_parameter_no_seat_reads_is_refused():
     with pytest.raises(ValueError, match="ONE_STEP_DRAW: read by one-step only"):
-        make_spec("usa", 2, "planner", games=4, bot_params=["one-step.draw=1"])
-    assert make_spec("usa", 2, "planner,one-step", games=4, bot_params=["one-step.draw=1"]).bot_params
+        analyzer.simulate(board="usa", players=2, bots="planner", games=4, bot_params=["one-step.draw=1"])
+    with pytest.raises(ValueError, match="ONE_STEP_DRAW: read by one-step only"):
+        analyzer.ladder(board="usa", players=2, bots="planner,greedy", games=4, bot_params=["one-step.draw=1"])
+    assert analyzer.simulate(board="usa", players=2, bots="planner,one-step", games=4, progress=False,
+                             bot_params=["one-step.draw=1"]).manifest["bot_params"] == {"ONE_STEP_DRAW": 1.0}
 
 
 def test_every_bot_parameter_has_limits_that_hold_its_default():
@@ -84,3 +87,10 @@ def test_every_bot_parameter_has_limits_that_hold_its_default():
     for name, default in zip(P.BOT_PARAM_NAMES, P.BOT_PARAM_DEFAULTS, strict=True):
         assert check_bot_param(name, default) == default
         assert set(BOT_PARAM_LIMITS[name][3]) <= set(BOTS), name
+
+
+def test_a_ladder_takes_a_parameter_of_one_of_its_bots_at_every_table():
+    """The tables without one-step play the ladder's parameters too, and ignore them."""
+    res = analyzer.ladder(board="usa", players=2, bots="random,greedy,one-step", games=60, progress=False,
+                          bootstrap=10, bot_params=["one-step.draw=1"])
+    assert res.manifest["bot_params"] == {"ONE_STEP_DRAW": 1.0} and len(res.runs) == 6
