@@ -10,10 +10,12 @@ recommendation, and every table the report writes beside its page.
     python -m tools.kill_resume --kills 3 --size small --commands sweep,tune
 
 Exit 0 when every command's tables match, 1 otherwise (the differences are
-printed). The kill moments are drawn uniformly over the uninterrupted run's
-duration (seeded by --seed), so some land in the start-up and most in the
-middle of the work; a process that finishes before its kill simply ends the
-kills of that command early (reported).
+printed). Each attempt is killed after the start-up the uninterrupted run
+took plus a uniform draw over 1.5 / kills of its work (seeded by --seed), so
+the kills fall at random points spread over the whole work; a process that
+finishes before its kill ends the kills of that command early (the count of
+kills delivered is printed). Columns that time the machine (wall time,
+games/s) are left out of the comparison.
 """
 
 from __future__ import annotations
@@ -68,21 +70,35 @@ def command_args(command: str, out: Path, size: str) -> list[str]:
     raise ValueError(f"unknown command {command!r}: sweep, tune or report")
 
 
+LOG = Path(tempfile.gettempdir()) / f"kill-resume-{os.getpid()}.log"
+"""What the commands print (a failure's message is read back from it)."""
+
+
 def ttr(args: list[str]) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "analyzer.cli", *args], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
+    with LOG.open("w") as log:  # a file, not a pipe: nothing blocks a process that prints much
+        return subprocess.Popen([sys.executable, "-m", "analyzer.cli", *args], stdout=log,
+                                stderr=subprocess.STDOUT)
 
 
-def finish(args: list[str]) -> None:
+def finish(args: list[str], out: Path | None = None) -> float:
+    """Run to the end; returns when `out` first appeared (seconds after the start: the start-up)."""
+    t0 = time.perf_counter()
     proc = ttr(args)
-    _, err = proc.communicate()
+    started = None
+    while proc.poll() is None:
+        if started is None and out is not None and out.exists():
+            started = time.perf_counter() - t0
+        time.sleep(0.05)
     if proc.returncode != 0:
-        raise RuntimeError(f"ttr {' '.join(args)} failed ({proc.returncode}): {err.strip()[-500:]}")
+        raise RuntimeError(f"ttr {' '.join(args)} failed ({proc.returncode}): {LOG.read_text().strip()[-500:]}")
+    return started if started is not None else 0.0
 
 
-def killed_run(command: str, out: Path, size: str, kills: int, span: float, rng: random.Random) -> int:
-    """Run `command` into `out` killing it `kills` times (SIGKILL after a uniform draw in 0..span
-    seconds), resuming each time, then to the end; returns the kills delivered."""
+def killed_run(command: str, out: Path, size: str, kills: int, startup: float, work: float,
+               rng: random.Random) -> int:
+    """Run `command` into `out` killing it `kills` times, resuming each time, then to the end;
+    returns the kills delivered. Each attempt is killed after its start-up plus a uniform draw in
+    0..1.5 work / kills seconds: the kills fall at random points spread over the whole work."""
     delivered = 0
     for i in range(kills):
         args = command_args(command, out, size)
@@ -90,7 +106,7 @@ def killed_run(command: str, out: Path, size: str, kills: int, span: float, rng:
             args.append("--resume")
         proc = ttr(args)
         try:
-            proc.wait(timeout=rng.uniform(0.0, span))
+            proc.wait(timeout=startup + rng.uniform(0.0, 1.5 * work / kills))
             break  # finished before its kill
         except subprocess.TimeoutExpired:
             os.kill(proc.pid, signal.SIGKILL)
@@ -125,7 +141,13 @@ def tables(command: str, out: Path) -> dict[str, pd.DataFrame]:
     return found
 
 
+TIMING = ("wall time", "games/s", "games_per_s", "per second", "seconds")
+"""Columns that measure the machine, not the games: left out of the comparison."""
+
+
 def differences(a: dict[str, pd.DataFrame], b: dict[str, pd.DataFrame]) -> list[str]:
+    a, b = ({k: v.drop(columns=[c for c in v.columns if any(t in str(c) for t in TIMING)]) for k, v in d.items()}
+            for d in (a, b))
     out = [f"{k}: only in the uninterrupted run" for k in sorted(set(a) - set(b))]
     out += [f"{k}: only in the killed run" for k in sorted(set(b) - set(a))]
     for k in sorted(set(a) & set(b)):
@@ -139,10 +161,10 @@ def differences(a: dict[str, pd.DataFrame], b: dict[str, pd.DataFrame]) -> list[
 def check(command: str, work: Path, size: str, kills: int, rng: random.Random) -> Outcome:
     t0 = time.perf_counter()
     reference = work / f"{command}-uninterrupted"
-    finish(command_args(command, reference, size))
+    startup = finish(command_args(command, reference, size), reference)
     span = time.perf_counter() - t0
     killed = work / f"{command}-killed"
-    delivered = killed_run(command, killed, size, kills, span, rng)
+    delivered = killed_run(command, killed, size, kills, startup, max(span - startup, 1.0), rng)
     diff = differences(tables(command, reference), tables(command, killed))
     if not tables(command, reference):
         diff.append("no table found in the uninterrupted run")

@@ -163,12 +163,13 @@ def swap_tickets(st, p):
 
 @njit(cache=True, _nrt=False)
 def stalled(st, bd, ru):
-    """GT-END-3: no seat can claim any route any more. Either every seat
-    holds fewer wagons than any route still open to it needs, or no card is
-    left to draw (pile, discards and market empty) and no seat's cards pay a
-    route it has the wagons for: nothing then changes hands again. Only
-    ticket swaps (GT-TRN-3) would be left, for ever: the game ends at once and
-    is scored as GT-END-2 (most completed tickets)."""
+    """GT-END-3: no seat can claim any route any more, or none will. Either
+    every seat holds fewer wagons than any route still open to it needs; or
+    no card is left to draw (pile, discards and market empty: nothing changes
+    hands without a claim) and no seat's cards pay a route it has the wagons
+    for, or a full round has passed without a claim (the seats that could
+    claim only swap tickets). Only ticket swaps (GT-TRN-3) would be left, for
+    ever: the game ends at once and is scored as GT-END-2."""
     if not any_seat_can_claim(st, bd):
         return True
     if cards_available(st) > 0:
@@ -176,6 +177,12 @@ def stalled(st, bd, ru):
     for s in range(ru[L.RULE_MARKET_SIZE]):
         if st.market[s] >= 0:
             return False
+    last = -1
+    for r in range(bd.n_routes):
+        if st.owner[r] >= 0:
+            last = max(last, np.int64(st.claim_turn[r]))
+    if st.sc[L.SC_TURN] - last >= st.sc[L.SC_N_PLAYERS]:  # this turn and the n - 1 before: no claim
+        return True
     for p in range(st.sc[L.SC_N_PLAYERS]):
         if can_pay_a_claim(st, bd, ru, p):
             return False

@@ -133,3 +133,20 @@ def test_gt_end_3_a_card_left_to_draw_keeps_the_game_going():
     """GT-END-3: one card in the discards can be drawn and pay a route: play on."""
     over, g = _swap_with_every_card_held(discard_red=1)
     assert not over and g.sc[L.SC_END_REASON] == L.END_NONE and g.sc[L.SC_PLAYER] == 1
+
+
+def test_gt_end_3_a_round_without_a_claim_and_nothing_to_draw_ends_the_game():
+    """GT-END-3: with no card to draw, a full round without a claim ends the
+    game, although seat 1 could still claim (its last two wagons, GT-END-2)."""
+    g = ghost(n_players=2, tickets=[("Gloomy Glade", "Town Hall")])
+    t0 = int(g.sc[L.SC_TURN])
+    g.give(0, g.route("Crypt", "Cemetery"))
+    g.st.claim_turn[g.route("Crypt", "Cemetery")] = t0 - 1  # the last claim: the turn before
+    g.st.trains[1] = 2
+    g.set_hand(1, red=2)  # pays Gingerbread House-Gloomy Glade (2, red)
+    g.hold(0, g.ticket("Cemetery", "Lighthouse"))
+    g.hold(1, g.ticket("Crypt", "Railway Station"))
+    assert not g.act(L.A_SWAP_TICKETS)  # seat 0 swaps
+    assert g.sc[L.SC_PLAYER] == 1 and any(m[0] == L.A_CLAIM for m in g.legal_set())
+    assert g.act(L.A_SWAP_TICKETS)  # seat 1 swaps too: a full round without a claim
+    assert g.sc[L.SC_END_REASON] == L.END_STALL and g.sc[L.SC_TURN] == t0 + 2
