@@ -123,8 +123,11 @@ def tables(command: str, out: Path) -> dict[str, pd.DataFrame]:
     found = {}
     for path in sorted(out.rglob("*")):
         rel = str(path.relative_to(out))
-        if path.suffix == ".csv":
-            found[rel] = pd.read_csv(path)
+        if path.suffix == ".csv":  # the folder's own path (a report's runs.csv) said the same way for both
+            df = pd.read_csv(path)
+            for c in df.select_dtypes(include="object").columns:
+                df[c] = df[c].str.replace(str(out), "<out>", regex=False)
+            found[rel] = df
         elif path.name == "manifest.json" and (path.parent / "games").is_dir():
             import analyzer
 
