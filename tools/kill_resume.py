@@ -11,7 +11,7 @@ recommendation, and every table the report writes beside its page.
 
 Exit 0 when every command's tables match, 1 otherwise (the differences are
 printed). Each attempt is killed after the start-up the uninterrupted run
-took plus a uniform draw over 1.5 / kills of its work (seeded by --seed), so
+took plus a uniform draw over 1 / kills of its work (seeded by --seed), so
 the kills fall at random points spread over the whole work; a process that
 finishes before its kill ends the kills of that command early (the count of
 kills delivered is printed). Columns that time the machine (wall time,
@@ -98,7 +98,7 @@ def killed_run(command: str, out: Path, size: str, kills: int, startup: float, w
                rng: random.Random) -> int:
     """Run `command` into `out` killing it `kills` times, resuming each time, then to the end;
     returns the kills delivered. Each attempt is killed after its start-up plus a uniform draw in
-    0..1.5 work / kills seconds: the kills fall at random points spread over the whole work."""
+    0..work / kills seconds: the kills fall at random points spread over the whole work."""
     delivered = 0
     for i in range(kills):
         args = command_args(command, out, size)
@@ -106,7 +106,7 @@ def killed_run(command: str, out: Path, size: str, kills: int, startup: float, w
             args.append("--resume")
         proc = ttr(args)
         try:
-            proc.wait(timeout=startup + rng.uniform(0.0, 1.5 * work / kills))
+            proc.wait(timeout=startup + rng.uniform(0.0, work / kills))
             break  # finished before its kill
         except subprocess.TimeoutExpired:
             os.kill(proc.pid, signal.SIGKILL)
@@ -125,8 +125,9 @@ def tables(command: str, out: Path) -> dict[str, pd.DataFrame]:
         rel = str(path.relative_to(out))
         if path.suffix == ".csv":  # the folder's own path (a report's runs.csv) said the same way for both
             df = pd.read_csv(path)
-            for c in df.select_dtypes(include="object").columns:
-                df[c] = df[c].str.replace(str(out), "<out>", regex=False)
+            for c in df.columns:
+                if pd.api.types.is_string_dtype(df[c]) or pd.api.types.is_object_dtype(df[c]):
+                    df[c] = df[c].astype(str).str.replace(str(out), "<out>", regex=False)
             found[rel] = df
         elif path.name == "manifest.json" and (path.parent / "games").is_dir():
             import analyzer
