@@ -106,14 +106,14 @@ def killed_run(command: str, out: Path, size: str, kills: int, startup: float, w
             args.append("--resume")
         proc = ttr(args)
         try:
-            proc.wait(timeout=startup + rng.uniform(0.0, work / kills))
-            break  # finished before its kill
+            if proc.wait(timeout=startup + rng.uniform(0.0, work / kills)) != 0:
+                raise RuntimeError(f"ttr {' '.join(args)} failed: {LOG.read_text().strip()[-500:]}")
+            return delivered  # finished before its kill: the tables are final
         except subprocess.TimeoutExpired:
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait()
             delivered += 1
-    args = command_args(command, out, size)
-    finish(args + (["--resume"] if delivered and command != "report" else []))
+    finish(command_args(command, out, size) + ([] if command == "report" else ["--resume"]))
     return delivered
 
 
