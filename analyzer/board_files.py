@@ -218,9 +218,15 @@ def _read_routes(rpath: Path, seen: dict) -> pd.DataFrame:
     """routes.csv, every row checked (_route_row); a parallel group joins one pair of cities."""
     rrows = []
     group_pairs = {}
+    pair_lines = {}  # (a, b) -> (parallel_group, first line)
     for line, row in _read_csv(rpath, list(ROUTE_COLUMNS), ROUTE_OPTIONAL):
         route = _route_row(rpath, line, row, seen)
         group = route["parallel_group"]
+        first_group, first_line = pair_lines.setdefault((route["a"], route["b"]), (group, line))
+        if first_line != line and (group < 0 or group != first_group):
+            raise BoardError(rpath, line, "parallel_group",
+                             f"duplicate route {route['a']}-{route['b']} (first on line {first_line}): the lanes "
+                             "of a double or triple route share one parallel_group")
         if group >= 0:
             pair = frozenset((row["a"], row["b"]))
             first = group_pairs.setdefault(group, (pair, line))

@@ -45,6 +45,49 @@ def parse_bots(bots: str | list[str] | None, players: int) -> list[str]:
     return bots
 
 
+# Bot parameters: which bots read each (a planner-family parameter is read by expert's rollouts too) and the
+# values that mean something: (low, high, whole number, bots). Outside them (a negative budget, NaN, 1e99) a
+# run would play with a weight that means nothing, so `--bot-param` refuses them.
+PLANNERS = ("planner", "destination-hungry", "blocker", "planner-v1", "expert")
+TICKET_DRAWERS = (*PLANNERS, "route-focus", "one-step")
+HUNGRY = ("destination-hungry",)
+POINTS, TRAINS, SHARE, MARGIN = (0.0, 1e6), (0.0, 1000.0), (0.0, 10.0), (-1e6, 1e6)
+_LIMITS = {
+    PLANNERS: {"KEEP_PRICE": POINTS, "SETUP_BUDGET": SHARE, "DRAW_BUDGET": SHARE, "OVER_PRICE": POINTS,
+               "CONTESTED_BONUS": POINTS, "ENDGAME_TRAINS": TRAINS, "EV_TURN_VALUE": POINTS,
+               "EV_TRAIN_PRICE": POINTS, "EV_CLOCK": (0.01, 100.0), "EV_TURNS_PER_TRAIN": TRAINS,
+               "EV_SPREAD": (0.01, 1e6), "EV_CONTEST": (0.0, 1.0), "EV_MIN_SPARE": TRAINS, "EV_REFRESH": POINTS,
+               "EV_KEEP_MARGIN": MARGIN, "EV_CARD_TURNS": TRAINS, "EV_OFFSET": (-1000.0, 1000.0),
+               "EV_MAX_PLANNED": TRAINS, "EV_TURN_VALUE_2P": POINTS, "HOARD_HAND": TRAINS,
+               "HOARD_SLACK": (-1000.0, 1000.0), "HOARD_SHARE": SHARE},
+    TICKET_DRAWERS: {"TICKET_TRAINS": TRAINS, "TICKET_OTHERS": TRAINS},
+    HUNGRY: {"HUNGRY_KEEP_PRICE": POINTS, "HUNGRY_BUDGET": SHARE, "HUNGRY_OVER_PRICE": POINTS,
+             "HUNGRY_SPARE_TRAINS": TRAINS, "HUNGRY_OTHERS": TRAINS, "HUNGRY_EV_TURN_VALUE": POINTS,
+             "HUNGRY_EV_TRAIN_PRICE": POINTS, "HUNGRY_EV_KEEP_MARGIN": MARGIN, "HUNGRY_EV_MAX_PLANNED": TRAINS},
+    ("one-step",): {"ONE_STEP_DRAW": POINTS, "ONE_STEP_CARD_PRICE": POINTS, "ONE_STEP_PROGRESS": POINTS},
+    ("expert",): {"EXPERT_CANDIDATES": (1.0, float(P.MAX_CANDIDATES)), "EXPERT_KEEP_FACTOR": (0.0, 100.0),
+                  "EXPERT_WIN_POINTS": POINTS, "EXPERT_SWITCH_Z": (-100.0, 100.0), "EXPERT_ROLLOUT_EV": (0.0, 1.0),
+                  "EXPERT_STOP_Z": (-100.0, 100.0), "EXPERT_ROLLOUTS": (0.0, 100_000.0)},
+}
+WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_ROLLOUT_EV"})
+BOT_PARAM_LIMITS: dict[str, tuple[float, float, bool, tuple[str, ...]]] = {
+    name: (lo, hi, name in WHOLE_PARAMS, bots) for bots, table in _LIMITS.items() for name, (lo, hi) in table.items()}
+"""NAME -> (lowest, highest, whole number, the bots that read it), for every name of P.BOT_PARAM_NAMES."""
+
+
+def check_bot_param(name: str, value) -> float:
+    """`value` as the float the kernels read, or ValueError saying what NAME accepts."""
+    lo, hi, whole, _ = BOT_PARAM_LIMITS[name]
+    accepts = f"a {'whole ' if whole else ''}number in {lo:g}..{hi:g}"
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"--bot-param {name} must be {accepts}, not {value!r}") from None
+    if isinstance(value, bool) or not lo <= x <= hi or (whole and x != int(x)):  # NaN fails lo <= x
+        raise ValueError(f"--bot-param {name} must be {accepts}, not {value!r}")
+    return x
+
+
 @dataclass(frozen=True)
 class BotParams:
     """The bots' weights and budgets a run sets (Scratch.bot_params; the others
@@ -76,11 +119,16 @@ class BotParams:
             name = str(key).strip().upper().replace(".", "_").replace("-", "_")
             if name not in P.BOT_PARAM_NAMES:
                 raise ValueError(f"unknown bot parameter '{key}'; parameters: {', '.join(P.BOT_PARAM_NAMES)}")
-            try:
-                out[name] = float(value)
-            except (TypeError, ValueError):
-                raise ValueError(f"bot parameter {name} must be a number, not {value!r}") from None
+            out[name] = check_bot_param(name, value)
         return cls(tuple(sorted(out.items())))
+
+    def check_bots(self, names) -> None:
+        """Refuse a parameter no bot of the run reads (a key of another bot: the run would not use it)."""
+        for name, _ in self.values:
+            readers = BOT_PARAM_LIMITS[name][3]
+            if not set(readers) & set(names):
+                raise ValueError(f"--bot-param {name}: read by {', '.join(readers)} only, and no seat plays it "
+                                 f"(bots: {', '.join(dict.fromkeys(names))})")
 
     def __bool__(self) -> bool:
         return bool(self.values)

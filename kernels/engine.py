@@ -391,7 +391,8 @@ def step(st, bd, ru, action, ws):
 @njit(cache=True, _nrt=False)
 def end_turn(st, bd, ru, ws):
     """End of a turn: refill the market (BASE-MKT-5), the end trigger
-    (BASE-END-1, TA-END-1) and the stalled-game guards (BASE-END-2)."""
+    (BASE-END-1, TA-END-1), Ghost Train's endings (GT-END-1..3) and the
+    stalled-game guards (BASE-END-2)."""
     sc = st.sc
     p = sc[L.SC_PLAYER]
     n = sc[L.SC_N_PLAYERS]
@@ -401,6 +402,8 @@ def end_turn(st, bd, ru, ws):
         now = ghost.settle(st, bd, ru, p)  # GT-TKT-1/2, GT-BON-1/2, GT-END-1
     if now == L.END_NONE and last_wagons_end_game(ru, st.trains[p]):
         now = np.int64(L.END_TRAINS)  # GT-END-2: the last wagon ends the game at once
+    if now == L.END_NONE and ru[L.RULE_FAMILY] == L.FAMILY_TICKET_RACE and ghost.stalled(st, bd, ru):
+        now = np.int64(L.END_STALL)  # GT-END-3: no claim is possible any more
     st.ps[p, L.PS_TURNS] += 1
     sc[L.SC_TURN] += 1
     if now != L.END_NONE:

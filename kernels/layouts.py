@@ -225,7 +225,8 @@ END_TRAINS = 0  # the last round after the train trigger was played
 END_NO_ACTIONS = 1  # stalled: a whole round of passes
 END_TURN_CAP = 2  # stalled: turn cap reached
 END_TICKETS = 3  # Ghost Train: a player reached WIN_TICKETS
-END_NAMES = ("trains", "no_actions", "turn_cap", "tickets")
+END_STALL = 4  # Ghost Train: no seat can claim any route any more (GT-END-3)
+END_NAMES = ("trains", "no_actions", "turn_cap", "tickets", "stall")
 
 # Per-player counters (st.ps, int32[P, PS_FIELDS]).
 PS_ROUTE_POINTS = 0

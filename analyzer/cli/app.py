@@ -8,12 +8,14 @@ import sys
 from typing import Annotated
 
 import typer
+import typer.main
 from rich.console import Console
 
 from analyzer.boards import BoardError
 from analyzer.cli.analyse import analyse_command
 from analyzer.cli.balance import balance_command
 from analyzer.cli.boards import boards_app
+from analyzer.cli.checks import install_checks
 from analyzer.cli.compare import compare_command
 from analyzer.cli.ladder import ladder_command
 from analyzer.cli.replay import replay_command
@@ -74,14 +76,36 @@ console = Console()
 
 
 def main() -> None:
-    """Entry point. A usage error (unknown option, bad value type) prints
-    typer's message and exits 2; a user error found by the library (a bad
-    board, rule, bot or folder) prints one line and exits 2; never a traceback."""
+    """Entry point. A usage error (unknown option, bad value type or range)
+    and a user error found by the library (a bad board, rule, bot or folder)
+    print one line and exit 2; never a traceback."""
     try:
-        app()  # standalone: typer prints usage errors and exits with their code
+        command = typer.main.get_command(app)
+        install_checks(command)
+        code = command(standalone_mode=False)  # usage errors come back here, to be printed on one line
+    except typer.TyperException as e:  # click's usage errors (typer vendors click)
+        code = usage_error(e)
     except (BoardError, RuleError, ValueError, FileNotFoundError) as e:
-        console.print(f"[red]error:[/red] {e}", highlight=False, soft_wrap=True)  # one line: paths are never broken
-        sys.exit(2)
-    except KeyboardInterrupt as e:
+        error_line(str(e))
+        code = 2
+    except (KeyboardInterrupt, typer.Abort) as e:
         console.print(f"[yellow]{e or 'interrupted'}[/yellow]")
-        sys.exit(130)
+        code = 130
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def error_line(message: str) -> None:
+    console.print(f"[red]error:[/red] {' '.join(message.split())}", highlight=False, soft_wrap=True,
+                  markup=True)  # one line: paths are never broken
+
+
+def usage_error(e) -> int:
+    """Print a command-line usage error on one line (the option, the value,
+    what the option accepts) with the command's --help; `ttr` alone prints
+    the help."""
+    if type(e).__name__ == "NoArgsIsHelpError":  # `ttr` alone: typer has printed the help
+        return e.exit_code
+    ctx = getattr(e, "ctx", None)
+    hint = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
+    error_line(f"{e.format_message()}{hint}")
+    return getattr(e, "exit_code", 2)

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from analyzer.bots import parse_bots
 from analyzer.report.folders import load_runs, load_tunes
 from analyzer.report.page import build_report
 from analyzer.run.studies import run_studies, run_tune_studies
@@ -39,6 +40,8 @@ def report_command(
     console = Console()
     if "/" in name or "\\" in name or not name.strip():
         raise ValueError(f"--name {name!r}: give a plain name (no slashes)")
+    if bots is not None:  # checked whether studies run or not: a name given is a name meant
+        parse_bots(bots, len([b for b in bots.split(",") if b.strip()]))
     if paths:
         runs, tunes = load_runs(paths), load_tunes(paths)
     else:

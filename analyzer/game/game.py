@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from analyzer.boards import Board
-from analyzer.bots import BOTS, check_bots_handle_board, check_bots_play, parse_bots
+from analyzer.bots import BOTS, BotParams, check_bots_handle_board, check_bots_play, parse_bots
 from analyzer.game.moves import PHASES, BoardNames, Move, MoveNamer, code_parts, is_action
 from analyzer.game.observation import Observation, observe
 from analyzer.game.scores import SeatScore, seat_scores
@@ -52,8 +52,9 @@ class Game:
             raise ValueError(f"game must be a whole number in 0..2**63-1 (a game index of analyzer.simulate), "
                              f"not {game!r}")
         # simulate's own checks; `random` plays every rule family and board, so only the inputs are judged
-        spec = make_spec(board, players, ["random"], games=1, seed=seed, rules=rules, overrides=overrides,
-                         bot_params=bot_params)
+        # (the bot parameters by their values: which bots read them is the caller's choice, made at play)
+        spec = make_spec(board, players, ["random"], games=1, seed=seed, rules=rules, overrides=overrides)
+        params = BotParams.of(bot_params)
         self.board, self.rules, self.players, self.seed, self.game = spec.board, spec.rules, players, seed, game
         self.board_record, self.rules_array = spec.arrays, spec.rules.to_array()
         self._state = new_state(self.board_record, self.rules_array, players)
@@ -68,7 +69,7 @@ class Game:
         # a fresh Scratch: in simulate, game g starts from the Scratch games 0..g-1 of its chunk left, with
         # play_game's per-game resets, and plays the same (tests/analyzer/game/test_game_vs_simulate.py)
         self.scratch = scratch_record()
-        self.scratch.bot_params[:] = spec.bot_params.to_array()
+        self.scratch.bot_params[:] = params.to_array()
         self._names = BoardNames.of(self.board)
         self._namer: MoveNamer | None = None  # made at the first move named (a spare state for trial steps)
         self._legal = np.zeros(L.MAX_LEGAL, np.int64)

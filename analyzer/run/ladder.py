@@ -27,11 +27,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.bots import BOT_NAMES, BOTS
-from analyzer.run.backends import study_cluster
+from analyzer.bots import BOT_NAMES, BOTS, BotParams
+from analyzer.run.backends import parse_cluster, study_cluster
 from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
 from analyzer.run.progress import LadderProgress
-from analyzer.run.protocol import close_folder, open_folder, read_manifest
+from analyzer.run.protocol import MANIFEST_FORMAT, close_folder, open_folder, read_manifest
 from analyzer.run.results import Results, finished_run
 from analyzer.run.simulate import run
 from analyzer.run.spec import make_spec
@@ -168,6 +168,8 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
     they share one local Dask cluster started for the ladder)."""
     names = check_bots(bots)
     _check_options(seatings, games, bootstrap, bt_prior, players)
+    parse_cluster(cluster)  # refused before the ladder folder is written
+    BotParams.of(bot_params).check_bots(names)  # some bot of the ladder reads each (not every table)
     # checks board, rules, players and seed once, before any game is played
     spec0 = make_spec(board, players, [names[0]], 1, seed, rules, overrides, bot_params=bot_params)
     runs = plan_runs(names, players, seatings, spec0.rules.team_size)
@@ -176,7 +178,7 @@ def ladder(board="europe", players=2, bots=None, games=20_000, seed=1, rules=Non
                        bot_params=spec0.bot_params)
              for r in runs.itertuples()]
     manifest = {
-        "format": 1, "kind": "ladder", "board": spec0.board.name, "rules_name": spec0.rules.name,
+        "format": MANIFEST_FORMAT, "kind": "ladder", "board": spec0.board.name, "rules_name": spec0.rules.name,
         "rules_hash": spec0.rules.hash(), "rules": spec0.rules.as_dict(), "players": players, "bots": names,
         "games": games, "games_per_run": per_run, "seed": seed, "seatings": seatings, "bootstrap": bootstrap,
         "bt_prior": bt_prior, "kernel_hash": spec0.manifest()["kernel_hash"], "runs": runs.to_dict("records"),

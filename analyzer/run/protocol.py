@@ -34,6 +34,10 @@ RUN_IDENTITY = ("board", "rules_hash", "players", "bots", "games", "seed", "bot_
 """What makes two runs the same games (a report reuses a finished run that matches)."""
 RUN_KEY_FIELDS = (*RUN_IDENTITY, "chunk_size", "kernel_hash")
 """What makes two runs the same part files (resuming requires all of it)."""
+MANIFEST_FORMAT = 1
+"""The layout of every experiment folder (a run, sweep, ladder or tuning study: its manifest's keys, its
+tables and chunk files), written as the manifest's "format". Raised when a change leaves folders written
+before unreadable or unresumable; a folder of another format is refused (check_format)."""
 
 
 # --- files written atomically --------------------------------------------------------------
@@ -77,6 +81,7 @@ def read_manifest(folder: Path, manifest_name: str, what: str, error: type[Excep
         manifest = read_json(mpath)
     except json.JSONDecodeError as e:
         raise error(f"{mpath}, line {e.lineno}: not valid JSON ({e.msg})") from None
+    check_format(mpath, manifest, error)
     if finished is not None and manifest.get("status") != "complete":
         raise error(f"{folder}: the {what.split()[-1]} did not finish; continue it with `{finished} --resume`")
     return manifest
@@ -95,11 +100,14 @@ def open_folder(out_dir: Path, manifest_name: str, manifest: dict, key_fields: t
     out_dir = Path(out_dir)
     mpath = out_dir / manifest_name
     old = None
+    if out_dir.exists() and not out_dir.is_dir():
+        raise error(f"{out_dir} is a file, not a folder; choose another --out")
     if mpath.exists():
         try:
             old = read_json(mpath)
         except (OSError, json.JSONDecodeError) as e:
             raise error(f"{mpath}: unreadable {what} manifest ({e}); remove the folder to start again") from None
+        check_format(mpath, old, error)
         if not resume:
             raise error(f"{out_dir} already holds a {what}; use --resume to continue it or choose another --out")
         diff = [k for k in key_fields if old.get(k) != manifest.get(k)]
@@ -110,6 +118,17 @@ def open_folder(out_dir: Path, manifest_name: str, manifest: dict, key_fields: t
     out_dir.mkdir(parents=True, exist_ok=True)
     write_json(mpath, dict(manifest, status="running"))
     return old
+
+
+def check_format(mpath: Path, manifest: dict, error: type[Exception] = ValueError) -> None:
+    """Refuse a folder written in another layout than this version's (MANIFEST_FORMAT), naming the
+    version that wrote it: read back or resumed, it would give wrong tables or a half-old folder."""
+    found = manifest.get("format") if isinstance(manifest, dict) else None
+    if found != MANIFEST_FORMAT:
+        wrote = ((manifest.get("versions") if isinstance(manifest, dict) else None) or {}).get("ttr-analyzer")
+        raise error(f"{mpath}: written by an incompatible version (ttr-analyzer {wrote or 'unknown'}, folder "
+                    f"format {found}; this version reads format {MANIFEST_FORMAT}): read it with the version "
+                    "that wrote it, or run it again into another folder")
 
 
 def close_folder(out_dir: Path, manifest_name: str, manifest: dict) -> None:

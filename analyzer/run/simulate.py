@@ -58,6 +58,7 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
     at the same path; with `shared_out=False` the tables come back to this
     process, which writes them. The tables are the same with every backend."""
     spec = make_spec(board, players, bots, games, seed, rules, overrides, chunk_size, bot_params)
+    spec.bot_params.check_bots(spec.bots)
     return run(spec, out, threads, resume, progress, cluster, shared_out)
 
 

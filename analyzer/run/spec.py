@@ -16,10 +16,10 @@ import pandas as pd
 from analyzer.boards import Board, BoardSource
 from analyzer.bots import BotParams, check_bots_handle_board, check_bots_play, parse_bots
 from analyzer.rules import RuleError, RuleSet
+from analyzer.run.protocol import MANIFEST_FORMAT
 from kernels import SOURCE_HASH
 
 DEFAULT_CHUNK = 2000
-MANIFEST_FORMAT = 1
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from pathlib import Path
 from analyzer.boards import Board, load_board
 from analyzer.rules import RuleError, RuleSet
 from analyzer.run.backends import parse_cluster, study_cluster
-from analyzer.run.protocol import close_folder, open_folder
+from analyzer.run.protocol import MANIFEST_FORMAT, close_folder, open_folder
 from analyzer.run.simulate import simulate
 from analyzer.run.spec import make_spec
 from analyzer.run.sweep_output import SWEEP_MANIFEST, SweepError, SweepResults, _value_text
@@ -220,7 +220,7 @@ def sweep(board=None, players=None, bots=None, games=None, seed=None, grid=None,
             raise SweepError(f"{where}, variant '{v.name}': {e}") from None
     first = specs[vs[0].name]
     manifest = {
-        "format": 1,
+        "format": MANIFEST_FORMAT,
         "kind": "ttr-sweep",
         "board": b.name,
         "players": players,

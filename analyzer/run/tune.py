@@ -42,7 +42,7 @@ from analyzer.boards import Board, load_board
 from analyzer.rules import RuleError, RuleSet
 from analyzer.run.backends import parse_cluster, study_cluster
 from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
-from analyzer.run.protocol import close_folder, open_folder
+from analyzer.run.protocol import MANIFEST_FORMAT, close_folder, open_folder
 from analyzer.run.spec import make_spec
 from analyzer.run.tune_games import (
     CONFIRM_STREAM,
@@ -195,7 +195,7 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
                    storage)
     parse_cluster(cluster)
     manifest = {
-        "format": 1, "kind": "ttr-tune", "board": b.name, "players": players, "bots": list(spec0.bots),
+        "format": MANIFEST_FORMAT, "kind": "ttr-tune", "board": b.name, "players": players, "bots": list(spec0.bots),
         "seed": seed, "rules_name": base.name, "base_rules": base.as_dict(), "base_rules_hash": base.hash(),
         "params": [p.text for p in goals.params], "objectives": [o.label for o in goals.objectives],
         "constraints": [c.label for c in goals.constraints], "directions": [o.direction for o in goals.objectives],

@@ -1,4 +1,4 @@
-"""Ghost Train: game length, how games end (sixth ticket or last wagon), win
+"""Ghost Train: game length, how games end (sixth ticket, last wagon, no claim left), win
 rate by seat, the Trick-or-Treat and Town Hall bonuses and the win rates of
 the players who took them, ticket completion; from one run's tables."""
 
@@ -21,7 +21,7 @@ def overview(games: pd.DataFrame, players: pd.DataFrame, n_players: int) -> dict
     turns = mean_interval(g["turns"])
     row = {"players": n_players, "games": n, "turns_mean": turns["mean"], "turns_ci_low": turns["ci_low"],
            "turns_ci_high": turns["ci_high"], "rounds_mean": turns["mean"] / n_players}
-    for reason, label in (("tickets", "six_tickets"), ("trains", "out_of_wagons")):
+    for reason, label in (("tickets", "six_tickets"), ("trains", "out_of_wagons"), ("stall", "no_claim")):
         k = int((ends == reason).sum())
         lo, hi = wilson(k, n)
         row[f"end_{label}"], row[f"end_{label}_ci_low"], row[f"end_{label}_ci_high"] = k / n, float(lo), float(hi)

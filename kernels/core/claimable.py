@@ -95,6 +95,18 @@ def open_to_word(st, bd, p, k):
 
 
 @njit(cache=True, _nrt=False)
+def any_seat_can_claim(st, bd):
+    """True while some seat still has the trains for some route open to it
+    (open_to_word): the cards aside, a claim is still possible. Trains and
+    open routes only ever decrease, so once False it stays False (GT-END-3)."""
+    for p in range(st.sc[L.SC_N_PLAYERS]):
+        for k in range(st.sc[L.SC_N_WORDS]):
+            if open_to_word(st, bd, p, k) != 0:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def masks_apply(bd, ru):
     """The claim masks say what the payment rules say: locomotives pay any
     route (LOCO_ANY) and no route takes sets of wild cards (NC-FRY-2,

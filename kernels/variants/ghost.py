@@ -5,6 +5,7 @@ the engine plays when the rule family is FAMILY_TICKET_RACE.
   replaced at once, repeatedly, since a fresh ticket may already be complete
   (GT-TKT-1, GT-TKT-2); the Trick-or-Treat ticket (GT-BON-1) and the Town Hall
   cards (GT-BON-2); then the immediate endings (GT-END-1, GT-END-2).
+- `stalled`: no seat can claim any route any more, the game ends (GT-END-3).
 - `can_swap` / `swap_tickets`: the ticket-swap action (GT-TRN-3).
 - `score`: completed tickets (special included), the winner (GT-END-1/2).
 
@@ -16,7 +17,10 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.core.cards import draw_card
+from kernels.core.cards import cards_available, draw_card, fill_purse
+from kernels.core.claimable import any_seat_can_claim, claim_masks, masks_apply
+from kernels.core.claims import route_open_to
+from kernels.core.payment import claim_payment
 from kernels.core.scoring import network_trail_cities
 from kernels.core.tickets import mark_completed_tickets, pop_ticket, ticket_outcome, ticket_to_bottom
 from kernels.graph import uf_find
@@ -158,10 +162,56 @@ def swap_tickets(st, p):
 
 
 @njit(cache=True, _nrt=False)
+def stalled(st, bd, ru):
+    """GT-END-3: no seat can claim any route any more, or none will. Either
+    every seat holds fewer wagons than any route still open to it needs; or
+    no card is left to draw (pile, discards and market empty: nothing changes
+    hands without a claim) and no seat's cards pay a route it has the wagons
+    for, or a full round has passed without a claim (the seats that could
+    claim only swap tickets). Only ticket swaps (GT-TRN-3) would be left, for
+    ever: the game ends at once and is scored as GT-END-2."""
+    if not any_seat_can_claim(st, bd):
+        return True
+    if cards_available(st) > 0:
+        return False
+    for s in range(ru[L.RULE_MARKET_SIZE]):
+        if st.market[s] >= 0:
+            return False
+    last = -1
+    for r in range(bd.n_routes):
+        if st.owner[r] >= 0:
+            last = max(last, np.int64(st.claim_turn[r]))
+    if st.sc[L.SC_TURN] - last >= st.sc[L.SC_N_PLAYERS]:  # this turn and the n - 1 before: no claim
+        return True
+    for p in range(st.sc[L.SC_N_PLAYERS]):
+        if can_pay_a_claim(st, bd, ru, p):
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def can_pay_a_claim(st, bd, ru, p):
+    """Seat p has a legal claim now: a route open to it that its cards pay
+    (the engine's claim rules: core/claimable.py masks, else core/payment.py)."""
+    fill_purse(st, ru, p)
+    if masks_apply(bd, ru):
+        return claim_masks(st, bd, p, st.purse[:], st.claim_masks)
+    routes = bd.routes[:bd.n_routes]
+    group_routes = bd.group_routes[:bd.n_groups]
+    for r in range(routes.shape[0]):
+        if route_open_to(st.owner, st.closed, np.int64(st.trains[p]), routes, group_routes, p, r):
+            for c in range(L.N_CARD_KINDS):
+                rc = routes[r, L.RT_COLOUR]
+                if (rc == L.GRAY or c == rc or c == L.LOCO) and claim_payment(ru, st.purse, routes, r, c)[0] >= 0:
+                    return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def score(st, bd, ru, ws):
     """No points: a player's total is the tickets completed (special included).
     The 6th ticket wins outright (GT-END-1); otherwise most tickets win, ties
-    share (GT-END-2, and the stalled-game guards)."""
+    share (GT-END-2, GT-END-3, and the stalled-game guards)."""
     n = st.sc[L.SC_N_PLAYERS]
     fin = st.final
     holder = st.ticket_holder

@@ -206,6 +206,23 @@ def test_length_zero(board_copy):
     _expect(board_copy, "routes.csv", 2, "length", "below the minimum 1")
 
 
+def test_negative_length(board_copy):
+    _edit(board_copy / "routes.csv", 2, "Atlanta,Charleston,-2,gray,normal,0,0,,")
+    _expect(board_copy, "routes.csv", 2, "length", "below the minimum 1")
+
+
+def test_duplicate_route(board_copy):
+    r = board_copy / "routes.csv"
+    r.write_text(r.read_text() + "Charleston,Atlanta,2,red,normal,0,0,,\n")
+    _expect(board_copy, "routes.csv", 102, "parallel_group", "duplicate route Atlanta-Charleston (first on line 2)")
+
+
+def test_a_lane_of_another_double_route_is_a_duplicate(board_copy):
+    r = board_copy / "routes.csv"
+    r.write_text(r.read_text() + "Atlanta,New Orleans,4,red,normal,0,0,99,\n")
+    _expect(board_copy, "routes.csv", 102, "parallel_group", "duplicate route Atlanta-New Orleans (first on line 5)")
+
+
 def test_non_numeric_field(board_copy):
     _edit(board_copy / "routes.csv", 4, "Atlanta,Nashville,one,gray,normal,0,0,,")
     _expect(board_copy, "routes.csv", 4, "length", "'one' is not a whole number")

@@ -136,8 +136,9 @@ def findings(ov: pd.DataFrame, seats: pd.DataFrame, b: pd.DataFrame) -> list[str
         out.append(
             f"With {r.players} players (n={r.games:,} games), a game lasts {r.rounds_mean:.1f} rounds "
             f"({r.turns_mean:.0f} turns, 95% CI {r.turns_ci_low:.0f}–{r.turns_ci_high:.0f}); "
-            f"{r.end_six_tickets:.0%} end on a sixth ticket and {r.end_out_of_wagons:.0%} when a player places "
-            f"the last wagon ({r.end_stalled:.1%} stall); {r.shared_wins:.0%} of games have a shared win.")
+            f"{r.end_six_tickets:.0%} end on a sixth ticket, {r.end_out_of_wagons:.0%} when a player places "
+            f"the last wagon and {r.end_no_claim:.1%} when no claim is possible any more (GT-END-3; "
+            f"{r.end_stalled:.1%} at a guard); {r.shared_wins:.0%} of games have a shared win.")
         s = seats[seats["players"] == r.players]
         first = s[s["seat"] == 0].iloc[0]
         last = s[s["seat"] == s["seat"].max()].iloc[0]

@@ -54,7 +54,9 @@ def test_section_numbers_come_from_the_runs(runs, tmp_path):
         assert row["games"] == len(res.games)
         assert row["end_six_tickets"] == pytest.approx((res.games["end_reason"] == "tickets").mean())
         assert row["trick_or_treat_rate"] == pytest.approx(res.players["special_tickets"].mean())
-        assert row["end_six_tickets"] + row["end_out_of_wagons"] + row["end_stalled"] == pytest.approx(1.0)
+        assert row["end_no_claim"] == pytest.approx((res.games["end_reason"] == "stall").mean())
+        assert row["end_six_tickets"] + row["end_out_of_wagons"] + row["end_no_claim"] + row["end_stalled"] \
+            == pytest.approx(1.0)
     seats = pd.read_csv(tmp_path / "ghost_train_seats.csv")
     assert len(seats) == 2 + 3 + 4 and seats["ci_low"].le(seats["win_rate"]).all()
     assert seats["win_rate"].le(seats["ci_high"]).all()

@@ -15,18 +15,18 @@ from kernels.bots.shared import params as P
 
 def test_the_manifest_reads_back_as_the_same_run():
     spec = make_spec("europe", 3, "planner,greedy,random", games=250, seed=5, overrides={"tunnel_reveal": 4},
-                     bot_params=["expert.rollouts=9", "KEEP_PRICE=0.5"])
+                     bot_params=["keep-price=0.5", "ev.clock=2"])
     back = RunSpec.from_manifest(spec.manifest(), spec.board)
     assert back == spec and back.rules.tunnel_reveal == 4 and back.bots == ("planner", "greedy", "random")
-    assert back.bot_params.as_dict() == {"EXPERT_ROLLOUTS": 9.0, "KEEP_PRICE": 0.5}
+    assert back.bot_params.as_dict() == {"EV_CLOCK": 2.0, "KEEP_PRICE": 0.5}
     other = make_spec("europe", 3, "planner,greedy,random", games=250, seed=6, overrides={"tunnel_reveal": 4})
     assert other != spec  # another seed, other games
 
 
 def test_a_finished_run_says_which_run_it_is(tmp_path):
-    res = analyzer.simulate(board="usa", players=2, bots="random", games=30, seed=3, progress=False,
+    res = analyzer.simulate(board="usa", players=2, bots="random,one-step", games=30, seed=3, progress=False,
                             out=tmp_path / "run", bot_params={"one_step_draw": 1.5})
-    assert res.spec == make_spec("usa", 2, "random", games=30, seed=3, bot_params={"ONE_STEP_DRAW": 1.5})
+    assert res.spec == make_spec("usa", 2, "random,one-step", games=30, seed=3, bot_params={"ONE_STEP_DRAW": 1.5})
     assert analyzer.load(tmp_path / "run").spec.chunk_size == res.manifest["chunk_size"]
 
 
@@ -63,3 +63,34 @@ def test_players_and_seed_refuse_booleans():
         make_spec("usa", True, "greedy", games=10)
     with pytest.raises(ValueError, match="seed"):
         make_spec("usa", 2, "greedy", games=10, seed=False)
+
+
+@pytest.mark.parametrize("value", [-3, "nan", "inf", 1e99, 2.5, True])
+def test_a_bot_parameter_outside_what_it_means_is_refused(value):
+    with pytest.raises(ValueError, match=r"EXPERT_ROLLOUTS must be a whole number in 0\.\.100000"):
+        make_spec("usa", 2, "expert,planner", games=4, bot_params={"EXPERT_ROLLOUTS": value})
+
+
+def test_a_bot_parameter_no_seat_reads_is_refused():
+    with pytest.raises(ValueError, match="ONE_STEP_DRAW: read by one-step only"):
+        analyzer.simulate(board="usa", players=2, bots="planner", games=4, bot_params=["one-step.draw=1"])
+    with pytest.raises(ValueError, match="ONE_STEP_DRAW: read by one-step only"):
+        analyzer.ladder(board="usa", players=2, bots="planner,greedy", games=4, bot_params=["one-step.draw=1"])
+    assert analyzer.simulate(board="usa", players=2, bots="planner,one-step", games=4, progress=False,
+                             bot_params=["one-step.draw=1"]).manifest["bot_params"] == {"ONE_STEP_DRAW": 1.0}
+
+
+def test_every_bot_parameter_has_limits_that_hold_its_default():
+    from analyzer.bots import BOT_PARAM_LIMITS, BOTS, check_bot_param
+
+    assert set(BOT_PARAM_LIMITS) == set(P.BOT_PARAM_NAMES)
+    for name, default in zip(P.BOT_PARAM_NAMES, P.BOT_PARAM_DEFAULTS, strict=True):
+        assert check_bot_param(name, default) == default
+        assert set(BOT_PARAM_LIMITS[name][3]) <= set(BOTS), name
+
+
+def test_a_ladder_takes_a_parameter_of_one_of_its_bots_at_every_table():
+    """The tables without one-step play the ladder's parameters too, and ignore them."""
+    res = analyzer.ladder(board="usa", players=2, bots="random,greedy,one-step", games=60, progress=False,
+                          bootstrap=10, bot_params=["one-step.draw=1"])
+    assert res.manifest["bot_params"] == {"ONE_STEP_DRAW": 1.0} and len(res.runs) == 6

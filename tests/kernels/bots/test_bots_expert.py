@@ -197,7 +197,7 @@ def test_bot_params_reach_the_kernels():
     assert expert.manifest["bot_params"] == {"EXPERT_ROLLOUTS": 0.0}
     with pytest.raises(ValueError, match="unknown bot parameter"):
         analyzer.simulate(bots="expert", bot_params=["expert.nonsense=1"], **kw)
-    with pytest.raises(ValueError, match="must be a number"):
+    with pytest.raises(ValueError, match="must be a whole number in 0..100000"):
         analyzer.simulate(bots="expert", bot_params={"EXPERT_ROLLOUTS": "many"}, **kw)
 
 

@@ -21,10 +21,10 @@ def _run(players, bot, games, check_legal, seed=2024, overrides=None):
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("bot", [P.BOT_RANDOM, P.BOT_GREEDY])
 def test_ghost_train_invariants(players, bot):
-    """GT-CMP-1, GT-CMP-2, GT-TKT-1, GT-TKT-2, GT-BON-1, GT-BON-2, GT-END-1, GT-END-2
-    over 2,000 games: conservation and the immediate endings."""
+    """GT-CMP-1, GT-CMP-2, GT-TKT-1, GT-TKT-2, GT-BON-1, GT-BON-2, GT-END-1, GT-END-2,
+    GT-END-3 over 2,000 games: conservation and the immediate endings; none at the turn cap."""
     reasons, turns, totals, rs = _run(players, bot, 2000, check_legal=False)
-    assert (turns <= rs.turn_cap).all()
+    assert (turns <= rs.turn_cap).all() and not (reasons == L.END_TURN_CAP).any()
     won = reasons == L.END_TICKETS
     assert (totals[won].max(axis=1) >= rs.win_tickets).all()
     assert (totals[~won].max(axis=1) < rs.win_tickets).all()
