@@ -168,7 +168,7 @@ def balance_study_prefix(board: str, players: int) -> str:
 
 BALANCE_STUDIES: tuple[Study, ...] = tuple(
     Study(f"{balance_study_prefix(b, p)}{i:02d}", b, p, bots=order, games_share=BALANCE_SHARE, keep_bots=True,
-          bot_params={"EXPERT_ROLLOUTS": BALANCE_ROLLOUTS})
+          bot_params={"EXPERT_ROLLOUTS": BALANCE_ROLLOUTS} if "expert" in order else None)
     for b, p in BALANCE_PLAYERS.items()
     for i, order in enumerate(tier_seatings(BALANCE_TIERS, p, BALANCE_TEAM_SIZE.get(b, 1))))
 

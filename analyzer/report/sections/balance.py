@@ -60,7 +60,9 @@ def stacked_players(group: list[tuple[str, Results]]) -> tuple[pd.DataFrame, int
 
 
 def rollouts_of(group: list[tuple[str, Results]]) -> str:
-    budgets = {(r.manifest.get("bot_params") or {}).get("EXPERT_ROLLOUTS") for _, r in group}
+    """The search player's budget in the scorecard's runs that seat it."""
+    budgets = {(r.manifest.get("bot_params") or {}).get("EXPERT_ROLLOUTS") for _, r in group
+               if "expert" in r.manifest.get("bots", [])}
     return ", ".join(sorted("its default" if b is None else f"{b:g}" for b in budgets))
 
 
