@@ -14,6 +14,7 @@ from analyzer.boards import BoardError
 from analyzer.cli.boards import boards_app
 from analyzer.cli.compare import compare_command
 from analyzer.cli.ladder import ladder_command
+from analyzer.cli.optimum import optimum_command
 from analyzer.cli.report import report_command
 from analyzer.cli.rules import rules_command
 from analyzer.cli.simulate import simulate_command, summary_command
@@ -34,6 +35,7 @@ EXAMPLES = {
     "compare": "ttr compare results/sw --csv compare.csv",
     "tune": "ttr tune --param tunnel_reveal=2..4 --objective seat_advantage --out t4",
     "report": "ttr report --name mine --games 20000 --bots greedy",
+    "optimum": "ttr optimum --board usa --trains 45 --time-limit 900",
 }
 """Each command's example, the last lines of its --help (the boards commands' are in analyzer/cli/boards.py)."""
 
@@ -60,7 +62,8 @@ def root(version: Annotated[bool, typer.Option("--version", callback=version_opt
 
 for _name, _command in (("simulate", simulate_command), ("summary", summary_command), ("rules", rules_command),
                         ("tunnels", tunnels_command), ("ladder", ladder_command), ("sweep", sweep_command),
-                        ("compare", compare_command), ("tune", tune_command), ("report", report_command)):
+                        ("compare", compare_command), ("tune", tune_command), ("report", report_command),
+                        ("optimum", optimum_command)):
     app.command(_name, epilog=example(_name))(_command)
 app.add_typer(boards_app, name="boards")
 console = Console()
