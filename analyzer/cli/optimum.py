@@ -36,7 +36,7 @@ def optimum_command(
                   + (f" + fixed {res.fixed_points}" if res.fixed_points else "")
                   + f"; {res.trains_used} of {res.trains} trains", highlight=False)
     console.print(f"  solver: {res.status}", highlight=False)
-    console.print(f"  routes ({len(res.routes)}): {'; '.join(res.routes)}", highlight=False)
-    console.print(f"  tickets ({len(res.tickets)}): {'; '.join(res.tickets)}", highlight=False)
+    console.print(f"  routes ({len(res.routes)}): {'; '.join(res.routes) or 'none'}", highlight=False)
+    console.print(f"  tickets ({len(res.tickets)}): {'; '.join(res.tickets) or 'none'}", highlight=False)
     for note in res.notes:
         console.print(f"  note: {note}", highlight=False)
