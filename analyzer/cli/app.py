@@ -18,6 +18,7 @@ from analyzer.cli.boards import boards_app
 from analyzer.cli.checks import install_checks
 from analyzer.cli.compare import compare_command
 from analyzer.cli.ladder import ladder_command
+from analyzer.cli.optimum import optimum_command
 from analyzer.cli.replay import replay_command
 from analyzer.cli.report import report_command
 from analyzer.cli.rules import rules_command
@@ -42,6 +43,7 @@ EXAMPLES = {
     "report": "ttr report --name mine --games 20000 --bots greedy",
     "replay": "ttr replay results/usa2 --game 3 --out game3.html",
     "analyse": "ttr analyse --from results/usa2 --game 3 --turn 20 --rollouts 100",
+    "optimum": "ttr optimum --board usa --trains 45 --time-limit 900",
 }
 """Each command's example, the last lines of its --help (the boards commands' are in analyzer/cli/boards.py)."""
 
@@ -69,7 +71,8 @@ def root(version: Annotated[bool, typer.Option("--version", callback=version_opt
 for _name, _command in (("simulate", simulate_command), ("summary", summary_command), ("rules", rules_command),
                         ("tunnels", tunnels_command), ("ladder", ladder_command), ("sweep", sweep_command),
                         ("compare", compare_command), ("tune", tune_command), ("balance", balance_command),
-                        ("report", report_command), ("replay", replay_command), ("analyse", analyse_command)):
+                        ("report", report_command), ("replay", replay_command), ("analyse", analyse_command),
+                        ("optimum", optimum_command)):
     app.command(_name, epilog=example(_name))(_command)
 app.add_typer(boards_app, name="boards")
 console = Console()

@@ -1,0 +1,11 @@
+"""The solo-score ceiling of a board by mixed-integer programming:
+`problem` (what one player may claim and score), `model` (the MILP, HiGHS
+through scipy.optimize.milp), `solve` (the best score, its proven bound), `ceilings` (the measured
+ceilings of the built-in boards)."""
+
+from analyzer.optimum.ceilings import CEILINGS, Ceiling, ceiling
+from analyzer.optimum.problem import Problem, Ticket, UnsupportedBoard, build_problem, score_routes
+from analyzer.optimum.solve import Optimum, optimum, solve_problem
+
+__all__ = ["CEILINGS", "Ceiling", "Optimum", "Problem", "Ticket", "UnsupportedBoard", "build_problem", "ceiling",
+           "optimum", "score_routes", "solve_problem"]
