@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from analyzer.optimum.ceilings import ceiling
 from analyzer.report.figures import grouped_ci_bars, new_figure, save_figure, save_table
 from analyzer.report.html import Section, ci_pct, pct
 from analyzer.report.names import label
@@ -40,7 +41,8 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     t = overview_tables(base)
     rounds = t["length"][t["length"]["measure"] == "rounds"]
     sec.findings += (seat_findings(t["seat"]) + score_findings(t["dist"])
-                     + [length_finding(rounds), end_finding(t["ends"])] + best_bot_finding(t["bot"]))
+                     + [length_finding(rounds), end_finding(t["ends"])] + best_bot_finding(t["bot"])
+                     + ceiling_findings(base))
     sec.figures += seat_figures(t["seat"], base, out)
     sec.figures += score_figures(t["hist"], base, out)
     sec.figures += component_figures(t["comp"], base, out)
@@ -135,6 +137,30 @@ def best_bot_finding(bot: pd.DataFrame) -> list[str]:
         return []
     best = mixed.loc[mixed["rate"].idxmax()]
     return [f"Best bot: {best['bot']} wins {pct(best['rate'])} of its player-games in {best['study']}."]
+
+
+def ceiling_findings(base: dict[str, Results]) -> list[str]:
+    """Per board with a measured solo ceiling (analyzer.optimum.ceilings): the mean score at each player
+    count as a share of it. The optimum lies between the score reached and the proven bound, so the share
+    is a range; the ceiling ignores opponents."""
+    rows: dict[str, list[str]] = {}
+    for r in base.values():
+        m = r.manifest
+        top = ceiling(str(m.get("board", "")))
+        if top is None:
+            continue
+        mean = float(r.players["score"].mean())
+        share = (f"{100 * mean / top.score:.0f}%" if top.proven
+                 else f"{100 * mean / top.bound:.0f}–{100 * mean / top.score:.0f}%")
+        rows.setdefault(m["board"], []).append(f"{m['players']}p {mean:.1f} ({share})")
+    out = []
+    for board, cells in rows.items():
+        top = ceiling(board)
+        optimum = f"{top.score}" if top.proven else f"between {top.score} and {top.bound}"
+        out.append(f"{board_name(board)}: mean score against the solo optimum ({optimum} points with "
+                   f"{top.trains} trains, docs/optimum.md): {', '.join(cells)}. The optimum is one player "
+                   "alone with every card it needs; the gap is what opponents, the deal and the bots cost.")
+    return out
 
 
 # --- figures ------------------------------------------------------------------------------------------

@@ -97,6 +97,22 @@ def test_findings_are_the_tables_numbers(built):
     assert f"the mean score by {sc:+.2f} points" in text
 
 
+def test_mean_scores_are_set_against_the_solo_optimum(built):
+    """The overview sets each base run's mean score against its board's measured ceiling, as a range
+    when the ceiling is not proven (the optimum lies between the score reached and the bound)."""
+    from analyzer.optimum.ceilings import ceiling
+
+    page, loaded = built
+    text = page.read_text()
+    for name, board in (("usa-2p", "usa"), ("europe-3p", "europe")):
+        top, mean = ceiling(board), loaded[name].players["score"].mean()
+        players = loaded[name].manifest["players"]
+        assert f"{players}p {mean:.1f} ({100 * mean / top.bound:.0f}–{100 * mean / top.score:.0f}%)" in text
+        assert f"between {top.score} and {top.bound} points with {top.trains} trains" in text
+    usa = next(line for line in text.splitlines() if "USA: mean score against the solo optimum" in line)
+    assert usa.count("2p ") == 1  # the base run only: the doubles-open variant is not a second cell
+
+
 def test_runs_table_gives_each_runs_cost_and_names_the_slowest(built):
     page, loaded = built
     runs = pd.read_csv(page.parent / "runs.csv")
