@@ -43,7 +43,7 @@ def _print_card(sc: Scorecard) -> None:
     st.add_column("tier")
     k = int(seats["seat"].max()) + 1
     for s in range(k):
-        st.add_column(f"seat {s + 1}", justify="right")
+        st.add_column(f"seat {s}", justify="right")
     for tier, g in seats.groupby("tier", sort=False):
         st.add_row(tier, *[f"{100 * r.advantage:+.1f} [{100 * r.advantage_low:.1f}, {100 * r.advantage_high:.1f}]"
                            for r in g.itertuples()])

@@ -251,15 +251,16 @@ def balance(sec: Section) -> Answer | None:
     first = seats[(seats["tier"] == "all") & (seats["seat"] == 0)].reset_index(drop=True)
     sei = index[index["measure"] == "skill_expression"].reset_index(drop=True)
     t = first.assign(sei=sei["value"], sei_low=sei["value_low"], sei_high=sei["value_high"])
-    t["cell"] = [f"seat 1 {_signed(100 * r.advantage, 100 * r.advantage_low, 100 * r.advantage_high)}; skill "
+    t["cell"] = [f"first seat {_signed(100 * r.advantage, 100 * r.advantage_low, 100 * r.advantage_high)}; skill "
                  f"{r.sei:.2f} ({r.sei_low:.2f}–{r.sei_high:.2f}) {skill_word(r.sei)}" for r in t.itertuples()]
     f = _focus(t)
-    verdict = (f"On {_where(f['board'], f['players'])}, seat 1's advantage is {100 * f['advantage']:+.1f} points of "
-               f"win share (95% CI {100 * f['advantage_low']:+.1f} to {100 * f['advantage_high']:+.1f}); skill "
+    verdict = (f"On {_where(f['board'], f['players'])}, the first seat's advantage is "
+               f"{100 * f['advantage']:+.1f} points of win share (95% CI {100 * f['advantage_low']:+.1f} to "
+               f"{100 * f['advantage_high']:+.1f}); skill "
                f"expression is {skill_word(f['sei'])}, {f['sei']:.2f} (95% CI {f['sei_low']:.2f}–{f['sei_high']:.2f}).")
     note = ("Four skill tiers (random, greedy, planner, expert at a small budget) in every seat on the same deals: "
-            "seat 1's win share minus the mean over seats, in points, and the skill-expression index (0: skill "
-            "does not show, 1: the stronger tier always ahead), with 95% CIs.")
+            "the first seat's win share minus the mean over seats, in points, and the skill-expression index "
+            "(0: skill does not show, 1: the stronger tier always ahead), with 95% CIs.")
     return Answer("Does the seat or the skill decide the game?", verdict, _by_board_and_players(t, "cell"), note,
                   [(sec.key, sec.title)])
 

@@ -25,10 +25,10 @@ def skill_word(sei: float) -> str:
 
 
 def verdict(label: str, tables: dict[str, pd.DataFrame]) -> str:
-    """'Europe 4p: seat 1 +3.1 points of win share [2.4, 3.8]; skill expression high (0.55 [0.50, 0.60])'."""
+    """'Europe 4p: first seat +3.1 points of win share [2.4, 3.8]; skill expression high (0.55 [0.50, 0.60])'."""
     first = tables["seats"].set_index(["tier", "seat"]).loc[(ALL_TIERS, 0)]
     sei = tables["index"].set_index("measure").loc["skill_expression"]
-    return (f"{label}: seat 1 {100 * first['advantage']:+.1f} points of win share "
+    return (f"{label}: first seat {100 * first['advantage']:+.1f} points of win share "
             f"[{100 * first['advantage_low']:.1f}, {100 * first['advantage_high']:.1f}]; skill expression "
             f"{skill_word(sei['value'])} ({sei['value']:.2f} [{sei['value_low']:.2f}, {sei['value_high']:.2f}])")
 
@@ -63,7 +63,7 @@ def seats_figure(cards, note: str = ""):
                     legend_title="tier" if one else "board")
     _legend_outside(ax, "tier" if one else "board")
     ax.axhline(0, color="grey", lw=0.8)
-    ax.set_xlabel("seat (seat 1 plays first)")
+    ax.set_xlabel("seat (0 plays first)")
     ax.set_ylabel("win share minus the mean over seats (points)")
     what = next(iter(cards)) + ", " if one else "every tier together, "
     ax.set_title(f"Seat advantage, {what}95% CI ({_games(cards)}){note}", fontsize=10)
@@ -168,7 +168,7 @@ def compare_figure(compare: dict[str, pd.DataFrame], what: str, games: int, note
     difference (variant - preset) with its paired 95% interval."""
     fig, axes = new_figure(13, 4.6, ncols=4)
     seats = compare["seats"][compare["seats"]["tier"] == ALL_TIERS]
-    _diff_panel(axes[0, 0], [f"seat {int(s) + 1}" for s in seats["seat"]], seats, "advantage", 100.0,
+    _diff_panel(axes[0, 0], [f"seat {int(s)}" for s in seats["seat"]], seats, "advantage", 100.0,
                 "change in advantage (points of win share)", "Seat advantage, every tier")
     m = compare["matrix"]
     tiers = list(dict.fromkeys(m["tier"]))

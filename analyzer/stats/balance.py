@@ -252,7 +252,7 @@ def bonus_rates(players: pd.DataFrame, tiers, n_blocks: int, wts: np.ndarray) ->
 
 @dataclass(frozen=True)
 class Targets:
-    """Where a designer wants the scorecard: seat 1's win share (all tiers
+    """Where a designer wants the scorecard: the first seat's win share (all tiers
     together; None: no target) and head-to-head shares, (tier, opponent) -> share."""
 
     first_seat: float | None
@@ -261,7 +261,7 @@ class Targets:
 
 def target_distance(seats: Measure, matrix: Measure, targets: Targets) -> Measure:
     """The distance of the scorecard from `targets`: the square root of the
-    summed squared differences between each targeted estimate (seat 1's win
+    summed squared differences between each targeted estimate (the first seat's win
     share, each targeted cell of the skill matrix) and its target, with each
     difference on its own row (measure `distance` first)."""
     names, values, reps = [], [], []

@@ -79,7 +79,7 @@ def test_the_command_prints_the_verdict_and_writes_tables_and_figures(tmp_path):
     proc = ttr(["balance", "--board", "nordic_countries", "--players", "3", "--games", "24", "--rollouts", "2",
                 "--bootstrap", "50", "--quiet", "--out", str(tmp_path), "--targets", str(targets)])
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "Nordic Countries 3p: seat 1" in proc.stdout and "skill expression" in proc.stdout
+    assert "Nordic Countries 3p: first seat" in proc.stdout and "skill expression" in proc.stdout
     folder = tmp_path / "nordic_countries-3p"
     assert (folder / "preset" / "seats.csv").exists() and (folder / "balance.json").exists()
     figs = sorted(p.stem for p in (folder / "figures").glob("*.png"))
@@ -137,8 +137,8 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
     assert message in out and "Traceback" not in out
 
 
-def test_a_rule_set_that_gives_seat_1_an_extra_turn_shows_its_head_start():
-    """turn_cap=21 at 2 players stops the game after seat 1's 11th turn and seat 2's 10th: the first
+def test_a_rule_set_that_gives_the_first_seat_an_extra_turn_shows_its_head_start():
+    """turn_cap=21 at 2 players stops the game after seat 0's 11th turn and seat 1's 10th: the first
     seat plays one turn more, and its advantage must show, against the preset on the same deals."""
     opts = BalanceOptions(games=240, seed=2, rollouts=2, bootstrap=400, progress=False)
     res = balance("europe", 2, None, {"turn_cap": 21}, None, opts)
