@@ -3,7 +3,7 @@ cached compile time (wall and CPU seconds); the tunnel Monte Carlo kernel; peak 
 A benchmark, never a test: it prints numbers, it asserts nothing.
 `python bench/bench.py --compile-only` refreshes only the compile figures, `--threads-only` only the
 whole runs (one thread and all threads, interleaved rounds), `--expert-only` only the search player's
-rows."""
+rows. It ends with the speed goals against their figures (bench/goals.py)."""
 
 from __future__ import annotations
 
@@ -240,6 +240,9 @@ def main() -> None:
     out = ROOT / "bench" / "last_bench.json"
     out.write_text(json.dumps(results, indent=2))
     print(f"written {out.relative_to(ROOT)}")
+    from bench.goals import print_goals
+
+    print_goals(results)
 
 
 if __name__ == "__main__":
