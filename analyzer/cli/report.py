@@ -25,12 +25,13 @@ def report_command(
                                                            "build the report from; none: run the default studies "
                                                            "first.")] = None,
     name: Annotated[str, Opt(help="Report name: the page goes to reports/NAME/index.html.")] = "default",
-    games: Annotated[int, Opt(help="Games of one main study (each study runs its games_share of it).")]
-    = DEFAULT_GAMES,
+    games: Annotated[int | None, Opt(help="Games of one main study (each study runs its games_share of it; "
+                                          f"default {DEFAULT_GAMES:,}).")] = None,
     bots: Annotated[str | None, Opt(help="Bots of every study: one name, or a comma list cycled over the seats "
                                          "(default: each study's own, planner).")] = None,
-    seed: Annotated[int, Opt(help="Master seed of every study (paired studies share it).")] = 1,
-    threads: Annotated[int, Opt(help="Worker threads (0: all cores).")] = 0,
+    seed: Annotated[int | None, Opt(help="Master seed of every study (paired studies share it; default 1).")]
+    = None,
+    threads: Annotated[int | None, Opt(help="Worker threads (0, the default: all cores).")] = None,
     results: Annotated[Path | None, Opt(help="Folder of the studies' runs (default: results/NAME).")] = None,
     out: Annotated[Path | None, Opt(help="Report folder (default: reports/NAME).")] = None,
     quiet: Annotated[bool, Opt(help="No progress bars.")] = False,
@@ -43,8 +44,16 @@ def report_command(
     if bots is not None:  # checked whether studies run or not: a name given is a name meant
         parse_bots(bots, len([b for b in bots.split(",") if b.strip()]))
     if paths:
+        given = {"--games": games, "--bots": bots, "--seed": seed, "--threads": threads, "--results": results}
+        clash = [option for option, value in given.items() if value is not None]
+        if clash:  # the folders hold their own games: a study option would be ignored
+            raise ValueError(f"{', '.join(clash)}: only without results folders (the folders given hold their "
+                             "own games)")
         runs, tunes = load_runs(paths), load_tunes(paths)
     else:
+        games = DEFAULT_GAMES if games is None else games
+        seed = 1 if seed is None else seed
+        threads = 0 if threads is None else threads
         log = lambda m: console.print(m, soft_wrap=True)  # noqa: E731
         try:
             runs = run_studies(games=games, bots=bots, seed=seed, results_dir=results or Path("results") / name,

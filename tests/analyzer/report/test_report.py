@@ -185,6 +185,11 @@ def test_cli_report_from_runs(runs, tmp_path):
     bad = ttr(["report", str(tmp_path / "nothing")])
     assert bad.returncode == 2 and "Traceback" not in bad.stderr + bad.stdout
     assert "manifest.json" in bad.stdout + bad.stderr
+    # a study option beside results folders would be ignored: refused, naming it, nothing written
+    clash = ttr(["report", str(runs / "usa-2p"), "--games", "500", "--seed", "3", "--out", str(tmp_path / "c")])
+    assert clash.returncode == 2 and "Traceback" not in clash.stderr + clash.stdout
+    assert "--games, --seed: only without results folders" in clash.stdout + clash.stderr
+    assert not (tmp_path / "c").exists()
 
 
 def test_heat_map_values_are_claim_shares(built):
