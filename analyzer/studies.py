@@ -172,6 +172,24 @@ BALANCE_STUDIES: tuple[Study, ...] = tuple(
     for b, p in BALANCE_PLAYERS.items()
     for i, order in enumerate(tier_seatings(BALANCE_TIERS, p, BALANCE_TEAM_SIZE.get(b, 1))))
 
+# --- long routes against tickets: a paired-seat ladder of the playing styles (the styles section) ----------
+STYLE_BOTS = ("long-route", "destination-hungry", "route-focus", "planner", "expert")
+STYLE_BOARDS = ("usa", "europe", "legendary_asia")
+STYLE_PLAYERS = (2, 4)
+STYLE_SHARE = 0.0005  # seed blocks per run: 50 at make report's GAMES=100000 (20 runs a ladder)
+STYLE_ROLLOUTS = BALANCE_ROLLOUTS  # expert at the balance scorecard's small budget
+
+
+def style_study_prefix(board: str, players: int) -> str:
+    """'styles-europe-4p-': the names of one style ladder's runs, numbered in seating order after it."""
+    return f"styles-{board.replace('_', '-')}-{players}p-"
+
+
+STYLE_STUDIES: tuple[Study, ...] = tuple(
+    Study(f"{style_study_prefix(b, p)}{i:02d}", b, p, bots=order, games_share=STYLE_SHARE, keep_bots=True,
+          bot_params={"EXPERT_ROLLOUTS": STYLE_ROLLOUTS} if "expert" in order else None)
+    for b in STYLE_BOARDS for p in STYLE_PLAYERS for i, order in enumerate(tier_seatings(STYLE_BOTS, p)))
+
 # --- the house-rule sweep: every combination of SWEEP_GRID on the same seeds ----------------------------
 SWEEP_BOARD = "europe"
 SWEEP_PLAYERS = 4
@@ -197,6 +215,7 @@ SECTION_STUDIES: Mapping[str, tuple[Study, ...]] = MappingProxyType({
     "maps": MAPS_STUDIES,
     "strong_play": STRONG_PLAY_STUDIES,
     "balance": BALANCE_STUDIES,
+    "styles": STYLE_STUDIES,
     "sweep": SWEEP_STUDIES,
 })
 """Each section's studies (by the name of its module in

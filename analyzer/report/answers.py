@@ -265,6 +265,35 @@ def balance(sec: Section) -> Answer | None:
                   [(sec.key, sec.title)])
 
 
+def styles(sec: Section) -> Answer | None:
+    summary, h2h = sec.data.get("summary"), sec.data.get("head_to_head")
+    if summary is None or summary.empty:
+        return None
+    top = summary[summary["rank"] == 1].set_index("ladder")
+    pair = h2h.set_index("ladder") if h2h is not None else pd.DataFrame()
+    rows = []
+    for ladder, t in top.iterrows():
+        cell = f"{t['bot']} rates highest ({t['bt']:+.2f}, {t['bt_low']:+.2f} to {t['bt_high']:+.2f})"
+        if ladder in pair.index:
+            h = pair.loc[ladder]
+            cell += f"; long routes ahead of tickets {_cell(h['share'], h['share_low'], h['share_high'])}"
+        rows.append({"board": t["board"], "players": t["players"], "provisional": False, "cell": cell})
+    t = pd.DataFrame(rows)
+    f = _focus(t.assign(ladder=list(top.index)))
+    lead = top.loc[f["ladder"]]
+    verdict = (f"On {_where(f['board'], f['players'])}, {lead['bot']} wins the most "
+               f"({pct(lead['win_rate'])} of its games, {_ci(lead['win_low'], lead['win_high'])})")
+    if f["ladder"] in pair.index:
+        h = pair.loc[f["ladder"]]
+        verdict += (f"; long-route is ahead of destination-hungry in {pct(h['share'])} of their "
+                    f"comparisons ({_ci(h['share_low'], h['share_high'])})")
+    note = ("Five styles on the same deals, every table in every seat: the Bradley-Terry rating (log-strength, "
+            "mean 0) of the top style with its 95% CI, and long-route's share of its comparisons with "
+            "destination-hungry (50%: even).")
+    return Answer("Long routes or tickets: which style wins?", verdict + ".", _by_board_and_players(t, "cell"),
+                  note, [(sec.key, sec.title)])
+
+
 def answers_section(secs: list[Section]) -> Section | None:
     by_key = {s.key: s for s in secs if s.error is None}
     found = [tunnels(by_key["tunnels"]) if "tunnels" in by_key else None,
@@ -272,7 +301,8 @@ def answers_section(secs: list[Section]) -> Section | None:
              bonuses(by_key["bonuses"]) if "bonuses" in by_key else None,
              closure(by_key["blocking"]) if "blocking" in by_key else None,
              house_rules(by_key.get("tunnels"), by_key.get("house-rules")),
-             balance(by_key["balance"]) if "balance" in by_key else None]
+             balance(by_key["balance"]) if "balance" in by_key else None,
+             styles(by_key["styles"]) if "styles" in by_key else None]
     found = [a for a in found if a is not None]
     if not found:
         return None

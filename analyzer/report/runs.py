@@ -8,9 +8,10 @@ import pandas as pd
 
 from analyzer.run.results import Results
 from analyzer.stats.tickets import city_distances, ticket_info
-from analyzer.studies import BALANCE_STUDIES
+from analyzer.studies import BALANCE_STUDIES, STYLE_STUDIES, Study
 
-BALANCE_NAMES = frozenset(s.name for s in BALANCE_STUDIES)
+LADDER_NAMES = frozenset(s.name for s in (*BALANCE_STUDIES, *STYLE_STUDIES))
+"""The runs of the plan's ladders (balance tiers, playing styles): each ladder has its own section."""
 BOARD_LABELS = {"usa": "USA", "europe": "Europe", "legendary_asia": "Legendary Asia", "india": "India",
                 "ghost_train": "Ghost Train", "team_asia": "Team Asia"}
 
@@ -99,8 +100,9 @@ def base_runs(runs: dict[str, Results]) -> dict[str, Results]:
     base = {n: r for n, r in runs.items() if not rule_changes(r)} or dict(runs)
     # the search player's small reduced-budget runs have their own section (sections/strong_play.py)
     base = {n: r for n, r in base.items() if "expert" not in (r.manifest.get("bots") or ())} or base
-    # so have the tier ladders of the balance scorecards (sections/balance.py), whatever their bots
-    base = {n: r for n, r in base.items() if n not in BALANCE_NAMES}
+    # so have the ladders of the balance scorecards and the playing styles (sections/balance.py,
+    # sections/styles.py), whatever their bots
+    base = {n: r for n, r in base.items() if n not in LADDER_NAMES}
     # One run per board, players and bots (e.g. a sweep's baseline repeats the
     # Europe 4p study): keep the largest, so labels stay unique.
     best: dict[tuple, tuple[str, Results]] = {}
@@ -186,3 +188,29 @@ def closure_pairs(runs: dict[str, Results]) -> list[tuple[str, str]]:
 def reveal_families(runs: dict[str, Results]) -> list[list[str]]:
     """Tunnel families: runs differing only in tunnel_reveal, with tunnel attempts."""
     return [f for f in families(runs, "tunnel_reveal") if any(len(runs[n].tunnels) for n in f)]
+
+
+# --- ladders of the plan ----------------------------------------------------------------------
+def plan_groups(runs: dict[str, Results], studies: tuple[Study, ...], prefixes: dict) -> dict:
+    """key -> the runs of the plan's ladder whose study names start with prefixes[key], in seating
+    order; a ladder with a run missing is left out (its seats would not be balanced)."""
+    out = {}
+    for key, prefix in prefixes.items():
+        names = [s.name for s in studies if s.name.startswith(prefix)]
+        if names and all(n in runs for n in names):
+            out[key] = [(n, runs[n]) for n in names]
+    return out
+
+
+def stacked_players(group: list[tuple[str, Results]]) -> tuple[pd.DataFrame, int]:
+    """The players tables of a ladder's runs with a `run` column, cut to the seed blocks every run played."""
+    blocks = min(int(r.manifest["games"]) for _, r in group)
+    frames = []
+    for i, (_, res) in enumerate(group):
+        p = res.players
+        p = p[p["game"] < blocks].copy()
+        p["bot"] = p["bot"].astype(str)
+        p.insert(0, "run", i)
+        frames.append(p)
+        res.release()
+    return pd.concat(frames, ignore_index=True), blocks

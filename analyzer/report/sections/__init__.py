@@ -22,6 +22,7 @@ SECTIONS: list[str] = [
     "analyzer.report.sections.maps",
     "analyzer.report.sections.strong_play",
     "analyzer.report.sections.balance",
+    "analyzer.report.sections.styles",
     "analyzer.report.sections.sweep",
     "analyzer.report.sections.tune",
 ]

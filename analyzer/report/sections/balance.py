@@ -15,7 +15,7 @@ import pandas as pd
 from analyzer.report.balance_figures import scorecard_figures, verdict
 from analyzer.report.figures import save_table
 from analyzer.report.html import Section
-from analyzer.report.runs import board_name, is_provisional
+from analyzer.report.runs import board_name, is_provisional, plan_groups, stacked_players
 from analyzer.run.results import Results
 from analyzer.stats.balance import MEASURES, TIERS, resample_weights, scorecard
 from analyzer.studies import BALANCE_PLAYERS, BALANCE_STUDIES, balance_study_prefix
@@ -35,28 +35,8 @@ INTRO = ("Does the seat decide the game, and does skill? Each board is played by
 
 
 def balance_groups(runs: dict[str, Results]) -> dict[tuple[str, int], list[tuple[str, Results]]]:
-    """(board, players) -> the plan's runs of its scorecard, in seating order; a scorecard with a
-    seating missing is left out (its seats would not be balanced)."""
-    out = {}
-    for board, players in BALANCE_PLAYERS.items():
-        names = [s.name for s in BALANCE_STUDIES if s.name.startswith(balance_study_prefix(board, players))]
-        if names and all(n in runs for n in names):
-            out[board, players] = [(n, runs[n]) for n in names]
-    return out
-
-
-def stacked_players(group: list[tuple[str, Results]]) -> tuple[pd.DataFrame, int]:
-    """The players tables of a scorecard's runs with a `run` column, cut to the seed blocks every run played."""
-    blocks = min(int(r.manifest["games"]) for _, r in group)
-    frames = []
-    for i, (_, res) in enumerate(group):
-        p = res.players
-        p = p[p["game"] < blocks].copy()
-        p["bot"] = p["bot"].astype(str)
-        p.insert(0, "run", i)
-        frames.append(p)
-        res.release()
-    return pd.concat(frames, ignore_index=True), blocks
+    """(board, players) -> the plan's runs of its scorecard, in seating order (complete scorecards only)."""
+    return plan_groups(runs, BALANCE_STUDIES, {(b, p): balance_study_prefix(b, p) for b, p in BALANCE_PLAYERS.items()})
 
 
 def rollouts_of(group: list[tuple[str, Results]]) -> str:

@@ -22,7 +22,7 @@ import pandas as pd
 
 from analyzer.report.figures import grouped_ci_bars, new_figure, save_figure, save_table
 from analyzer.report.html import Section, ci_pct, pct
-from analyzer.report.runs import BALANCE_NAMES, board_name, n_games, provisional_note, provisional_state
+from analyzer.report.runs import LADDER_NAMES, board_name, n_games, provisional_note, provisional_state
 from analyzer.run.results import Results
 from analyzer.stats.bonuses import bonuses
 from analyzer.stats.intervals import mean_ci
@@ -53,7 +53,7 @@ def strong_runs(runs: dict[str, Results]) -> dict[tuple[str, int, str], list[tup
     """(board, players, kind) -> [(name, run)], each list in name order."""
     out: dict[tuple[str, int, str], list[tuple[str, Results]]] = {}
     for name, res in sorted(runs.items()):
-        k = kind(res) if name not in BALANCE_NAMES else None  # a balance tier ladder has its own section
+        k = kind(res) if name not in LADDER_NAMES else None  # a ladder has its own section
         if k is not None:
             out.setdefault((res.manifest.get("board"), int(res.manifest.get("players", 0)), k), []).append((name, res))
     return dict(sorted(out.items(), key=lambda kv: (kv[0][0] != "europe", kv[0][0], kv[0][1], kv[0][2])))
@@ -171,7 +171,7 @@ def longest_figure(longest: pd.DataFrame, note: str):
 
 # --- the section --------------------------------------------------------------------------------------
 def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
-    mine = {n: r for n, r in runs.items() if kind(r) is not None and n not in BALANCE_NAMES}
+    mine = {n: r for n, r in runs.items() if kind(r) is not None and n not in LADDER_NAMES}
     if not mine:
         return None
     out = Path(out_dir)

@@ -74,7 +74,9 @@ def test_the_page_opens_with_its_header_and_the_answers_and_ends_with_the_runs(p
     assert list(head) == ["Study", "Bots", "Games per study", "Seed", "Package version", "Engine hash", "Date",
                           "Total run time"]
     assert head["Study"].startswith(f"{path.parent.name} ({len(runs)} runs and 1 tuning study)")
-    assert head["Bots"] == "planner, expert, random, greedy" and head["Seed"] == "5"  # the balance tiers too
+    # the balance tiers and the playing styles too
+    assert head["Bots"] == "planner, expert, random, greedy, long-route, destination-hungry, route-focus"
+    assert head["Seed"] == "5"
     assert head["Package version"] == "ttr-analyzer " + analyzer_version()
     assert head["Engine hash"] == runs["europe-4p"].manifest["kernel_hash"]
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", head["Date"])
@@ -90,13 +92,13 @@ def test_each_answer_is_a_question_a_short_verdict_a_table_and_a_link(page):
     answers = answers_html(path.read_text())
     blocks = re.findall(r'<article class="answer">(.*?)</article>', answers, flags=re.S)
     questions = [re.search(r"<h3>([^<]+)</h3>", b).group(1) for b in blocks]
-    assert len(questions) == 6 and all(q.endswith("?") for q in questions)
+    assert len(questions) == 7 and all(q.endswith("?") for q in questions)
     for block in blocks:
         verdict = html.unescape(re.search(r'<p class="verdict">([^<]+)</p>', block).group(1))
         assert len(verdict.split()) <= 30, verdict
         assert re.search(r"\d.* \(95% CI [-+]?[\d.]+%?(–| to )[-+]?\d", verdict), verdict  # a number, its interval
         assert block.count("<table") == 1 and re.search(r'<p class="more">Details: <a href="#[^"]+">', block)
-    for key in ("tunnels", "tickets", "bonuses", "blocking", "house-rules", "balance"):
+    for key in ("tunnels", "tickets", "bonuses", "blocking", "house-rules", "balance", "styles"):
         assert f'href="#{key}"' in answers
 
 
