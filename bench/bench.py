@@ -80,24 +80,32 @@ def games_per_second(board: str, players: int, bot: str, games: int, threads: in
 
 
 def expert_speed(games: int) -> list[dict]:
-    """`expert` at its default budget on 2-player Europe (the target: at least 2
-    games per second per core), one thread, in the process's CPU time: against
-    `planner` (expert in each seat in turn, as in bench/expert_strength.py and
-    docs/bots.md's strength table) and with `expert` at both seats."""
+    """`expert` on 2-player Europe, one thread, in the process's CPU time, at its
+    default budget and at the small budget the report's strong-play, balance and
+    style studies give it (analyzer.studies.STRONG_ROLLOUTS): against `planner`
+    (expert in each seat in turn, as in bench/expert_strength.py and docs/bots.md's
+    strength table) and, at the default budget, with `expert` at both seats."""
     import analyzer
+    from analyzer.studies import STRONG_ROLLOUTS
 
     rows = []
-    for label, seatings in (("expert vs planner", (["expert", "planner"], ["planner", "expert"])),
-                            ("expert vs expert", (["expert", "expert"],))):
-        analyzer.simulate(board="europe", players=2, bots=seatings[0], games=1, seed=0, threads=1, progress=False)
+    for label, seatings, rollouts in (
+            ("expert vs planner", (["expert", "planner"], ["planner", "expert"]), None),
+            (f"expert at {STRONG_ROLLOUTS} rollouts vs planner", (["expert", "planner"], ["planner", "expert"]),
+             STRONG_ROLLOUTS),
+            ("expert vs expert", (["expert", "expert"],), None)):
+        params = None if rollouts is None else {"EXPERT_ROLLOUTS": rollouts}
+        analyzer.simulate(board="europe", players=2, bots=seatings[0], games=1, seed=0, threads=1, progress=False,
+                          bot_params=params)
         per_seating = max(1, games // len(seatings))
         t0 = time.process_time()
         for bots in seatings:
             analyzer.simulate(board="europe", players=2, bots=bots, games=per_seating, seed=1, threads=1,
-                              progress=False)
+                              progress=False, bot_params=params)
         cpu = time.process_time() - t0
         n = per_seating * len(seatings)
-        rows.append(dict(board="europe", players=2, table=label, games=n, games_per_cpu_s=round(n / cpu, 2)))
+        rows.append(dict(board="europe", players=2, table=label, rollouts=rollouts or "default", games=n,
+                         games_per_cpu_s=round(n / cpu, 2)))
     return rows
 
 
@@ -190,7 +198,7 @@ def main() -> None:
     if "--expert-only" in sys.argv:  # refresh the search player's rows of last_bench.json, keep the rest
         results["expert"] = expert_speed(200)
         for r in results["expert"]:
-            print(f"europe 2p {r['table']:18s} {r['games_per_cpu_s']:10,.2f} games per CPU-second")
+            print(f"europe 2p {r['table']:32s} {r['games_per_cpu_s']:10,.2f} games per CPU-second")
         refresh_last_bench(results, "expert rows")
         return
     if "--threads-only" in sys.argv:  # refresh the whole-run rows of last_bench.json, keep the rest
@@ -218,8 +226,8 @@ def main() -> None:
               f"{r['decisions_per_game']:.1f} decisions/game, {r['us_per_decision']:.3f} µs/decision")
     results["expert"] = expert_speed(20 if quick else 200)
     for r in results["expert"]:
-        print(f"europe 2p {r['table']:18s} {r['games_per_cpu_s']:10,.2f} games per CPU-second "
-              f"({r['games']} games, default budget)")
+        print(f"europe 2p {r['table']:32s} {r['games_per_cpu_s']:10,.2f} games per CPU-second "
+              f"({r['games']} games)")
     copy = state_copy_us()
     results["state_copy_us"] = copy["state_copy_us"]
     results["state_bytes"] = copy["state_bytes"]
