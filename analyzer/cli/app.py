@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 import typer.main
 from rich.console import Console
+from rich.markup import escape
 
 from analyzer.boards import BoardError
 from analyzer.cli.analyse import analyse_command
@@ -98,8 +99,8 @@ def main() -> None:
 
 
 def error_line(message: str) -> None:
-    console.print(f"[red]error:[/red] {' '.join(message.split())}", highlight=False, soft_wrap=True,
-                  markup=True)  # one line: paths are never broken
+    # one line (paths are never broken); the message escaped, so that a name like 'a[bold]b' is printed as given
+    console.print(f"[red]error:[/red] {escape(' '.join(message.split()))}", highlight=False, soft_wrap=True)
 
 
 def usage_error(e) -> int:

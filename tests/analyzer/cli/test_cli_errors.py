@@ -17,6 +17,9 @@ CLI = [sys.executable, "-m", "analyzer.cli"]
     (["simulate", "--players", "x"], "Invalid value"),
     (["summary", "/nonexistent/run"], "manifest.json"),
     (["simulate", "--games", "5", "--bots", "nobody"], "unknown bot 'nobody'"),
+    # a name with brackets is printed as given, not read as console markup
+    (["simulate", "--games", "5", "--board", "no[bold]where"], "no[bold]where: no such board folder"),
+    (["simulate", "--games", "5", "--bots", "[red]x"], "unknown bot '[red]x'"),
 ])
 def test_bad_input_exits_2_without_a_traceback(args, message):
     proc = ttr(args)
