@@ -273,10 +273,10 @@ def styles(sec: Section) -> Answer | None:
     pair = h2h.set_index("ladder") if h2h is not None else pd.DataFrame()
     rows = []
     for ladder, t in top.iterrows():
-        cell = f"{t['bot']} rates highest ({t['bt']:+.2f}, {t['bt_low']:+.2f} to {t['bt_high']:+.2f})"
+        cell = f"top: {t['bot']} ({t['bt']:+.2f}, {t['bt_low']:+.2f} to {t['bt_high']:+.2f})"
         if ladder in pair.index:
             h = pair.loc[ladder]
-            cell += f"; long routes ahead of tickets {_cell(h['share'], h['share_low'], h['share_high'])}"
+            cell += f"; long-route ahead {_cell(h['share'], h['share_low'], h['share_high'])}"
         rows.append({"board": t["board"], "players": t["players"], "provisional": False, "cell": cell})
     t = pd.DataFrame(rows)
     f = _focus(t.assign(ladder=list(top.index)))
@@ -287,9 +287,9 @@ def styles(sec: Section) -> Answer | None:
         h = pair.loc[f["ladder"]]
         verdict += (f"; long-route is ahead of destination-hungry in {pct(h['share'])} of their "
                     f"comparisons ({_ci(h['share_low'], h['share_high'])})")
-    note = ("Five styles on the same deals, every table in every seat: the Bradley-Terry rating (log-strength, "
-            "mean 0) of the top style with its 95% CI, and long-route's share of its comparisons with "
-            "destination-hungry (50%: even).")
+    note = ("Five styles on the same deals, every table in every seat: the top style's Bradley-Terry rating "
+            "(log-strength, mean 0) with its 95% CI, and the share of their comparisons in which long-route "
+            "finished ahead of destination-hungry (50%: even).")
     return Answer("Long routes or tickets: which style wins?", verdict + ".", _by_board_and_players(t, "cell"),
                   note, [(sec.key, sec.title)])
 
