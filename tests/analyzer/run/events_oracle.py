@@ -23,8 +23,8 @@ What the replay asserts (docs/tables.md, events; docs/rules):
 - a Ghost Train swap draws as many as it returns (fewer when the pile runs
   short), never a returned one (GT-TRN-3, GT-TRN-3a);
 - the other tables agree: reshuffles and market resets per game, cards drawn
-  and locomotives left per seat, the tickets held at the end, the cards spent
-  on each claim, the draw pile at each tunnel reveal.
+  and locomotives left per seat, the tickets held at the end, the seat and the
+  locomotives of each claim, the draw pile at each tunnel reveal.
 """
 
 from __future__ import annotations
@@ -116,6 +116,7 @@ class GameReplay:
         self.swap: dict | None = None
         self.swaps: list[dict] = []
         self.counts = dict(reshuffles=0, market_resets=0, drawn=[0] * run.players, tunnels=[])
+        self.paid: dict[int, list[int]] = {}  # route -> [seat, locomotives] of the cards spent claiming it
         self.prev_kind = None
 
     # --- the places cards are kept -------------------------------------------------------
@@ -212,6 +213,14 @@ def _reshuffle(g, e, seat, card, count, slot):
 def _spend(g, e, seat, card, count, slot):  # claim_spend, station_spend: hand or holder -> discard
     g.take(g.seat_cards(seat, bool(e.holder)), card, count, e.kind)
     g.discard[card] += count
+    if e.kind == "claim_spend":
+        _paid_for(g, int(e.route), seat, card, count)
+
+
+def _paid_for(g, route: int, seat: int, card: int, count: int) -> None:
+    paid = g.paid.setdefault(route, [seat, 0])
+    check(paid[0] == seat, f"game {g.game}: two seats paid for route {route}")
+    paid[1] += count if card == LOCO else 0
 
 
 def _tunnel_lay(g, e, seat, card, count, slot):  # tunnel_lay, tunnel_pay: hand or holder -> laid
@@ -229,6 +238,7 @@ def _tunnel_reveal(g, e, seat, card, count, slot):
 def _tunnel_claim(g, e, seat, card, count, slot):
     g.take(g.laid, card, count, "a tunnel claim")
     g.discard[card] += count
+    _paid_for(g, int(e.route), seat, card, count)
 
 
 def _tunnel_return(g, e, seat, card, count, slot):
@@ -401,6 +411,8 @@ def agree_with_tables(g: GameReplay, t: dict[str, pd.DataFrame]) -> None:
         check(g.hand[p.seat][LOCO] == p.locos_left, f"game {g.game}: seat {p.seat} locomotives left differ")
     held = {(int(r.seat), int(r.ticket)) for r in t["tickets"].itertuples()}
     check(held == {(p, k) for p, ts in g.held.items() for k in ts}, f"game {g.game}: tickets held differ")
+    claims = {int(c.route): [int(c.seat), int(c.locos)] for c in t["claims"].itertuples()}
+    check(claims == g.paid, f"game {g.game}: the routes paid for (seat, locomotives) differ from the claims")
     check(len(g.counts["tunnels"]) == len(t["tunnels"]), f"game {g.game}: tunnel attempts differ")
     for pile, u in zip(g.counts["tunnels"], t["tunnels"].itertuples(), strict=True):
         check(pile == [getattr(u, "deck_" + c) for c in CARDS], f"game {g.game}: draw pile at a tunnel reveal differs")
