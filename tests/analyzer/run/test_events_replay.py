@@ -150,3 +150,25 @@ def test_ttr_simulate_events_writes_the_table(tmp_path):
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in (out / "events").iterdir()) == ["part-000000.parquet"]
     assert replay(out).returncode == 0
+
+
+def test_the_search_players_rollouts_leave_no_events(tmp_path):
+    """`expert` plays its rollouts on the game's own state and restores it: the rows they write are
+    forgotten, so the replay still passes and the games are those of a run without events."""
+    kw = dict(board="europe", players=2, bots=["expert", "planner"], games=2, seed=2, progress=False, threads=1,
+              bot_params={"expert.rollouts": 8})
+    analyzer.simulate(out=tmp_path / "events", events=True, **kw)
+    plain = analyzer.simulate(out=tmp_path / "plain", **kw)
+    done = replay(tmp_path / "events")
+    assert done.returncode == 0, done.stderr[-2000:]
+    pd.testing.assert_frame_equal(analyzer.load(tmp_path / "events").claims, plain.claims)
+
+
+def test_a_run_with_events_on_a_dask_local_cluster(tmp_path):
+    """The workers of a Dask LocalCluster write the events parts themselves, as the other tables'."""
+    out = tmp_path / "dask"
+    analyzer.simulate(board="usa", players=3, bots="planner", games=20, chunk_size=10, seed=4, out=out,
+                      progress=False, events=True, cluster="local:1")
+    assert len(list((out / "events").glob("part-*.parquet"))) == 2
+    done = replay(out)
+    assert done.returncode == 0, done.stderr[-2000:]
