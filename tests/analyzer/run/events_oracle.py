@@ -151,6 +151,10 @@ class GameReplay:
             self.market_checks(f"before {kind} at turn {e.turn}")
         if self.prev_kind == "reshuffle" and kind != "reshuffle":
             check(sum(self.discard) == 0, f"game {self.game}: a reshuffle left cards in the discard")
+        if self.prev_kind is None or (self.prev_kind == "deal" and kind != "deal"):  # BASE-SET-1
+            dealt = [sum(h) for h in self.hand]
+            check(kind == "deal" or dealt == [int(self.run.rules["hand_size"])] * self.run.players,
+                  f"game {self.game}: opening hands of {dealt} cards")
         handler = CARD_MOVES.get(kind) or TICKET_MOVES[kind]
         handler(self, e, seat, card, count, slot)
         self.prev_kind, self.turn = kind, e.turn
@@ -368,6 +372,7 @@ def check_swaps(g: GameReplay) -> None:
 # --- a whole run, against its other tables ------------------------------------------------------
 def read_table(folder: Path, name: str) -> pd.DataFrame:
     parts = sorted((folder / name).glob("part-*.parquet"))
+    check(bool(parts), f"{folder}: no {name} table (the events table needs a run with --events)")
     return pd.concat([pd.read_parquet(p) for p in parts], ignore_index=True)
 
 
