@@ -53,7 +53,8 @@ except ImportError:  # a revision before BotParams
     from analyzer.bots import bot_param_array
     prm = bot_param_array()
 import inspect
-if len(inspect.signature(play_block).parameters) > 9:  # a revision whose play_block took the five tables one by one
+_params = inspect.signature(play_block).parameters
+if len(_params) > 9 and "events" not in _params:  # a revision whose play_block took the five tables one by one
     _play = play_block
     def play_block(bd, ru, bots, prm, seed, first, n, tables, counts):
         return _play(bd, ru, bots, prm, seed, first, n, *tables, counts)

@@ -31,6 +31,7 @@ from kernels.core.claims import (
     route_open_to,
     start_tunnel,
 )
+from kernels.core.events import log_cards, log_ticket
 from kernels.core.payment import claim_payment, station_cost, station_payment, surcharge_payment
 from kernels.core.scoring import score_points_game
 from kernels.core.seats import team_trains
@@ -338,6 +339,8 @@ def step(st, bd, ru, action, ws):
             return False
     elif kind == L.A_DRAW_MARKET or kind == L.A_DRAW_BLIND:
         c = take_from_market(st, ru, a) if kind == L.A_DRAW_MARKET else draw_card(st)
+        if c >= 0 and kind == L.A_DRAW_BLIND:
+            log_cards(st, np.int64(L.EK_BLIND_DRAW), p, c, np.int64(1), np.int64(-1))
         if c >= 0:
             if family == L.FAMILY_TEAMS:  # TA-CRD-2/3
                 if team.receive_drawn_card(st, ru, p, c, kind == L.A_DRAW_BLIND and phase == L.PH_TURN, b):
@@ -367,6 +370,7 @@ def step(st, bd, ru, action, ws):
             t = pop_ticket(st)
             st.offer[i] = t
             st.ticket_holder[t] = L.TH_OFFERED
+            log_ticket(st, np.int64(L.EK_TICKET_OFFER), p, t, np.int64(i), np.int64(0))
         sc[L.SC_N_OFFER] = n
         sc[L.SC_OFFER_SETUP] = 0
         sc[L.SC_PHASE] = L.PH_KEEP_TICKETS

@@ -210,7 +210,9 @@ SC_N_ROUTES = 24
 SC_N_TICKETS = 25
 SC_N_CITIES = 26
 SC_N_WORDS = 27  # 64-bit words of a route bit set
-SC_FIELDS = 28
+SC_N_EVENTS = 28  # rows of st.event_log in use (when st.events_on[0] is 1)
+SC_EVENTS_LOST = 29  # events that found the log full (the runner refuses such a game)
+SC_FIELDS = 30
 
 PH_SETUP_KEEP = 0
 PH_TURN = 1
@@ -309,9 +311,56 @@ TL_DISCARD = 9
 TL_DECK = 10  # + card kind: draw-pile composition at the reveal
 TL_FIELDS = TL_DECK + N_CARD_KINDS
 
+# Event log columns (st.event_log, int16[MAX_EVENTS, EV_FIELDS]): one row per move of cards or tickets,
+# written only when st.events_on[0] is 1 (kernels/core/events.py; the events table, EVENT_RECORD).
+EV_TURN = 0
+EV_SEAT = 1
+EV_KIND = 2  # EK_*
+EV_CARD = 3  # card kind moved, -1 on a ticket row
+EV_COUNT = 4  # cards moved (1 on a ticket row)
+EV_SLOT = 5  # market slot, or position in the ticket offer; -1
+EV_TICKET = 6  # ticket moved; -1
+EV_ROUTE = 7  # route claimed or tried; -1
+EV_CITY = 8  # station city; -1
+EV_HOLDER = 9  # 1: the cards come from the team's holder; a kept ticket goes to the shared ticket holder
+EV_FIELDS = 10
+MAX_EVENTS = 32768  # rows of one game's event log
+# Event kinds: where the row's cards or tickets come from and go to (docs/tables.md, events).
+EVENT_NAMES = (
+    "deal",  # draw pile -> hand (setup)
+    "market_fill",  # draw pile -> market slot
+    "market_draw",  # market slot -> hand
+    "blind_draw",  # draw pile -> hand
+    "market_reset",  # market slot -> discard (three face-up locomotives, BASE-MKT-3)
+    "reshuffle",  # discard -> draw pile (count: cards of the kind)
+    "claim_spend",  # hand (or team holder) -> discard, for a route
+    "tunnel_lay",  # hand (or team holder) -> laid on a tunnel
+    "tunnel_reveal",  # draw pile -> revealed
+    "tunnel_pay",  # hand (or team holder) -> laid: the surcharge
+    "tunnel_claim",  # laid -> discard: the tunnel is placed
+    "tunnel_return",  # laid -> hand (or team holder): the tunnel is abandoned
+    "tunnel_discard",  # revealed -> discard
+    "station_spend",  # hand -> discard, for a station
+    "bonus_draw",  # draw pile -> hand (Ghost Train Town Hall, GT-BON-2)
+    "card_to_holder",  # hand -> team holder (Team Asia, TA-CRD-2/3)
+    "setup_offer",  # ticket pile (or long pile) -> setup offer
+    "ticket_offer",  # ticket pile -> offer (a ticket draw)
+    "ticket_keep",  # offer -> the seat (holder 1: into the team's shared holder)
+    "ticket_return",  # offer -> bottom of the ticket pile
+    "ticket_box",  # offer (or the long pile, seat -1) -> box
+    "ticket_share",  # the seat's hidden ticket -> the team's shared holder (TA-TKT-3)
+    "ticket_draw",  # ticket pile -> the seat (Ghost Train replacement, GT-TKT-1)
+    "swap_draw",  # ticket pile -> the seat (Ghost Train swap, GT-TRN-3)
+    "swap_return",  # the seat's unfinished ticket -> bottom of the ticket pile (GT-TRN-3a)
+)
+(EK_DEAL, EK_MARKET_FILL, EK_MARKET_DRAW, EK_BLIND_DRAW, EK_MARKET_RESET, EK_RESHUFFLE, EK_CLAIM_SPEND,
+ EK_TUNNEL_LAY, EK_TUNNEL_REVEAL, EK_TUNNEL_PAY, EK_TUNNEL_CLAIM, EK_TUNNEL_RETURN, EK_TUNNEL_DISCARD,
+ EK_STATION_SPEND, EK_BONUS_DRAW, EK_CARD_TO_HOLDER, EK_SETUP_OFFER, EK_TICKET_OFFER, EK_TICKET_KEEP,
+ EK_TICKET_RETURN, EK_TICKET_BOX, EK_TICKET_SHARE, EK_TICKET_DRAW, EK_SWAP_DRAW, EK_SWAP_RETURN) = range(25)
+
 # A game: one record (GAME_STATE): a kernel takes it as one pointer (a namedtuple of arrays took ~7
 # scalar arguments per array). Fields are sized by the MAX_* bounds, the sizes in play are in sc
-# (SC_N_PLAYERS, SC_N_ROUTES, ...); the tunnel log last: copy_state copies the bytes before it.
+# (SC_N_PLAYERS, SC_N_ROUTES, ...); the logs last: copy_state copies the bytes before the tunnel log.
 _GAME_STATE_FIELDS = (
     ("sc", np.int64, (SC_FIELDS,)), ("rng", np.uint64, (1,)),  # rng: the game's deck/ticket stream
     ("pile", np.int8, (MAX_DECK,)),  # draw pile, top at sc[SC_N_PILE] - 1
@@ -344,6 +393,8 @@ _GAME_STATE_FIELDS = (
     ("blocked_bits", np.uint64, (MAX_SEATS, MAX_WORDS)),  # lanes a seat may not take: it holds a parallel lane
     ("claim_masks", np.uint64, (N_CARD_KINDS, MAX_WORDS)),  # scratch: routes claimable per colour (core/claimable.py)
     ("tunnel_log", np.int32, (MAX_TURN_CAP + 1, TL_FIELDS)),  # one row per tunnel attempt (a log: not copied)
+    ("events_on", np.int64, (1,)),  # 1: moves are logged in event_log (set by the runner; init_game keeps it)
+    ("event_log", np.int16, (MAX_EVENTS, EV_FIELDS)),  # EV_* rows, sc[SC_N_EVENTS] in use (a log: not copied)
 )
 
 
@@ -491,4 +542,15 @@ TUNNEL_RECORD = np.dtype(
         ("discard_size", "i2"),
     ]
     + [("deck_" + n, "i2") for n in CARD_NAMES]  # draw-pile composition at the reveal
+)
+EVENT_RECORD = np.dtype(
+    [
+        ("game", "i8"), ("turn", "i2"), ("seat", "i1"),
+        ("kind", "i1"),  # EVENT_NAMES
+        ("card", "i1"),  # CARD_NAMES, -1 on a ticket row
+        ("count", "i2"),  # cards moved (1 on a ticket row)
+        ("slot", "i1"),  # market slot, or position in the ticket offer; -1
+        ("ticket", "i2"), ("route", "i2"), ("city", "i2"),  # -1 when not concerned
+        ("holder", "?"),  # the team's holder: the cards' source or destination, a kept ticket's place
+    ]
 )

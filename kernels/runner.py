@@ -10,7 +10,7 @@ from kernels.bots.shared.scratch import SCRATCH
 from kernels.core.state import init_game, new_state
 from kernels.engine import step
 from kernels.prng import STREAM_BOT, STREAM_DECK, stream_seed
-from kernels.tables import game_fits, write_game
+from kernels.tables import DECISIONS, EVENT_ROWS, game_fits, write_game
 
 
 @njit(cache=True)
@@ -54,14 +54,17 @@ def play_game(st, bd, ru, bots, master_seed, game, ws):
     return decisions
 
 
-def play_block(bd, ru, bots, bot_params, master_seed, first_game, n_games, tables, counts):
+def play_block(bd, ru, bots, bot_params, master_seed, first_game, n_games, tables, counts, events=None):
     """Play games first_game .. first_game + n_games - 1 and append their rows
     to `tables`, the record arrays (games, players, tickets, claims, tunnels)
     of kernels/tables.py. bot_params: float64[BP_FIELDS], the bots' weights
     and budgets (--bot-param). counts = rows written per table (a sixth
-    entry, when present, adds up the decisions taken: bench/).
+    entry, when present, adds up the decisions taken: bench/; a seventh, the
+    rows of `events`). events: an EVENT_RECORD array the games' card and
+    ticket moves are appended to (None: not logged).
     Stops early (returning the games done) when a table has no room for the
-    next game's rows; the caller continues with fresh buffers.
+    next game's rows; the caller continues with fresh buffers. A game whose
+    moves overflow its event log (MAX_EVENTS) raises.
 
     Allocates the game state and the Scratch here, in Python, so that the
     compiled loop (run_block) needs no runtime: the inlined bots and engine,
@@ -69,9 +72,18 @@ def play_block(bd, ru, bots, bot_params, master_seed, first_game, n_games, table
     decision, and a compiled allocating level above the loop would emit the
     whole engine once more (docs/speed.md, "Compile time")."""
     state = new_state(bd, ru, bots.shape[0])
+    state["events_on"][0, 0] = 0 if events is None else 1
     scratch = new_scratch()
     scratch["bot_params"][0, :] = bot_params
-    return run_block(state, scratch, bd, ru, bots, master_seed, first_game, n_games, tables, counts)
+    all_counts = np.zeros(EVENT_ROWS + 1, np.int64)  # one layout for every caller: one compiled signature
+    all_counts[:counts.shape[0]] = counts
+    log = np.zeros(0, L.EVENT_RECORD) if events is None else events
+    done = run_block(state, scratch, bd, ru, bots, master_seed, first_game, n_games, (*tables, log), all_counts)
+    counts[:] = all_counts[:counts.shape[0]]
+    if state["sc"][0, L.SC_EVENTS_LOST] > 0:
+        raise RuntimeError(f"game {first_game + done} moved cards or tickets more than {L.MAX_EVENTS} times: "
+                           "its events do not fit the log (kernels/layouts.py MAX_EVENTS)")
+    return done
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -83,9 +95,8 @@ def run_block(state, scratch, bd, ru, bots, master_seed, first_game, n_games, ta
     for i in range(n_games):
         game = first_game + i
         decisions = play_game(st, bd, ru, bots, master_seed, game, ws)
-        if counts.shape[0] > 5:
-            counts[5] += decisions
-        if not game_fits(st, bd, bots, tables, counts):
+        counts[DECISIONS] += decisions
+        if st.sc[L.SC_EVENTS_LOST] > 0 or not game_fits(st, bd, bots, tables, counts):
             return i
         write_game(st, bd, ru, bots, game, tables, counts)
     return n_games

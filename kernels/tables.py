@@ -1,15 +1,17 @@
 """The result tables: a finished game's rows written into record arrays
 (kernels/layouts.py GAME_RECORD, PLAYER_RECORD, TICKET_RECORD, CLAIM_RECORD,
-TUNNEL_RECORD), one function per table. `tables` is the tuple of the five
-arrays in that order (analyzer/run/protocol.py TABLES names them) and
-counts[i] the rows table i holds so far; the analyzer sizes the arrays and
-turns them into Parquet."""
+TUNNEL_RECORD, EVENT_RECORD), one function per table. `tables` is the tuple
+of the six arrays in that order (analyzer/run/protocol.py TABLES names the
+first five; the events array is empty in a run without events) and
+counts[i] the rows table i holds so far (the events' at counts[EVENT_ROWS]);
+the analyzer sizes the arrays and turns them into Parquet."""
 
 from numba import njit
 
 from kernels import layouts as L
 
-GAMES, PLAYERS, TICKETS, CLAIMS, TUNNELS = 0, 1, 2, 3, 4  # tables[i], counts[i]
+GAMES, PLAYERS, TICKETS, CLAIMS, TUNNELS, EVENTS = 0, 1, 2, 3, 4, 5  # tables[i], counts[i] (EVENTS: tables only)
+DECISIONS, EVENT_ROWS = 5, 6  # counts[i]: the bot calls made, the events table's rows
 
 
 @njit(cache=True, _nrt=False)
@@ -20,7 +22,8 @@ def game_fits(st, bd, bots, tables, counts):
             and counts[PLAYERS] + bots.shape[0] <= tables[PLAYERS].shape[0]
             and counts[TICKETS] + bd.n_tickets <= tables[TICKETS].shape[0]
             and counts[CLAIMS] + bd.n_routes <= tables[CLAIMS].shape[0]
-            and counts[TUNNELS] + st.sc[L.SC_N_TUNNEL_LOG] <= tables[TUNNELS].shape[0])
+            and counts[TUNNELS] + st.sc[L.SC_N_TUNNEL_LOG] <= tables[TUNNELS].shape[0]
+            and (st.events_on[0] == 0 or counts[EVENT_ROWS] + st.sc[L.SC_N_EVENTS] <= tables[EVENTS].shape[0]))
 
 
 @njit(cache=True, _nrt=False)
@@ -32,6 +35,8 @@ def write_game(st, bd, ru, bots, game, tables, counts):
     _write_ticket_rows(st, bd, game, tables[TICKETS], counts)
     _write_claim_rows(st, bd, game, tables[CLAIMS], counts)
     _write_tunnel_rows(st, game, tables[TUNNELS], counts)
+    if st.events_on[0] != 0:
+        _write_event_rows(st, game, tables[EVENTS], counts)
 
 
 @njit(cache=True, _nrt=False)
@@ -179,3 +184,22 @@ def _write_tunnel_rows(st, game, tunnels, counts):
         u.deck_red = log[i, L.TL_DECK + 6]
         u.deck_green = log[i, L.TL_DECK + 7]
         u.deck_locomotive = log[i, L.TL_DECK + 8]
+
+
+@njit(cache=True, _nrt=False)
+def _write_event_rows(st, game, events, counts):
+    log = st.event_log
+    for i in range(st.sc[L.SC_N_EVENTS]):
+        e = events[counts[EVENT_ROWS]]
+        counts[EVENT_ROWS] += 1
+        e.game = game
+        e.turn = log[i, L.EV_TURN]
+        e.seat = log[i, L.EV_SEAT]
+        e.kind = log[i, L.EV_KIND]
+        e.card = log[i, L.EV_CARD]
+        e.count = log[i, L.EV_COUNT]
+        e.slot = log[i, L.EV_SLOT]
+        e.ticket = log[i, L.EV_TICKET]
+        e.route = log[i, L.EV_ROUTE]
+        e.city = log[i, L.EV_CITY]
+        e.holder = log[i, L.EV_HOLDER] != 0

@@ -375,7 +375,7 @@ def _record_sizes(dtype, out: set[int]) -> set[int]:
 # naming a record of another size was compiled for an older layout of one of them
 _RECORD_SIZES = set()
 for _dt in (L.GAME_STATE, SCRATCH, L.BOARD, L.GAME_RECORD, L.PLAYER_RECORD, L.TICKET_RECORD, L.CLAIM_RECORD,
-            L.TUNNEL_RECORD):
+            L.TUNNEL_RECORD, L.EVENT_RECORD):
     _record_sizes(_dt, _RECORD_SIZES)
 _RECORD_IN_SIGNATURE = re.compile(r"\}\)\], (\d+), (?:False|True)\)")
 

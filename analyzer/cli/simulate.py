@@ -37,13 +37,15 @@ def simulate_command(
     bot_param: Annotated[list[str] | None, Opt("--bot-param", help="Bot weight or budget NAME=VALUE (repeatable), "
                                                   "e.g. expert.rollouts=64; names: "
                                                   "kernels/bots/shared/params.py.")] = None,
+    events: Annotated[bool, Opt(help="Also write events.parquet parts (events/): every move of train cards and "
+                                     "tickets, docs/tables.md.")] = False,
 ):
     """Simulate games with bots and write the tables as Parquet."""
     try:
         res = simulate(board=board, players=players, bots=bots, games=games, seed=seed, rules=rules,
                   overrides=set_ or None, out=out, threads=threads, chunk_size=chunk_size or None, resume=resume,
                   progress=not quiet, cluster=cluster, shared_out=shared_out,
-                       bot_params=bot_param or None)
+                       bot_params=bot_param or None, events=events)
     except KeyboardInterrupt as e:  # caught here: click would swallow the resume hint
         console.print(f"[yellow]{e or 'interrupted'}[/yellow]")
         raise typer.Exit(130) from None

@@ -21,7 +21,8 @@ from kernels import SOURCE_HASH
 from kernels import layouts as L
 
 # the tables whose rows per game vary
-VARIABLE_TABLES = {"tickets": L.TICKET_RECORD, "claims": L.CLAIM_RECORD, "tunnels": L.TUNNEL_RECORD}
+VARIABLE_TABLES = {"tickets": L.TICKET_RECORD, "claims": L.CLAIM_RECORD, "tunnels": L.TUNNEL_RECORD,
+                   "events": L.EVENT_RECORD}
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class ChunkJob:
     BOARD array), the rules vector, the bot ids and names, the bots'
     parameters, the seed, the kernels' source hash and the run's key; `out`: the
     folder the chunk writes its part files to (None: its record arrays go back
-    to the caller)."""
+    to the caller); `events`: the chunk writes the events table too."""
 
     board: np.ndarray
     rules: np.ndarray
@@ -41,16 +42,18 @@ class ChunkJob:
     kernel_hash: str
     run_key: str
     out: str | None = None
+    events: bool = False
 
     @classmethod
     def of(cls, spec: RunSpec, manifest: dict, out: str | None = None) -> ChunkJob:
         return cls(board_buffer(spec.arrays), spec.rules.to_array(), bot_ids(list(spec.bots)), spec.bots,
-                   spec.bot_params, spec.seed, SOURCE_HASH, run_key(manifest), out)
+                   spec.bot_params, spec.seed, SOURCE_HASH, run_key(manifest), out, spec.events)
 
 
-def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_params: BotParams
-              ) -> dict[str, np.ndarray]:
-    """Play games first..first+n-1 and return their record arrays. The kernel
+def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_params: BotParams,
+              events: bool = False) -> dict[str, np.ndarray]:
+    """Play games first..first+n-1 and return their record arrays (with
+    `events`, the events table's too). The kernel
     stops early when a buffer has no room for the next game's rows; we go on
     with buffers sized by 1.25 x the rows per game the games so far wrote (a
     `random` player holds many tickets: sized by a fixed guess, a chunk took
@@ -59,10 +62,13 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
 
     n_players = len(bots)
     n_routes, n_tickets = bd.n_routes, bd.n_tickets
-    parts = {t: [] for t in TABLES}
+    tables = (*TABLES, "events") if events else TABLES
+    parts = {t: [] for t in tables}
     # rows per game of the tables whose size varies (a first guess), and the room one game may need
-    per_game = {"tickets": min(n_players * 8, n_tickets), "claims": min(n_routes, 40 * n_players // 2), "tunnels": 8}
-    one_game = {"tickets": n_tickets, "claims": n_routes, "tunnels": int(ru[L.RULE_TURN_CAP]) + 1}
+    per_game = {"tickets": min(n_players * 8, n_tickets), "claims": min(n_routes, 40 * n_players // 2), "tunnels": 8,
+                **({"events": 1000} if events else {})}
+    one_game = {"tickets": n_tickets, "claims": n_routes, "tunnels": int(ru[L.RULE_TURN_CAP]) + 1,
+                "events": L.MAX_EVENTS}
     weights = bot_params.to_array()
     done = 0
     while done < n:
@@ -72,15 +78,16 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
             "players": np.zeros(m * n_players, L.PLAYER_RECORD),
             **{t: np.zeros(m * per_game[t] + one_game[t], VARIABLE_TABLES[t]) for t in per_game},
         }
-        counts = np.zeros(5, np.int64)
+        counts = np.zeros(len(TABLES) + 2, np.int64)  # the tables', the decisions, the events'
         k = play_block(bd, ru, bots, weights, np.int64(seed), np.int64(first + done), np.int64(m),
-                       tuple(buf[t] for t in TABLES), counts)
-        for i, t in enumerate(TABLES):
+                       tuple(buf[t] for t in TABLES), counts, buf.get("events"))
+        counts[len(TABLES)] = counts[len(TABLES) + 1]  # the events' rows after the five tables'
+        for i, t in enumerate(tables):
             parts[t].append(buf[t][: counts[i]])
         done += k
         if k < m:  # a table was full: size the rest by the rows per game so far (k >= 1: one game always fits;
             # the full table wrote more than m * per_game rows in k < m games, so its size grows)
-            for i, t in enumerate(TABLES):
+            for i, t in enumerate(tables):
                 if t in per_game:
                     per_game[t] = max(per_game[t], -(-5 * int(counts[i]) // (4 * k)))
     return {t: np.concatenate(v) if len(v) > 1 else v[0] for t, v in parts.items()}
@@ -96,7 +103,8 @@ def run_chunk(job: ChunkJob, c: int, first: int, n: int) -> tuple[int, int, dict
     if out_dir is not None and not (out_dir / MANIFEST).exists():
         raise ValueError(f"a worker on {platform.node()} cannot see the output folder {out_dir}; "
                          "give the workers the same folder or use --no-shared-out")
-    arrays = run_games(board_view(job.board), job.rules, job.bot_ids, job.seed, first, n, job.bot_params)
+    arrays = run_games(board_view(job.board), job.rules, job.bot_ids, job.seed, first, n, job.bot_params,
+                       job.events)
     if out_dir is not None:
         write_chunk(out_dir, c, chunk_frames(arrays, list(job.bots)), job.run_key)
         return c, n, None

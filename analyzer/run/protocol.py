@@ -29,6 +29,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 TABLES = ("games", "players", "tickets", "claims", "tunnels")
+EVENTS = "events"
+"""The sixth table, written by a run with events only (its manifest says "events": true)."""
 MANIFEST = "manifest.json"
 RUN_IDENTITY = ("board", "rules_hash", "players", "bots", "games", "seed", "bot_params")
 """What makes two runs the same games (a report reuses a finished run that matches)."""
@@ -142,6 +144,8 @@ def run_key(manifest: dict) -> str:
     """Identity of a run's games: every part file carries it, so a part file
     from another run (or another chunk) is never taken for this one's."""
     ident = {k: manifest.get(k) for k in RUN_KEY_FIELDS}
+    if manifest.get(EVENTS):  # a run with events has other part files; a run without keeps its key
+        ident[EVENTS] = True
     return hashlib.sha256(json.dumps(ident, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -183,7 +187,7 @@ def chunk_is_complete(out_dir: Path, c: int, key: str | None = None) -> bool:
         info = read_json(marker_path(out_dir, c))
         if info.get("run") != key:
             return False
-        for t in TABLES:
+        for t in tables_of(info["rows"]):
             meta = pq.read_metadata(part_path(out_dir, t, c))
             kv = meta.metadata or {}
             if (meta.num_rows != info["rows"][t] or kv.get(b"ttr_run") != key.encode()
@@ -192,6 +196,12 @@ def chunk_is_complete(out_dir: Path, c: int, key: str | None = None) -> bool:
         return True
     except Exception:
         return False
+
+
+def tables_of(manifest_or_rows: dict) -> tuple[str, ...]:
+    """The tables of a run (its manifest) or of a chunk (its marker's rows): the five, and the events'
+    when it has them."""
+    return (*TABLES, EVENTS) if EVENTS in manifest_or_rows else TABLES
 
 
 def missing_chunks(out_dir: Path, manifest: dict) -> list[int]:

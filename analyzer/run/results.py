@@ -10,13 +10,14 @@ import numpy as np
 import pandas as pd
 
 from analyzer.run.protocol import (
+    EVENTS,
     MANIFEST,
     RUN_KEY_FIELDS,
-    TABLES,
     missing_chunks,
     part_path,
     read_json,
     read_manifest,
+    tables_of,
 )
 from kernels import layouts as L
 
@@ -25,7 +26,7 @@ def chunk_frames(arrays: dict[str, np.ndarray], bots: list[str]) -> dict[str, pd
     """DataFrames of one chunk (to write it), over views of its record arrays
     (copy=False: building them holds the GIL, and a DataFrame built from a
     record array copies every column)."""
-    return frames_of({t: {f: arrays[t][f] for f in arrays[t].dtype.names} for t in TABLES}, bots)
+    return frames_of({t: {f: arrays[t][f] for f in arrays[t].dtype.names} for t in tables_of(arrays)}, bots)
 
 
 def join_chunks(chunks: list[dict[str, np.ndarray]], bots: list[str]) -> dict[str, pd.DataFrame]:
@@ -34,12 +35,12 @@ def join_chunks(chunks: list[dict[str, np.ndarray]], bots: list[str]) -> dict[st
     the chunks are played, so it is kept to a copy per column (concatenating
     DataFrames took about twice as long)."""
     return frames_of({t: {f: np.concatenate([c[t][f] for c in chunks]) for f in chunks[0][t].dtype.names}
-                      for t in TABLES}, bots)
+                      for t in tables_of(chunks[0])}, bots)
 
 
 def frames_of(columns: dict[str, dict[str, np.ndarray]], bots: list[str]) -> dict[str, pd.DataFrame]:
     """DataFrames over the given columns (not copied), with categoricals for names."""
-    dfs = {t: pd.DataFrame(columns[t], copy=False) for t in TABLES}
+    dfs = {t: pd.DataFrame(columns[t], copy=False) for t in columns}
     g = dfs["games"]
     g["end_reason"] = pd.Categorical.from_codes(g["end_reason"].astype(np.int64), categories=list(L.END_NAMES))
     p = dfs["players"]
@@ -49,6 +50,10 @@ def frames_of(columns: dict[str, dict[str, np.ndarray]], bots: list[str]) -> dic
     for t in ("claims", "tunnels"):
         df = dfs[t]
         df["colour"] = pd.Categorical.from_codes(df["colour"].astype(np.int64), categories=list(L.CARD_NAMES))
+    if EVENTS in dfs:
+        e = dfs[EVENTS]
+        e["kind"] = pd.Categorical.from_codes(e["kind"].astype(np.int64), categories=list(L.EVENT_NAMES))
+        e["card"] = pd.Categorical.from_codes(e["card"].astype(np.int64), categories=list(L.CARD_NAMES))  # -1: none
     return dfs
 
 
@@ -76,6 +81,11 @@ class TableAccess:
     def tunnels(self) -> pd.DataFrame:
         return self.table("tunnels")
 
+    @property
+    def events(self) -> pd.DataFrame:
+        """Every move of cards and tickets (a run with events only: docs/tables.md, events)."""
+        return self.table(EVENTS)
+
 
 class Results(TableAccess):
     """The tables of a run, as pandas DataFrames, and its manifest."""
@@ -90,8 +100,9 @@ class Results(TableAccess):
     def table(self, name: str) -> pd.DataFrame:
         """A table by name; a run on disk reads each table on first use only,
         so a summary of a million-game run does not load its claims."""
-        if name not in TABLES:
-            raise KeyError(f"no table '{name}'; tables: {', '.join(TABLES)}")
+        if name not in tables_of(self.manifest):
+            hint = "; the events table needs a run with events (--events)" if name == EVENTS else ""
+            raise KeyError(f"no table '{name}'; tables: {', '.join(tables_of(self.manifest))}{hint}")
         if name not in self._tables:
             n = self.manifest.get("n_chunks", 0)
             parts = [pd.read_parquet(part_path(self.path, name, c)) for c in range(n)]
@@ -185,7 +196,7 @@ def _add_names(name: str, df: pd.DataFrame, routes: list[str], tickets: list[str
 
 
 def _unify_categoricals(df: pd.DataFrame) -> pd.DataFrame:
-    for col in ("bot", "end_reason", "colour"):
+    for col in ("bot", "end_reason", "colour", "kind", "card"):
         if col in df.columns and not isinstance(df[col].dtype, pd.CategoricalDtype):
             df[col] = df[col].astype("category")
     return df

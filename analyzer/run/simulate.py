@@ -26,10 +26,10 @@ from analyzer.run.progress import CtrlC, RunProgress
 from analyzer.run.protocol import (
     MANIFEST,
     RUN_KEY_FIELDS,
-    TABLES,
     close_folder,
     missing_chunks,
     open_folder,
+    tables_of,
     write_chunk,
 )
 from analyzer.run.results import Results, chunk_frames, join_chunks
@@ -40,7 +40,7 @@ POLL_S = 0.2  # how often the chunk loop looks at Ctrl-C while it waits
 
 def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=None, overrides=None,
              out=None, threads=0, chunk_size=None, resume=False, progress=True, cluster=None,
-             shared_out=True, bot_params=None) -> Results:
+             shared_out=True, bot_params=None, events=False) -> Results:
     """Simulate `games` games and return their tables (pandas DataFrames).
 
     `bot_params`: bot weights and budgets, NAME=VALUE strings, a dict or an
@@ -56,8 +56,12 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
     the workers of a running Dask scheduler. The workers of a tcp cluster
     write their chunks to `out` themselves, so they must see the same folder
     at the same path; with `shared_out=False` the tables come back to this
-    process, which writes them. The tables are the same with every backend."""
-    spec = make_spec(board, players, bots, games, seed, rules, overrides, chunk_size, bot_params)
+    process, which writes them. The tables are the same with every backend.
+
+    `events=True` also writes the events table: every move of train cards
+    and tickets (docs/tables.md); the games are the same."""
+    spec = replace(make_spec(board, players, bots, games, seed, rules, overrides, chunk_size, bot_params),
+                   events=bool(events))
     spec.bot_params.check_bots(spec.bots)
     return run(spec, out, threads, resume, progress, cluster, shared_out)
 
@@ -158,8 +162,8 @@ def _play_chunks(spec: RunSpec, job: ChunkJob, todo: list[int], backend, on_dask
 
 def _prepare_out_dir(out_dir: Path, spec: RunSpec, manifest: dict, resume: bool) -> list[int]:
     """Start or resume the run's folder; return the chunks still to play."""
-    open_folder(out_dir, MANIFEST, manifest, RUN_KEY_FIELDS, resume, "run")
-    for t in TABLES:
+    open_folder(out_dir, MANIFEST, manifest, (*RUN_KEY_FIELDS, "events"), resume, "run")
+    for t in tables_of(manifest):
         (out_dir / t).mkdir(exist_ok=True)
     _copy_board(spec.board, out_dir / "board")
     return missing_chunks(out_dir, manifest)

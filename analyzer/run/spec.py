@@ -40,6 +40,7 @@ class RunSpec:
     chunk_size: int
     bot_params: BotParams = BotParams()
     arrays: object = field(default=None, repr=False, compare=False)
+    events: bool = field(default=False, compare=False)  # also write the events table (the same games)
 
     def __eq__(self, other) -> bool:
         return (isinstance(other, RunSpec) and self.board.name == other.board.name
@@ -78,6 +79,7 @@ class RunSpec:
             "seed": self.seed,
             "chunk_size": self.chunk_size,
             **({"bot_params": self.bot_params.as_dict()} if self.bot_params else {}),
+            **({"events": True} if self.events else {}),
             "n_chunks": self.n_chunks,
             "kernel_hash": SOURCE_HASH,
             "versions": {
@@ -94,7 +96,8 @@ class RunSpec:
         """The run a manifest describes, on `board` (the copy kept beside the results)."""
         return cls(board=board, rules=RuleSet.from_dict(manifest["rules"]), players=int(manifest["players"]),
                    bots=tuple(manifest["bots"]), games=int(manifest["games"]), seed=int(manifest["seed"]),
-                   chunk_size=int(manifest["chunk_size"]), bot_params=BotParams.of(manifest.get("bot_params")))
+                   chunk_size=int(manifest["chunk_size"]), bot_params=BotParams.of(manifest.get("bot_params")),
+                   events=bool(manifest.get("events")))
 
 
 def _version() -> str:

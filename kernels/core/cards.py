@@ -5,6 +5,7 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
+from kernels.core.events import log_cards, log_payment
 from kernels.core.seats import team_of
 from kernels.prng import shuffle_int8
 
@@ -16,6 +17,9 @@ def reshuffle(st):
     n = st.sc[L.SC_N_PILE]
     moved = 0
     for k in range(L.N_CARD_KINDS):
+        if st.discard[k] > 0:
+            log_cards(st, np.int64(L.EK_RESHUFFLE), st.sc[L.SC_PLAYER], np.int64(k), np.int64(st.discard[k]),
+                      np.int64(-1))
         for _ in range(st.discard[k]):
             st.pile[n] = k
             n += 1
@@ -89,6 +93,8 @@ def check_market_reset(st, ru):
             return
         for s in range(size):
             if market[s] >= 0:
+                log_cards(st, np.int64(L.EK_MARKET_RESET), st.sc[L.SC_PLAYER], np.int64(market[s]), np.int64(1),
+                          np.int64(s))
                 discard[market[s]] += 1
                 market[s] = -1
         for s in range(size):
@@ -96,6 +102,7 @@ def check_market_reset(st, ru):
             if c < 0:
                 break
             market[s] = c
+            log_cards(st, np.int64(L.EK_MARKET_FILL), st.sc[L.SC_PLAYER], c, np.int64(1), np.int64(s))
         st.sc[L.SC_MARKET_RESETS] += 1
         tries += 1
 
@@ -110,6 +117,7 @@ def fill_market(st, ru):
             if c < 0:
                 break
             market[s] = c
+            log_cards(st, np.int64(L.EK_MARKET_FILL), st.sc[L.SC_PLAYER], c, np.int64(1), np.int64(s))
     check_market_reset(st, ru)
 
 
@@ -118,9 +126,11 @@ def take_from_market(st, ru, slot):
     """BASE-MKT-1: the face-up card of `slot`, replaced at once."""
     c = np.int64(st.market[slot])
     st.market[slot] = -1
+    log_cards(st, np.int64(L.EK_MARKET_DRAW), st.sc[L.SC_PLAYER], c, np.int64(1), slot)
     repl = draw_card(st)
     if repl >= 0:
         st.market[slot] = repl
+        log_cards(st, np.int64(L.EK_MARKET_FILL), st.sc[L.SC_PLAYER], repl, np.int64(1), slot)
     check_market_reset(st, ru)
     return c
 
@@ -171,11 +181,23 @@ def take_cards(st, ru, p, kind, n):
 
 
 @njit(cache=True, _nrt=False)
+def pay_cards(st, ru, p, kind, n, event, route):
+    """take_cards, logged as `event` rows (EK_CLAIM_SPEND, EK_TUNNEL_LAY,
+    EK_TUNNEL_PAY) for `route`: the cards from the hand, then those from the
+    holder. Returns how many came from the holder."""
+    rest = take_cards(st, ru, p, kind, n)
+    log_payment(st, event, p, kind, n - rest, route, np.int64(0))
+    log_payment(st, event, p, kind, rest, route, np.int64(1))
+    return rest
+
+
+@njit(cache=True, _nrt=False)
 def receive_card(st, ru, p, c, dest):
     """A drawn card goes to p's hand (DEST_HAND) or the team's holder
     (DEST_HOLDER, TA-CRD-2/3)."""
     if dest != 0:
         st.holder[team_of(ru, p), c] += 1
         st.ps[p, L.PS_CARDS_SHARED] += 1
+        log_cards(st, np.int64(L.EK_CARD_TO_HOLDER), p, c, np.int64(1), np.int64(-1))
     else:
         st.hand[p, c] += 1

@@ -11,8 +11,9 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.core.cards import draw_card, fill_purse, take_cards
+from kernels.core.cards import draw_card, fill_purse, pay_cards
 from kernels.core.claimable import mark_claimed, mark_closed
+from kernels.core.events import log_payment, log_station
 from kernels.core.payment import set_card_kind, station_cost, station_payment, surcharge_payment, wild_set_size
 from kernels.core.seats import team_first, team_of, team_size
 from kernels.core.tickets import mark_tickets_joined_in
@@ -146,10 +147,11 @@ def claim_route(st, bd, ru, p, r, colour, use, locos, sets):
     route's RT_WILD_SET cards (NC-FRY-2, NC-CLM-1; the cards of each set are
     core/payment.py set_card_kind's choice) from the hand first, then the
     team's holder (TA-CRD-4), into the discard (BASE-CLM-4), and place r."""
+    spend = np.int64(L.EK_CLAIM_SPEND)
     if colour != L.LOCO:
-        take_cards(st, ru, p, colour, use)
+        pay_cards(st, ru, p, colour, use, spend, r)
         st.discard[colour] += use
-    take_cards(st, ru, p, np.int64(L.LOCO), locos)
+    pay_cards(st, ru, p, np.int64(L.LOCO), locos, spend, r)
     st.discard[L.LOCO] += locos
     spent_locos = locos
     if sets > 0:
@@ -157,7 +159,7 @@ def claim_route(st, bd, ru, p, r, colour, use, locos, sets):
         purse = st.purse
         for _ in range(sets * wild_set_size(bd.routes[:bd.n_routes], r)):
             k = set_card_kind(purse)
-            take_cards(st, ru, p, k, np.int64(1))
+            pay_cards(st, ru, p, k, np.int64(1), spend, r)
             purse[k] -= 1
             st.discard[k] += 1
             if k == L.LOCO:
@@ -181,10 +183,11 @@ def start_tunnel(st, bd, ru, p, r, colour, use, locos):
     sc = st.sc
     st.laid[:] = 0
     st.laid_holder[:] = 0
+    lay = np.int64(L.EK_TUNNEL_LAY)
     if colour != L.LOCO:
-        st.laid_holder[colour] += take_cards(st, ru, p, colour, use)  # TA-CRD-4
+        st.laid_holder[colour] += pay_cards(st, ru, p, colour, use, lay, r)  # TA-CRD-4
         st.laid[colour] += use
-    st.laid_holder[L.LOCO] += take_cards(st, ru, p, np.int64(L.LOCO), locos)
+    st.laid_holder[L.LOCO] += pay_cards(st, ru, p, np.int64(L.LOCO), locos, lay, r)
     st.laid[L.LOCO] += locos
     row = sc[L.SC_N_TUNNEL_LOG]
     log = st.tunnel_log
@@ -208,6 +211,7 @@ def start_tunnel(st, bd, ru, p, r, colour, use, locos):
         if c < 0:
             break  # EU-TUN-5: reveal only what deck and discard hold
         st.revealed[n] = c
+        log_payment(st, np.int64(L.EK_TUNNEL_REVEAL), p, c, np.int64(1), r, np.int64(0))
         n += 1
         if c == L.LOCO or (colour != L.LOCO and c == colour):  # EU-TUN-3
             surcharge += 1
@@ -237,25 +241,31 @@ def finish_tunnel(st, bd, ru, p, pay):
         fill_purse(st, ru, p)
         use, locos = surcharge_payment(ru, st.purse, bd.routes[:bd.n_routes], r, colour, sc[L.SC_PEND_SURCHARGE])
         if use >= 0:
+            pay = np.int64(L.EK_TUNNEL_PAY)
             if colour != L.LOCO:
-                st.laid_holder[colour] += take_cards(st, ru, p, colour, use)
+                st.laid_holder[colour] += pay_cards(st, ru, p, colour, use, pay, r)
                 st.laid[colour] += use
-            st.laid_holder[L.LOCO] += take_cards(st, ru, p, np.int64(L.LOCO), locos)
+            st.laid_holder[L.LOCO] += pay_cards(st, ru, p, np.int64(L.LOCO), locos, pay, r)
             st.laid[L.LOCO] += locos
             paid = True
     if paid:
         for k in range(L.N_CARD_KINDS):
             st.discard[k] += st.laid[k]
+            log_payment(st, np.int64(L.EK_TUNNEL_CLAIM), p, np.int64(k), np.int64(st.laid[k]), r, np.int64(0))
         place_route(st, bd, ru, p, r, colour, np.int64(st.laid[L.LOCO]))
     else:
         team = team_of(ru, p)
         for k in range(L.N_CARD_KINDS):
             st.hand[p, k] += st.laid[k] - st.laid_holder[k]
             st.holder[team, k] += st.laid_holder[k]
+            back = np.int64(L.EK_TUNNEL_RETURN)
+            log_payment(st, back, p, np.int64(k), np.int64(st.laid[k] - st.laid_holder[k]), r, np.int64(0))
+            log_payment(st, back, p, np.int64(k), np.int64(st.laid_holder[k]), r, np.int64(1))
         st.ps[p, L.PS_TUNNELS_ABANDONED] += 1
     st.laid[:] = 0
     st.laid_holder[:] = 0
     for i in range(sc[L.SC_N_REVEALED]):
+        log_payment(st, np.int64(L.EK_TUNNEL_DISCARD), p, np.int64(st.revealed[i]), np.int64(1), r, np.int64(0))
         st.discard[st.revealed[i]] += 1
         st.revealed[i] = -1
     sc[L.SC_N_REVEALED] = 0
@@ -271,8 +281,10 @@ def build_station(st, ru, p, city, colour):
     if colour != L.LOCO:
         st.hand[p, colour] -= use
         st.discard[colour] += use
+        log_station(st, p, colour, np.int64(use), city)
     st.hand[p, L.LOCO] -= locos
     st.discard[L.LOCO] += locos
+    log_station(st, p, np.int64(L.LOCO), np.int64(locos), city)
     st.station_city[p, ru[L.RULE_STATIONS] - st.stations_left[p]] = city
     st.stations_left[p] -= 1
     st.city_station[city] = p

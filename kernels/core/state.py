@@ -12,6 +12,7 @@ from numba.extending import intrinsic
 
 from kernels import layouts as L
 from kernels.core.cards import draw_card, fill_market
+from kernels.core.events import log_cards, log_ticket
 from kernels.core.tickets import pop_ticket
 from kernels.graph import uf_reset
 from kernels.prng import shuffle_int8, shuffle_int16
@@ -151,6 +152,7 @@ def _deal_cards(st, bd, ru, n_players):
             c = draw_card(st)
             if c >= 0:
                 st.hand[p, c] += 1
+                log_cards(st, np.int64(L.EK_DEAL), np.int64(p), c, np.int64(1), np.int64(-1))
     fill_market(st, ru)
 
 
@@ -187,16 +189,19 @@ def _deal_tickets(st, bd, ru, n_players):
                 t = st.long_pile[sc[L.SC_LP_COUNT]]
                 st.setup_offer[p, k] = t
                 st.ticket_holder[t] = L.TH_OFFERED
+                log_ticket(st, np.int64(L.EK_SETUP_OFFER), np.int64(p), np.int64(t), np.int64(k), np.int64(0))
                 k += 1
         for _ in range(ru[L.RULE_SETUP_TICKETS_REGULAR]):
             t = pop_ticket(st)
             if t >= 0:
                 st.setup_offer[p, k] = t
                 st.ticket_holder[t] = L.TH_OFFERED
+                log_ticket(st, np.int64(L.EK_SETUP_OFFER), np.int64(p), t, np.int64(k), np.int64(0))
                 k += 1
     # long tickets nobody was dealt leave the game (EU-SET-2; LA-TKT-2 by assumption LA-TKT-2a)
     for i in range(sc[L.SC_LP_COUNT]):
         st.ticket_holder[st.long_pile[i]] = L.TH_BOX
+        log_ticket(st, np.int64(L.EK_TICKET_BOX), np.int64(-1), np.int64(st.long_pile[i]), np.int64(-1), np.int64(0))
     sc[L.SC_LP_COUNT] = 0
 
 

@@ -11,6 +11,7 @@ from numba import njit
 from kernels import layouts as L
 from kernels.bits import ONE, ZERO, bit_count, low_bit_index
 from kernels.core.actions import make_action
+from kernels.core.events import log_ticket
 from kernels.core.seats import team_first, team_size
 from kernels.graph import uf_find
 
@@ -190,13 +191,16 @@ def keep_offer(st, bd, ru, p, mask, share_mask, setup):
             st.ticket_holder[t] = p
             st.ticket_kept_turn[t] = -1 if setup else sc[L.SC_TURN]
             kept += 1
+            log_ticket(st, np.int64(L.EK_TICKET_KEEP), p, np.int64(t), np.int64(i), np.int64((share_mask >> i) & 1))
             # the tickets held before are checked after every claim that merges the network: only the kept
             # ones can be joined already (TA-TKT-4)
             mark_if_joined(st, bd, st.uf[p], np.int64(t), sc[L.SC_TURN])
         elif to_box != 0:
             st.ticket_holder[t] = L.TH_BOX
+            log_ticket(st, np.int64(L.EK_TICKET_BOX), p, np.int64(t), np.int64(i), np.int64(0))
         else:
             ticket_to_bottom(st, np.int64(t))
+            log_ticket(st, np.int64(L.EK_TICKET_RETURN), p, np.int64(t), np.int64(i), np.int64(0))
         st.offer[i] = -1
     sc[L.SC_N_OFFER] = 0
     if not setup:

@@ -20,6 +20,7 @@ from kernels import layouts as L
 from kernels.core.cards import cards_available, draw_card, fill_purse
 from kernels.core.claimable import any_seat_can_claim, claim_masks, masks_apply
 from kernels.core.claims import route_open_to
+from kernels.core.events import log_cards, log_ticket
 from kernels.core.payment import claim_payment
 from kernels.core.scoring import network_trail_cities
 from kernels.core.tickets import mark_completed_tickets, pop_ticket, ticket_outcome, ticket_to_bottom
@@ -68,6 +69,7 @@ def _take_ticket(st, p):
     st.ticket_holder[t] = p
     st.ticket_kept_turn[t] = st.sc[L.SC_TURN]
     st.ps[p, L.PS_TICKETS_DRAWN_MIDGAME] += 1
+    log_ticket(st, np.int64(L.EK_TICKET_DRAW), p, t, np.int64(-1), np.int64(0))
     return True
 
 
@@ -83,6 +85,7 @@ def _town_hall_bonus(st, bd, ru, p, flag, counter):
                 break
             st.hand[p, c] += 1
             st.ps[p, L.PS_GT_BONUS_CARDS] += 1
+            log_cards(st, np.int64(L.EK_BONUS_DRAW), p, c, np.int64(1), np.int64(-1))
 
 
 @njit(cache=True, _nrt=False)
@@ -155,9 +158,11 @@ def swap_tickets(st, p):
             break
         holder[t] = p
         st.ticket_kept_turn[t] = st.sc[L.SC_TURN]
+        log_ticket(st, np.int64(L.EK_SWAP_DRAW), p, t, np.int64(-1), np.int64(0))
     for t in range(st.sc[L.SC_N_TICKETS]):
         if holder[t] == L.TH_OFFERED:
             ticket_to_bottom(st, np.int64(t))
+            log_ticket(st, np.int64(L.EK_SWAP_RETURN), p, np.int64(t), np.int64(-1), np.int64(0))
     st.ps[p, L.PS_GT_SWAPS] += 1
 
 

@@ -11,6 +11,7 @@ from numba import njit
 from kernels import layouts as L
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available, receive_card
+from kernels.core.events import log_ticket
 
 
 # --- cards (TA-CRD-2/3) -------------------------------------------------------------
@@ -110,7 +111,9 @@ def share_actions(st, p, out, n, limit):
 def share_tickets(st, p, t1, t2_plus_1):
     st.ticket_shared[t1] = 1
     st.ps[p, L.PS_TICKETS_SHARED] += 1
+    log_ticket(st, np.int64(L.EK_TICKET_SHARE), p, np.int64(t1), np.int64(-1), np.int64(1))
     if t2_plus_1 > 0:
         st.ticket_shared[t2_plus_1 - 1] = 1
         st.ps[p, L.PS_TICKETS_SHARED] += 1
+        log_ticket(st, np.int64(L.EK_TICKET_SHARE), p, np.int64(t2_plus_1 - 1), np.int64(-1), np.int64(1))
     st.ps[p, L.PS_SHARE_ACTIONS] += 1

@@ -1,6 +1,6 @@
 """docs/boards.md and docs/tables.md name exactly what the loaders take and
 give: every board.toml key and CSV column analyzer/board_files.py reads
-(required or optional as documented), every column of a run's five tables as
+(required or optional as documented), every column of a run's five tables (and its events table) as
 analyzer.load gives them (with its type), and the Switzerland ticket ids as
 the board's ticket list numbers them."""
 
@@ -63,10 +63,11 @@ def test_an_undocumented_board_toml_key_is_an_error(tmp_path):
 
 @pytest.fixture(scope="module")
 def run():
-    return analyzer.simulate(board="switzerland", players=2, bots="random", games=4, seed=1, progress=False)
+    return analyzer.simulate(board="switzerland", players=2, bots="random", games=4, seed=1, progress=False,
+                             events=True)
 
 
-@pytest.mark.parametrize("table", ["games", "players", "tickets", "claims", "tunnels"])
+@pytest.mark.parametrize("table", ["games", "players", "tickets", "claims", "tunnels", "events"])
 def test_each_result_column_is_documented_with_its_type(run, table):
     frame = getattr(run, table)
     rows = TABLE_DOC[table]
