@@ -49,7 +49,7 @@ def parse_bots(bots: str | list[str] | None, players: int) -> list[str]:
 # values that mean something: (low, high, whole number, bots). Outside them (a negative budget, NaN, 1e99) a
 # run would play with a weight that means nothing, so `--bot-param` refuses them.
 PLANNERS = ("planner", "destination-hungry", "blocker", "planner-v1", "expert")
-TICKET_DRAWERS = (*PLANNERS, "route-focus", "one-step")
+TICKET_DRAWERS = (*PLANNERS, "one-step")
 HUNGRY = ("destination-hungry",)
 POINTS, TRAINS, SHARE, MARGIN = (0.0, 1e6), (0.0, 1000.0), (0.0, 10.0), (-1e6, 1e6)
 _LIMITS = {
@@ -64,12 +64,21 @@ _LIMITS = {
     HUNGRY: {"HUNGRY_KEEP_PRICE": POINTS, "HUNGRY_BUDGET": SHARE, "HUNGRY_OVER_PRICE": POINTS,
              "HUNGRY_SPARE_TRAINS": TRAINS, "HUNGRY_OTHERS": TRAINS, "HUNGRY_EV_TURN_VALUE": POINTS,
              "HUNGRY_EV_TRAIN_PRICE": POINTS, "HUNGRY_EV_KEEP_MARGIN": MARGIN, "HUNGRY_EV_MAX_PLANNED": TRAINS},
+    ("route-focus",): {"ROUTE_FOCUS_KEEP_PRICE": POINTS, "ROUTE_FOCUS_BUDGET": SHARE, "ROUTE_FOCUS_OVER_PRICE": POINTS,
+                       "ROUTE_FOCUS_TICKET_TRAINS": TRAINS, "ROUTE_FOCUS_TICKET_OTHERS": TRAINS,
+                       "ROUTE_FOCUS_HOARD_HAND": TRAINS, "ROUTE_FOCUS_HOARD_SLACK": (-1000.0, 1000.0),
+                       "ROUTE_FOCUS_ANY_ORDER": (0.0, 1.0)},
+    ("long-route",): {"LONG_KEEP_PRICE": POINTS, "LONG_BUDGET": SHARE, "LONG_OVER_PRICE": POINTS,
+                      "LONG_MIN_LENGTH": (1.0, 1000.0), "LONG_FALLBACK_LENGTH": (1.0, 1000.0),
+                      "LONG_PLANNED": (1.0, 1000.0), "LONG_HOARD_HAND": TRAINS,
+                      "LONG_HOARD_SLACK": (-1000.0, 1000.0)},
     ("one-step",): {"ONE_STEP_DRAW": POINTS, "ONE_STEP_CARD_PRICE": POINTS, "ONE_STEP_PROGRESS": POINTS},
     ("expert",): {"EXPERT_CANDIDATES": (1.0, float(P.MAX_CANDIDATES)), "EXPERT_KEEP_FACTOR": (0.0, 100.0),
                   "EXPERT_WIN_POINTS": POINTS, "EXPERT_SWITCH_Z": (-100.0, 100.0), "EXPERT_ROLLOUT_EV": (0.0, 1.0),
                   "EXPERT_STOP_Z": (-100.0, 100.0), "EXPERT_ROLLOUTS": (0.0, 100_000.0)},
 }
-WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_ROLLOUT_EV"})
+WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_ROLLOUT_EV", "LONG_MIN_LENGTH",
+                          "LONG_FALLBACK_LENGTH", "LONG_PLANNED", "ROUTE_FOCUS_ANY_ORDER"})
 BOT_PARAM_LIMITS: dict[str, tuple[float, float, bool, tuple[str, ...]]] = {
     name: (lo, hi, name in WHOLE_PARAMS, bots) for bots, table in _LIMITS.items() for name, (lo, hi) in table.items()}
 """NAME -> (lowest, highest, whole number, the bots that read it), for every name of P.BOT_PARAM_NAMES."""
