@@ -15,7 +15,13 @@ average route length) at least --min-style.
 
     .venv/bin/python -m bench.strategy_search --configs 100 --games 2000 --seed 2 > search.jsonl
     .venv/bin/python -m bench.strategy_search --confirm search.jsonl --games 8000 --seed 99
-    .venv/bin/python -m bench.strategy_search --strategy route-focus --min-style 0.56 --configs 150 > rf.jsonl
+    .venv/bin/python -m bench.strategy_search --strategy long-route --configs 60 --games 1000 > lr.jsonl
+    .venv/bin/python -m bench.strategy_search --mixed --games 4000 --seed 7
+
+--mixed plays the mixed table instead (`planner`, `destination-hungry`,
+`route-focus`, `long-route` in that seat order, Europe 4 players) and
+`planner` at every seat on the same seed: each seat's win share, and per
+player the net ticket points and tickets completed of both tables.
 
 A developer tool: prints what it measured; asserts nothing."""
 
@@ -70,6 +76,21 @@ def measure(strategy: str, bot_params: dict, games: int, seed: int) -> dict:
     return out
 
 
+def mixed_table(games: int, seed: int) -> dict:
+    """The mixed table and planner self-play on the same seed (win share in % by seat; per player averages)."""
+    out = {}
+    for name, bots in (("mixed", ["planner", "destination-hungry", "route-focus", "long-route"]),
+                       ("planner", ["planner"] * 4)):
+        pl = analyzer.simulate(board="europe", players=4, bots=bots, games=games, seed=seed, out=None,
+                               progress=False).players
+        out[name] = {"win_by_seat": [round(100 * float(pl[pl["seat"] == s]["winner"].mean()), 1) for s in range(4)],
+                     "ticket_points": float((pl["tickets_won"] - pl["tickets_lost"]).mean()),
+                     "tickets_completed": float(pl["tickets_completed"].mean()), "score": float(pl["score"].mean())}
+    for key in ("ticket_points", "tickets_completed"):
+        out[f"{key}_ratio"] = out["mixed"][key] / out["planner"][key]
+    return out
+
+
 def draw(rng: np.random.Generator, space: dict) -> dict:
     return {k: float(rng.integers(lo, hi + 1)) if isinstance(lo, int) else float(rng.uniform(lo, hi))
             for k, (lo, hi) in space.items()}
@@ -85,7 +106,11 @@ def main() -> None:
     ap.add_argument("--top", type=int, default=4)
     ap.add_argument("--min-style", "--min-kept", type=float, default=4.4,
                     help="style: the strategy's style statistic at least this (tickets kept, route share, length)")
+    ap.add_argument("--mixed", action="store_true", help="measure the mixed table against planner self-play")
     a = ap.parse_args()
+    if a.mixed:
+        print(json.dumps(mixed_table(a.games, a.seed)), flush=True)
+        return
     print(json.dumps({**measure(a.strategy, {}, a.games, a.seed), "bot_params": "defaults"}), flush=True)
     if a.confirm:
         with open(a.confirm) as f:
