@@ -15,9 +15,11 @@ BOTS: dict[str, tuple[int, str]] = {
     "planner": (P.BOT_PLANNER, "plans the cheapest network joining its tickets, claims contested and long routes "
                 "first, replans when blocked, picks tickets that fit its network; draws mid-game tickets by expected "
                 "value"),
-    "route-focus": (P.BOT_ROUTE_FOCUS, "one fixed path per ticket, built route by route; replans only when blocked"),
+    "route-focus": (P.BOT_ROUTE_FOCUS, "one fixed path per ticket, built route by route after a hoard of cards; "
+                    "replans only when blocked"),
     "destination-hungry": (P.BOT_DESTINATION_HUNGRY, "planner that keeps and draws as many tickets as fit"),
-    "long-route": (P.BOT_LONG_ROUTE, "collects cards for the longest routes (5+) and claims them; plans one ticket"),
+    "long-route": (P.BOT_LONG_ROUTE, "collects cards for the longest routes (6+, then 4+) and claims them; plans "
+                   "its three most valuable tickets"),
     "one-step": (P.BOT_ONE_STEP, "no plan: plays the action worth most now (points plus ticket progress)"),
     "blocker": (P.BOT_BLOCKER, "planner that also claims cheap routes cutting an opponent's likely path"),
     "planner-v1": (P.BOT_PLANNER_V1, "planner without the mid-game ticket estimate (draws tickets only with its "
@@ -49,7 +51,7 @@ def parse_bots(bots: str | list[str] | None, players: int) -> list[str]:
 # values that mean something: (low, high, whole number, bots). Outside them (a negative budget, NaN, 1e99) a
 # run would play with a weight that means nothing, so `--bot-param` refuses them.
 PLANNERS = ("planner", "destination-hungry", "blocker", "planner-v1", "expert")
-TICKET_DRAWERS = (*PLANNERS, "route-focus", "one-step")
+TICKET_DRAWERS = (*PLANNERS, "one-step")
 HUNGRY = ("destination-hungry",)
 POINTS, TRAINS, SHARE, MARGIN = (0.0, 1e6), (0.0, 1000.0), (0.0, 10.0), (-1e6, 1e6)
 _LIMITS = {
@@ -64,12 +66,21 @@ _LIMITS = {
     HUNGRY: {"HUNGRY_KEEP_PRICE": POINTS, "HUNGRY_BUDGET": SHARE, "HUNGRY_OVER_PRICE": POINTS,
              "HUNGRY_SPARE_TRAINS": TRAINS, "HUNGRY_OTHERS": TRAINS, "HUNGRY_EV_TURN_VALUE": POINTS,
              "HUNGRY_EV_TRAIN_PRICE": POINTS, "HUNGRY_EV_KEEP_MARGIN": MARGIN, "HUNGRY_EV_MAX_PLANNED": TRAINS},
+    ("route-focus",): {"ROUTE_FOCUS_KEEP_PRICE": POINTS, "ROUTE_FOCUS_BUDGET": SHARE, "ROUTE_FOCUS_OVER_PRICE": POINTS,
+                       "ROUTE_FOCUS_TICKET_TRAINS": TRAINS, "ROUTE_FOCUS_TICKET_OTHERS": TRAINS,
+                       "ROUTE_FOCUS_HOARD_HAND": TRAINS, "ROUTE_FOCUS_HOARD_SLACK": (-1000.0, 1000.0),
+                       "ROUTE_FOCUS_ANY_ORDER": (0.0, 1.0)},
+    ("long-route",): {"LONG_KEEP_PRICE": POINTS, "LONG_BUDGET": SHARE, "LONG_OVER_PRICE": POINTS,
+                      "LONG_MIN_LENGTH": (1.0, 1000.0), "LONG_FALLBACK_LENGTH": (1.0, 1000.0),
+                      "LONG_PLANNED": (1.0, 1000.0), "LONG_HOARD_HAND": TRAINS,
+                      "LONG_HOARD_SLACK": (-1000.0, 1000.0)},
     ("one-step",): {"ONE_STEP_DRAW": POINTS, "ONE_STEP_CARD_PRICE": POINTS, "ONE_STEP_PROGRESS": POINTS},
     ("expert",): {"EXPERT_CANDIDATES": (1.0, float(P.MAX_CANDIDATES)), "EXPERT_KEEP_FACTOR": (0.0, 100.0),
                   "EXPERT_WIN_POINTS": POINTS, "EXPERT_SWITCH_Z": (-100.0, 100.0), "EXPERT_ROLLOUT_EV": (0.0, 1.0),
                   "EXPERT_STOP_Z": (-100.0, 100.0), "EXPERT_ROLLOUTS": (0.0, 100_000.0)},
 }
-WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_ROLLOUT_EV"})
+WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_ROLLOUT_EV", "LONG_MIN_LENGTH",
+                          "LONG_FALLBACK_LENGTH", "LONG_PLANNED", "ROUTE_FOCUS_ANY_ORDER"})
 BOT_PARAM_LIMITS: dict[str, tuple[float, float, bool, tuple[str, ...]]] = {
     name: (lo, hi, name in WHOLE_PARAMS, bots) for bots, table in _LIMITS.items() for name, (lo, hi) in table.items()}
 """NAME -> (lowest, highest, whole number, the bots that read it), for every name of P.BOT_PARAM_NAMES."""

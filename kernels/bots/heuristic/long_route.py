@@ -1,6 +1,8 @@
 """`long-route`: collects cards for the longest routes (5+ spaces, 3+ once
-those are gone) and claims them as soon as it can; plans only its most
-valuable open ticket, keeps few tickets and never draws more.
+those are gone; LONG_MIN_LENGTH, LONG_FALLBACK_LENGTH) and claims them as
+soon as it can; plans only its most valuable open tickets (LONG_PLANNED of
+them) and may hoard before their routes as planner does (LONG_HOARD_*);
+keeps few tickets and never draws more.
 
 Built from the planner family's plan and moves (bots/planning); reads only
 what seat p may see."""
@@ -23,10 +25,11 @@ from kernels.bots.planning.network import (
     FULL_HAND,
     adopt_plan,
     fill_need,
-    plan_network,
-    ticket_open,
+    plan_most_valuable,
 )
 from kernels.bots.planning.ticket_keep import choose_keep_mask
+from kernels.bots.planning.ticket_value import hoards
+from kernels.bots.shared import params as P
 from kernels.bots.shared.paying import tunnel_decision
 from kernels.bots.shared.table import hand_size
 from kernels.core.cards import cards_available
@@ -36,30 +39,27 @@ from kernels.core.cards import cards_available
 def long_route_action(st, bd, ru, p, rng, ws):
     """Collects cards for the longest routes (5+ spaces; 3+ once those are
     gone) and claims them as soon as it can; plans only its most valuable
-    open ticket and ignores the rest; keeps few tickets, never draws more."""
+    open tickets and ignores the rest; keeps few tickets, never draws more."""
     phase = st.sc[L.SC_PHASE]
+    prm = ws.bot_params
     if phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS:
-        return choose_keep_mask(st, bd, ru, p, ws, phase == L.PH_SETUP_KEEP, 1.0, 0.3, 5.0)
+        return choose_keep_mask(st, bd, ru, p, ws, phase == L.PH_SETUP_KEEP, prm[P.BP_LONG_KEEP_PRICE],
+                                prm[P.BP_LONG_BUDGET], prm[P.BP_LONG_OVER_PRICE])
     if phase == L.PH_TUNNEL:
         return tunnel_decision(st, bd, ru, p)
-    first = -1
-    for t in range(bd.n_tickets):
-        if ticket_open(st, bd, p, t) and (first < 0 or bd.tickets[t, L.TK_POINTS] > bd.tickets[first, L.TK_POINTS]):
-            first = t
-    want = ws.want[p]
-    if first >= 0:
-        plan_network(st, bd, p, ws, np.int64(0), np.int64(first), np.int64(1))
+    if plan_most_valuable(st, bd, p, ws, np.int64(prm[P.BP_LONG_PLANNED])) > 0:
         adopt_plan(st, bd, p, ws)
     else:
+        want = ws.want[p]
         for r in range(bd.n_routes):
             want[r] = 0
     left = fill_need(st, bd, p, ws)
-    # once the 5+ routes are gone (Europe has three), the longest left will do
-    min_len = 5
-    target = longest_open_route(st, bd, ru, p, np.int64(5))
+    # once the long routes are gone (Europe has three of 5+), the longest left will do
+    min_len = np.int64(prm[P.BP_LONG_MIN_LENGTH])
+    target = longest_open_route(st, bd, ru, p, min_len)
     if target < 0:
-        min_len = 3
-        target = longest_open_route(st, bd, ru, p, np.int64(3))
+        min_len = np.int64(prm[P.BP_LONG_FALLBACK_LENGTH])
+        target = longest_open_route(st, bd, ru, p, min_len)
     add_need_for_route(st, bd, p, ws, target)
     endgame = in_endgame(st, p)
     if phase == L.PH_SECOND_DRAW:
@@ -70,12 +70,15 @@ def long_route_action(st, bd, ru, p, rng, ws):
     a = best_scoring_claim(st, bd, ru, p, ws, np.int64(min_len), endgame)
     if a >= 0:
         return a
-    if left > 0:
+    if left > 0:  # its ticket's routes may wait for a hoard; the long ones never do
         a = best_planned_claim(st, bd, ru, p, ws, endgame)
-        if a >= 0:
+        if a >= 0 and (endgame or not hoards(st, bd, ru, p, ws, left, prm[P.BP_LONG_HOARD_HAND],
+                                             prm[P.BP_LONG_HOARD_SLACK])):
             return a
     if not endgame and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
-        a = draw_for_need(st, ru, p, np.bool_(False), ws)
-        if a >= 0:
-            return a
+        d = draw_for_need(st, ru, p, np.bool_(False), ws)
+        if d >= 0:
+            return d
+    if a >= 0:
+        return a
     return spend_or_draw(st, bd, ru, p, ws, endgame)

@@ -1,6 +1,8 @@
 """`route-focus`: commits early to one fixed shortest path per ticket and
 builds it route by route, in order, drawing only for the next route; replans
-only when a planned route is lost.
+only when a planned route is lost. It may hoard cards before a claim as
+planner does (ROUTE_FOCUS_HOARD_*), and claim its planned routes in
+planner's order (ROUTE_FOCUS_ANY_ORDER).
 
 Built from the planner family's plan and
 moves (bots/planning); a station only when a ticket is otherwise broken.
@@ -11,6 +13,7 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bots.planning.moves import (
+    best_planned_claim,
     draw_for_need,
     in_endgame,
     set_need_for_route,
@@ -26,6 +29,7 @@ from kernels.bots.planning.network import (
     ticket_open,
 )
 from kernels.bots.planning.ticket_keep import choose_keep_mask
+from kernels.bots.planning.ticket_value import hoards
 from kernels.bots.shared import params as P
 from kernels.bots.shared.paying import pay_colour, tunnel_decision, tunnel_spare
 from kernels.bots.shared.table import fewest_trains_of_others, hand_size
@@ -53,7 +57,9 @@ def route_focus_action(st, bd, ru, p, rng, ws):
     next route. Replans only when a planned route is lost (or tickets added)."""
     phase = st.sc[L.SC_PHASE]
     if phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS:
-        return choose_keep_mask(st, bd, ru, p, ws, phase == L.PH_SETUP_KEEP, 0.5, 0.55, 3.0)
+        prm = ws.bot_params
+        return choose_keep_mask(st, bd, ru, p, ws, phase == L.PH_SETUP_KEEP, prm[P.BP_ROUTE_FOCUS_KEEP_PRICE],
+                                prm[P.BP_ROUTE_FOCUS_BUDGET], prm[P.BP_ROUTE_FOCUS_OVER_PRICE])
     if phase == L.PH_TUNNEL:
         return tunnel_decision(st, bd, ru, p)
     _refresh_building_order(st, bd, p, ws)
@@ -68,16 +74,23 @@ def route_focus_action(st, bd, ru, p, rng, ws):
     if a >= 0:
         return a
     if left > 0:
-        a = _build_claim(st, bd, ru, p, ws, nxt, endgame)
-        if a >= 0:
+        if ws.bot_params[P.BP_ROUTE_FOCUS_ANY_ORDER] > 0:
+            a = best_planned_claim(st, bd, ru, p, ws, endgame)
+        else:
+            a = _build_claim(st, bd, ru, p, ws, nxt, endgame)
+        prm = ws.bot_params
+        if a >= 0 and (endgame or not hoards(st, bd, ru, p, ws, left, prm[P.BP_ROUTE_FOCUS_HOARD_HAND],
+                                             prm[P.BP_ROUTE_FOCUS_HOARD_SLACK])):
             return a
         if not endgame and hand_size(st, p) < FULL_HAND and cards_available(st) >= 10:
             set_need_for_route(st, bd, p, ws, nxt)
-            a = draw_for_need(st, ru, p, np.bool_(False), ws)
-            if a >= 0:
-                return a
-    elif (st.trains[p] >= ws.bot_params[P.BP_TICKET_TRAINS] and st.sc[L.SC_TP_COUNT] > 0
-          and fewest_trains_of_others(st, p) >= ws.bot_params[P.BP_TICKET_OTHERS]):
+            d = draw_for_need(st, ru, p, np.bool_(False), ws)
+            if d >= 0:
+                return d
+        if a >= 0:
+            return a
+    elif (st.trains[p] >= ws.bot_params[P.BP_ROUTE_FOCUS_TICKET_TRAINS] and st.sc[L.SC_TP_COUNT] > 0
+          and fewest_trains_of_others(st, p) >= ws.bot_params[P.BP_ROUTE_FOCUS_TICKET_OTHERS]):
         return make_action(L.A_DRAW_TICKETS, 0, 0)
     return spend_or_draw(st, bd, ru, p, ws, endgame)
 

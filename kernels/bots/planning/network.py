@@ -167,6 +167,26 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
 
 
 @njit(cache=True, _nrt=False)
+def plan_most_valuable(st, bd, p, ws, n_planned):
+    """plan_network over only the n_planned most valuable of p's open tickets
+    (equal points: the lower-numbered first), in one pass; returns how many it planned."""
+    tk = ws.tk_list
+    k = 0
+    for t in range(bd.n_tickets):
+        if ticket_open(st, bd, p, t):
+            tk[k] = t
+            k += 1
+    if k == 0:
+        return np.int64(0)
+    sort_by_points(bd.tickets[:bd.n_tickets], tk, k)
+    k = min(k, n_planned)
+    price_without_plan(st, bd, p, ws)
+    foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0
+    route_tickets(st, bd, p, ws, np.int64(k), np.int64(1), foreign)
+    return np.int64(k)
+
+
+@njit(cache=True, _nrt=False)
 def sort_by_points(tickets, tk, k):
     """tk[:k] most valuable ticket first (stable: equal points keep their
     order), so that the cheap tickets then hang off the big one's path."""

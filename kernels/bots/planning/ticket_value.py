@@ -29,6 +29,7 @@ from kernels import layouts as L
 from kernels.bots.planning.moves import contested
 from kernels.bots.shared import params as P
 from kernels.bots.shared.plan import PLANNED_PRICE, planned_trains
+from kernels.core.cards import cards_available
 from kernels.core.seats import team_first, team_size
 from kernels.graph import uf_find, uf_reset, uf_union
 from kernels.paths import other_end, shortest_path
@@ -199,6 +200,22 @@ def turns_left(st, ru, p, ws):
             trains += st.trains[q]
         least = min(least, (trains - ru[L.RULE_END_TRAINS]) / (size * ws.bot_params[P.BP_EV_CLOCK]))
     return max(least, 0.0) + 1.0
+
+
+@njit(cache=True, _nrt=False)
+def hoards(st, bd, ru, p, ws, claims_left, hand_cap, slack):
+    """Draw rather than claim (route-focus's and long-route's hoard, as planner's):
+    the hand holds fewer than hand_cap cards (and than HOARD_SHARE of an even
+    split of the deck), the piles hold 10+ and the turns left on the opponents'
+    clock exceed the claims still to make by more than slack."""
+    deck = 0
+    for k in range(bd.deck.shape[0]):
+        deck += bd.deck[k]
+    cap = min(hand_cap, ws.bot_params[P.BP_HOARD_SHARE] * deck / st.sc[L.SC_N_PLAYERS])
+    held = 0
+    for k in range(st.hand.shape[1]):
+        held += st.hand[p, k]
+    return held < cap and cards_available(st) >= 10 and turns_left(st, ru, p, ws) - claims_left > slack
 
 
 @njit(cache=True, _nrt=False)

@@ -80,7 +80,32 @@ BP_HUNGRY_EV_MAX_PLANNED = 41
 # five hands of 22 would hold the whole deck, and a seat that then cannot pay its surcharge tries the same tunnel
 # every turn (a turn-capped 5-player Europe game, docs/bots.md "Hoarding")
 BP_HOARD_SHARE = 42
-BP_FIELDS = 43
+# route-focus: its keep rule (choose_keep_mask's price, budget share, price past the budget) and, with its paths
+# built, more tickets while it holds TICKET_TRAINS trains and every other player TICKET_OTHERS
+# (searched for win share against planner, docs/bots.md "route-focus's and long-route's weights")
+BP_ROUTE_FOCUS_KEEP_PRICE = 43
+BP_ROUTE_FOCUS_BUDGET = 44
+BP_ROUTE_FOCUS_OVER_PRICE = 45
+BP_ROUTE_FOCUS_TICKET_TRAINS = 46
+BP_ROUTE_FOCUS_TICKET_OTHERS = 47
+# long-route: its keep rule, the length of the routes it collects cards for (FALLBACK_LENGTH once those are gone)
+# and the tickets it plans (the PLANNED most valuable open ones)
+BP_LONG_KEEP_PRICE = 48
+BP_LONG_BUDGET = 49
+BP_LONG_OVER_PRICE = 50
+BP_LONG_MIN_LENGTH = 51
+BP_LONG_FALLBACK_LENGTH = 52
+BP_LONG_PLANNED = 53
+# route-focus hoards as planner does (BP_HOARD_*): with its next route claimable it draws instead while its hand holds
+# fewer than HOARD_HAND cards (0: never) and the turns left exceed the planned routes left by more than HOARD_SLACK
+BP_ROUTE_FOCUS_HOARD_HAND = 54
+BP_ROUTE_FOCUS_HOARD_SLACK = 55
+# 1: route-focus claims the affordable planned route planner would (contested and long first), not the next in order
+BP_ROUTE_FOCUS_ANY_ORDER = 56
+# long-route hoards the same way before a claim (HOARD_HAND 0: never)
+BP_LONG_HOARD_HAND = 57
+BP_LONG_HOARD_SLACK = 58
+BP_FIELDS = 59
 BOT_PARAM_NAMES = (
     "KEEP_PRICE", "SETUP_BUDGET", "DRAW_BUDGET", "OVER_PRICE", "TICKET_TRAINS", "TICKET_OTHERS",
     "CONTESTED_BONUS", "ENDGAME_TRAINS", "HUNGRY_KEEP_PRICE", "HUNGRY_BUDGET", "HUNGRY_OVER_PRICE",
@@ -90,9 +115,14 @@ BOT_PARAM_NAMES = (
     "HUNGRY_EV_KEEP_MARGIN", "EV_CARD_TURNS", "EV_OFFSET", "EV_MAX_PLANNED", "EV_TURN_VALUE_2P",
     "EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_KEEP_FACTOR", "EXPERT_WIN_POINTS", "EXPERT_SWITCH_Z",
     "EXPERT_ROLLOUT_EV", "EXPERT_STOP_Z", "HOARD_HAND", "HOARD_SLACK",
-    "HUNGRY_EV_MAX_PLANNED", "HOARD_SHARE",
+    "HUNGRY_EV_MAX_PLANNED", "HOARD_SHARE", "ROUTE_FOCUS_KEEP_PRICE", "ROUTE_FOCUS_BUDGET",
+    "ROUTE_FOCUS_OVER_PRICE", "ROUTE_FOCUS_TICKET_TRAINS", "ROUTE_FOCUS_TICKET_OTHERS", "LONG_KEEP_PRICE",
+    "LONG_BUDGET", "LONG_OVER_PRICE", "LONG_MIN_LENGTH", "LONG_FALLBACK_LENGTH", "LONG_PLANNED",
+    "ROUTE_FOCUS_HOARD_HAND", "ROUTE_FOCUS_HOARD_SLACK", "ROUTE_FOCUS_ANY_ORDER", "LONG_HOARD_HAND",
+    "LONG_HOARD_SLACK",
 )
 BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.34, 0.6, 3.2, 20.0, 14.0, 2.0, 1.0, 4.0,
                       2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 1000.0, 3.0, 2.15, 0.17, -1.7, 0.64, 3.3, 12.0, 3.5,
-                      64.0, 4.0, 4.0, 10.0, 1.5, 0.0, 0.5, 22.0, 8.0, 12.0, 0.8)
+                      64.0, 4.0, 4.0, 10.0, 1.5, 0.0, 0.5, 22.0, 8.0, 12.0, 0.8,
+                      0.5, 0.55, 3.0, 16.0, 14.0, 0.54, 0.48, 2.27, 6.0, 4.0, 3.0, 22.0, 8.0, 0.0, 15.0, 4.25)
 MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)
