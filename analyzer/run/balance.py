@@ -129,6 +129,8 @@ def read_targets(path) -> Targets:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ValueError(f"{path}: no such targets file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"{path}: cannot read the targets file ({e.__class__.__name__})") from None
     except tomllib.TOMLDecodeError as e:
         raise ValueError(f"{path}: not valid TOML ({e})") from None
     for key in data:
