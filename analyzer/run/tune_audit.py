@@ -21,11 +21,14 @@ the target and the CI of the change excludes 0 on the target's side.
 
 Writes out/audit.parquet, out/audit.csv (one row per neighbour and
 objective) and out/audit.json (the best rules, the games, the verdict); the
-games are ordinary results folders in out/audit/ (resumed when there).
+games are ordinary results folders (ladder folders with the scorecard) in
+out/audit/<games per seating>-per-seating/<the rule set's tuned values>/,
+resumed when there.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +37,7 @@ import pandas as pd
 
 from analyzer.rules import RuleError, RuleSet
 from analyzer.run.protocol import write_json
+from analyzer.run.sweep_output import _value_text
 from analyzer.run.tune_games import ranked
 from analyzer.run.tune_output import write_csv, write_table
 from analyzer.run.tune_space import Goals, Param
@@ -111,19 +115,25 @@ def audit(out: Path, trials: pd.DataFrame, goals: Goals, base: RuleSet, games, p
     row = best.iloc[0]
     sampled = {p.key: row[p.key] for p in params}
     rec["best_trial"], rec["best"] = int(row["trial"]), {p.key: _plain(p.rule_value(sampled[p.key])) for p in params}
-    named = {"best": [games.play(out / "audit" / "best", _rules(base, params, sampled), plan.seed, plan.per_seating)]}
+    folder = out / "audit" / f"{plan.per_seating}-per-seating"  # a larger --budget on resuming: other games
+
+    def play(values: dict):
+        return [games.play(folder / _folder_name(params, values), _rules(base, params, values), plan.seed,
+                           plan.per_seating)]
+
+    named = {"best": play(sampled)}
     where = {}
     for p in params:
         for side, v in neighbours(p, sampled[p.key]):
             try:
-                rules = _rules(base, params, sampled | {p.key: v})
+                _rules(base, params, sampled | {p.key: v})
             except RuleError:
                 continue  # a neighbour no game can be played with
             name = f"{p.key}-{side}"
             if progress:
                 print(f"audit: {p.key}={_plain(p.rule_value(v))} ({side} the best's "
                       f"{_plain(p.rule_value(sampled[p.key]))}) on {rec['games_per_rule_set']:,} games", flush=True)
-            named[name] = [games.play(out / "audit" / name, rules, plan.seed, plan.per_seating)]
+            named[name] = play(sampled | {p.key: v})
             where[name] = (p, side, v)
     table = games.versus(named, "best", plan.seed, plan.n_boot) if where else None
     rows = [_row(table, name, p, side, v, sampled[p.key], o) for name, (p, side, v) in where.items() for o in objs]
@@ -148,6 +158,12 @@ def _row(table: pd.DataFrame, name: str, p: Param, side: str, v, best_v, o: Obje
             "objective_difference": o.value(est) - o.value(ref),
             "significantly_better": better_than(o, est, ref, lo, hi),
             "significantly_worse": better_than(o, ref, est, -hi, -lo), "better": False, "games": int(r.games)}
+
+
+def _folder_name(params, values: dict) -> str:
+    """A rule set's audit folder: its tuned values, made safe as one folder name."""
+    text = "_".join(f"{p.key}={_value_text(p.rule_value(values[p.key]))}" for p in params)
+    return re.sub(r"[^A-Za-z0-9_.=-]+", "-", text)
 
 
 def _plain(v):

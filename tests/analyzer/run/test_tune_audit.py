@@ -133,7 +133,7 @@ def test_the_audit_resumes_with_the_same_table(full_grid, tmp_path):
     shutil.copytree(full_grid.path, copy)
     for name in ("audit.parquet", "audit.csv", "audit.json"):
         (copy / name).unlink()
-    shutil.rmtree(copy / "audit" / "trains-above")  # a neighbour's games lost, the best's kept
+    shutil.rmtree(copy / "audit" / "20-per-seating" / "trains=20")  # a neighbour's games lost, the best's kept
     res = analyzer.tune(params=["trains=10,20,30"], objectives=["min:game_length"], budget=300, out=copy,
                         resume=True, **GRID)
     pd.testing.assert_frame_equal(res.audit, full_grid.audit)
