@@ -163,3 +163,16 @@ def test_what_counts_as_better():
     assert not better_than(target, 0.7, 1.3, -0.7, -0.5)  # past the target: farther from it
     assert not better_than(target, 1.5, 1.3, 0.1, 0.3)  # away from the target
     assert np.isclose(Objective("m", "target", 1.05).value(1.1), 0.05)
+
+
+def test_the_tuning_report_shows_the_audit_and_the_scorecard(full_grid, scorecard_study, tmp_path):
+    from analyzer.report.sections.tune import tune_section
+
+    sec = tune_section("grid", full_grid, tmp_path / "rep")
+    audit = [f for f in sec.findings if f.startswith("One-step-deviation audit")]
+    assert len(audit) == 1 and "trains=10" in audit[0] and "no neighbour is significantly better" in audit[0]
+    assert "tune_grid_audit" in [t.stem for t in sec.tables]
+    pd.testing.assert_frame_equal(sec.data["audit"], full_grid.audit)
+    card = tune_section("card", scorecard_study[0], tmp_path / "rep")
+    assert "scorecard" in card.definitions and "targets" in card.definitions["scorecard"]
+    assert [f.stem for f in card.figures] == ["tune_scorecard"]
