@@ -76,6 +76,15 @@ def test_the_value_the_targets_were_measured_at_has_distance_zero_and_is_picked(
 
 def test_the_scorecard_confirmation_compares_distances_on_fresh_games(scorecard_study):
     res, _ = scorecard_study
+    # the command line resumes the finished study (every game read back) and prints the confirmation and audit
+    m = res.manifest
+    out = ttr(["tune", "--board", "usa", "--players", "2", "--param", m["params"][0], "--objective", "scorecard",
+               "--targets", res.path.parent / "targets.toml", "--tiers", ",".join(TIERS), "--budget", "600",
+               "--min-games", "120", "--rungs", "1", "--seed", "5", "--confirm-top", "1", "--out", res.path,
+               "--resume", "--quiet"], env={"COLUMNS": "200"})
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "bots random,greedy" in out.stdout and "min:scorecard" in out.stdout
+    assert f"one-step-deviation audit of trial {res.audit_verdict['best_trial']} (trains={TUNED})" in out.stdout
     cand = res.recommendation["candidates"][0]
     o = cand["objectives"]["min:scorecard"]
     assert cand["overrides"] == {"trains": TUNED}
