@@ -57,6 +57,7 @@ EXTRA = {
     ("tune", "objective"): ["no_such_measure"],
     ("tune", "constraint"): ["no_such_measure>=1", "seat_advantage>=x"],
     ("tune", "targets"): ["{tmp}/missing.toml", "{tmp}"],
+    ("balance", "targets"): ["{tmp}/missing.toml", "{tmp}"],
     ("tune", "tiers"): ["random", "random,random", "random,nobody"],
     ("tune", "audit_share"): ["0.9", "nan"],
     ("simulate", "cluster"): ["local:0", "local:x"],
