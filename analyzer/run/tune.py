@@ -10,11 +10,14 @@ Each trial is a rule set Optuna's TPE sampler proposes. It plays the
 study's games rung by rung (analyzer.run.tune_space: the same games for
 every trial, seats rotated) and after each rung its measures are compared
 with the baseline rules on the same games (analyzer.stats.compare, paired
-bootstrap). With one objective, Optuna's successive-halving pruner is fed
+bootstrap; with the scorecard objective, each rung is a tier ladder and the
+measure the scorecard's distance from its targets: analyzer.run.tune_scorecard).
+With one objective, Optuna's successive-halving pruner is fed
 the running estimate and stops a trial that ranks below the best of its
 rung; with any objective, a trial is stopped when a constraint's whole CI
 lies on the wrong side. `budget` counts every game of the search (trials
-and the baseline); a trial starts only if its full size fits.
+and the baseline) and of the audit, which gets `audit_share` of it; a trial
+starts only if its full size fits in the search's part.
 
 Determinism: trials run one after another and the sampler is re-seeded for
 each trial from (seed, trial index), so the trials depend only on the seed
@@ -27,7 +30,10 @@ results folders), and the trials table equals that of an uninterrupted run.
 Afterwards the best trials (one objective: the best `confirm_top`; several:
 the Pareto front) are re-played with the baseline on a new master seed
 (games no trial has seen) and compared with paired CIs: recommendation.json
-says which survive.
+says which survive. Last, the one-step-deviation audit
+(analyzer.run.tune_audit) plays the best trial's neighbours, each tuned
+parameter one grid step either way, on games of its own, and says whether
+any is significantly better.
 """
 
 from __future__ import annotations
