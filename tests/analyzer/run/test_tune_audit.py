@@ -185,3 +185,17 @@ def test_the_tuning_report_shows_the_audit_and_the_scorecard(full_grid, scorecar
     card = tune_section("card", scorecard_study[0], tmp_path / "rep")
     assert "scorecard" in card.definitions and "targets" in card.definitions["scorecard"]
     assert [f.stem for f in card.figures] == ["tune_scorecard"]
+
+
+def test_with_two_objectives_a_neighbour_is_better_when_better_on_one_and_worse_on_none(tmp_path):
+    res = analyzer.tune(board="usa", players=2, bots="greedy", params=["trains=30..45"],
+                        objectives=["game_length=70", "max:ticket_completion"], budget=2400, min_games=100, factor=2,
+                        rungs=2, seed=6, confirm_top=2, startup_trials=4, out=tmp_path / "mo", progress=False)
+    a, v = res.audit, res.audit_verdict
+    assert v["best_trial"] == int(res.pareto["trial"].iloc[0])  # the front's first
+    assert len(a) == 2 * v["neighbours"] and set(a["objective"]) == {"game_length=70", "max:ticket_completion"}
+    for _, rows in a.groupby(["parameter", "side"]):
+        assert rows["better"].nunique() == 1  # one verdict per neighbour
+        expected = rows["significantly_better"].any() and not rows["significantly_worse"].any()
+        assert rows["better"].iloc[0] == expected
+    assert set(v["better"]) == {f"trains={x}" for x in a.loc[a["better"], "value"]}
