@@ -7,7 +7,10 @@ answer is known:
 - minimising game length over a coarse grid of train counts: a search that
   stopped on a non-optimal point has a neighbour the audit flags as better;
   a search that found the best point has none;
+- with two objectives, a neighbour is better when significantly better on
+  one and significantly worse on none;
 - the audit resumes: its tables are the same after its folders are lost in part;
+- the tuning report shows the audit and names the scorecard;
 - the grid steps and the verdict's rule on their own.
 """
 
