@@ -228,9 +228,10 @@ TUNE_STUDY = TuneStudy(
     constraints=("ticket_completion>=0.5",), budget_share=0.4, min_games_share=0.01, factor=4, rungs=2,
     confirm_top=2,
 )
-"""The report's tuning study: Europe, 4 planner players; the search's budget is
-budget_share x GAMES (40,000 games at the default GAMES = 100,000), its first
-rung min_games_share x GAMES; each confirmation plays a full trial's games."""
+"""The report's tuning study: Europe, 4 planner players; the budget of the search
+and its one-step-deviation audit (15% of it) is budget_share x GAMES (40,000
+games at the default GAMES = 100,000), the first rung min_games_share x GAMES;
+each confirmation plays a full trial's games."""
 
 
 def plan(*groups: Iterable[Study]) -> list[Study]:

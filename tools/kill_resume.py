@@ -1,4 +1,5 @@
-"""Nothing lost on a kill: `ttr sweep`, `ttr tune` and `ttr report` are killed
+"""Nothing lost on a kill: `ttr sweep`, `ttr tune` (also with `--objective
+scorecard`: tune-scorecard) and `ttr report` are killed
 with SIGKILL at random points, resumed each time, and their final tables
 compared with those of an uninterrupted run.
 
@@ -47,9 +48,17 @@ def commands(out: Path) -> dict[str, list[str]]:
         "tune": [*ttr, "tune", "--board", "usa", "--players", "2", "--bots", "greedy", "--min-games", "100",
                  "--factor", "2", "--rungs", "3", "--seed", "3", "--param", "trains=30..45", "--objective",
                  "game_length=40", "--budget", "5000", "--confirm-top", "2", "--quiet", "--out", str(out)],
+        "tune-scorecard": [*ttr, "tune", "--board", "usa", "--players", "2", "--tiers", "random,greedy", "--param",
+                           "trains=3..8", "--objective", "scorecard", "--targets", str(out.parent / "targets.toml"),
+                           "--min-games", "120", "--factor", "2", "--rungs", "2", "--seed", "3", "--budget", "3000",
+                           "--confirm-top", "1", "--quiet", "--out", str(out)],
         "report": [*ttr, "report", "--name", "kill-resume", "--games", "200", "--seed", "2", "--threads", "1",
                    "--quiet", "--results", str(out / "results"), "--out", str(out / "page")],
     }
+
+
+TARGETS = "first_seat = 0.5\n\n[matrix]\ngreedy.random = 0.95\n"
+"""The targets file of tune-scorecard (written beside its output folders)."""
 
 
 def resume_args(name: str) -> list[str]:
@@ -114,6 +123,8 @@ def check(name: str, work: Path, kills: int, rng: random.Random, log=print) -> i
     """Kill-and-resume rounds of one command until `kills` kills landed; the exit code."""
     ref = work / name / "uninterrupted"
     shutil.rmtree(work / name, ignore_errors=True)
+    (work / name).mkdir(parents=True)
+    (work / name / "targets.toml").write_text(TARGETS)
     t0 = time.perf_counter()
     killed, code, err = run(commands(ref)[name], None)
     full = time.perf_counter() - t0
@@ -150,14 +161,15 @@ def check(name: str, work: Path, kills: int, rng: random.Random, log=print) -> i
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--kills", type=int, default=20, help="kills that must land per command (default 20)")
-    ap.add_argument("--commands", default="sweep,tune,report", help="comma list of sweep, tune, report")
+    ap.add_argument("--commands", default="sweep,tune,report",
+                    help="comma list of sweep, tune, tune-scorecard, report")
     ap.add_argument("--seed", type=int, default=1, help="seed of the kill times")
     ap.add_argument("--work", type=Path, default=Path("results/kill-resume"), help="scratch folder")
     a = ap.parse_args(argv)
     names = [n.strip() for n in a.commands.split(",") if n.strip()]
     unknown = [n for n in names if n not in commands(Path("."))]
     if unknown or a.kills < 1:
-        ap.error(f"--commands takes sweep, tune, report (got {', '.join(unknown)}); --kills at least 1")
+        ap.error(f"--commands takes sweep, tune, tune-scorecard, report (got {', '.join(unknown)}); --kills at least 1")
     rng = random.Random(a.seed)
     worst = 0
     for name in names:

@@ -40,17 +40,20 @@ EXAMPLES = {
     "sweep": "ttr sweep --set tunnel_reveal=2,3,4 --games 20000 --out results/sw",
     "compare": "ttr compare results/sw --csv compare.csv",
     "tune": "ttr tune --param tunnel_reveal=2..4 --objective seat_advantage --out t4",
+    "tune scorecard": "ttr tune --board europe --players 2 --param longest_path_bonus=0..20 --objective scorecard "
+                      "--targets targets.toml --out t2",
     "balance": "ttr balance --board europe --players 4",
     "report": "ttr report --name mine --games 20000 --bots greedy",
     "replay": "ttr replay results/usa2 --game 3 --out game3.html",
     "analyse": "ttr analyse --from results/usa2 --game 3 --turn 20 --rollouts 100",
     "optimum": "ttr optimum --board usa --trains 45 --time-limit 900",
 }
-"""Each command's example, the last lines of its --help (the boards commands' are in analyzer/cli/boards.py)."""
+"""Each command's examples ("tune scorecard": a second of `tune`), the last lines of its --help (the boards
+commands' are in analyzer/cli/boards.py)."""
 
 
 def example(key: str) -> str:
-    return f"Example: {EXAMPLES[key]}"
+    return "\n\n".join(f"Example: {v}" for k, v in EXAMPLES.items() if k == key or key and k.startswith(key + " "))
 
 
 def version_option(value: bool) -> None:

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from analyzer.run.tune import tune
+from analyzer.run.tune_audit import DEFAULT_AUDIT_SHARE
 
 Opt = typer.Option
 console = Console()
@@ -22,7 +23,8 @@ def tune_command(
                                                     "Repeatable.")],
     objective: Annotated[list[str], Opt("--objective", help="A balance measure of `ttr compare`: MEASURE or "
                                                             "min:MEASURE, max:MEASURE, MEASURE=TARGET. "
-                                                            "Repeatable (several: a Pareto front).")],
+                                                            "Repeatable (several: a Pareto front). 'scorecard': "
+                                                            "the scorecard's distance from --targets.")],
     out: Annotated[Path, Opt(help="Study folder: Optuna storage, trials.parquet, pareto.csv, "
                                   "recommendation.json, the runs.")],
     constraint: Annotated[list[str] | None, Opt("--constraint", help="MEASURE>=VALUE (or <=, >, <). "
@@ -33,7 +35,8 @@ def tune_command(
     rules: Annotated[str | None, Opt(help="Base rule preset (default: the board's).")] = None,
     budget: Annotated[int, Opt(help="Games of the whole search (every trial's rungs and the baseline).")]
     = 200_000,
-    min_games: Annotated[int, Opt(help="Games of the first rung.")] = 2000,
+    min_games: Annotated[int | None, Opt(help="Games of the first rung (default 2000; with --objective "
+                                              "scorecard 300, all the tier ladder's runs together).")] = None,
     factor: Annotated[int, Opt(help="Each rung has FACTOR times the games of the one before.")] = 4,
     rungs: Annotated[int, Opt(help="Number of rungs.")] = 3,
     seed: Annotated[int, Opt(help="Master seed: the sampler and the games.")] = 1,
@@ -44,6 +47,13 @@ def tune_command(
     startup_trials: Annotated[int, Opt(help="Random trials before the TPE model takes over.")] = 8,
     threads: Annotated[int, Opt(help="Worker threads (0: all cores).")] = 0,
     cluster: Annotated[str | None, Opt(help="Run the trials' chunks on Dask: local:N or tcp://HOST:PORT.")] = None,
+    targets: Annotated[Path | None, Opt(help="With --objective scorecard: the targets file (TOML: first_seat, "
+                                             "[matrix] tier.opponent = share; as `ttr balance --targets`).")]
+    = None,
+    tiers: Annotated[str | None, Opt(help="With --objective scorecard: the tiers of each trial's ladder "
+                                          "(default random,greedy,planner; add expert at its cost).")] = None,
+    audit_share: Annotated[float, Opt(help="Share of --budget for the one-step-deviation audit of the best "
+                                           "(0 to 0.5; 0: none).")] = DEFAULT_AUDIT_SHARE,
     resume: Annotated[bool, Opt(help="Continue an interrupted study in --out.")] = False,
     quiet: Annotated[bool, Opt(help="No progress bar.")] = False,
 ):
@@ -54,7 +64,7 @@ def tune_command(
                    constraints=constraint, budget=budget, min_games=min_games, factor=factor, rungs=rungs,
                    seed=seed, rules=rules, out=out, resume=resume, storage=storage, confirm_top=confirm_top,
                    confirm_games=confirm_games, startup_trials=startup_trials, threads=threads, cluster=cluster,
-                   progress=not quiet)
+                   progress=not quiet, targets=targets, tiers=tiers, audit_share=audit_share)
     except KeyboardInterrupt as e:
         console.print(f"[yellow]{e or 'interrupted'}[/yellow]")
         raise typer.Exit(130) from None
@@ -87,5 +97,25 @@ def print_tune(res) -> None:
                       + ", ".join(f"{k}={v}" for k, v in ov.items()))
     else:
         console.print(f"[yellow]{rec.get('note', 'no recommendation')}[/yellow]")
-    console.print(f"study in {res.path}: trials.parquet, pareto.csv, recommendation.json; analyzer.load_tune"
-                  f"('{res.path}')")
+    print_audit(res)
+    console.print(f"study in {res.path}: trials.parquet, pareto.csv, recommendation.json, audit.parquet; "
+                  f"analyzer.load_tune('{res.path}')")
+
+
+def print_audit(res) -> None:
+    v, a = res.audit_verdict, res.audit
+    if not v:
+        return
+    if len(a):
+        best = ", ".join(f"{k}={val}" for k, val in v["best"].items())
+        table = Table(title=f"one-step-deviation audit of trial {v['best_trial']} ({best}): each neighbour "
+                            f"against it on {v['games_per_rule_set']:,} games each (seed {v['seed']})")
+        for col in ("neighbour", "objective", "value", "best", "change, paired 95% CI", "better"):
+            table.add_column(col)
+        for r in a.itertuples():
+            table.add_row(f"{r.parameter}={r.value} ({r.side})", r.objective, f"{r.estimate:.4g}",
+                          f"{r.best_estimate:.4g}", f"{r.difference:+.3g} [{r.ci_low:+.3g}, {r.ci_high:+.3g}]",
+                          "yes" if r.better else "no")
+        console.print(table)
+    colour = "yellow" if v.get("better") else "green"
+    console.print(f"[{colour}]audit[/{colour}]: {v['verdict']}")

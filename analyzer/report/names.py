@@ -52,8 +52,9 @@ MEASURES = {
     "explorer_bonus_holder_win_rate": "Asian Explorer holder's win rate",
     "globetrotter_bonus_holders": "Globetrotter holders per game",
     "globetrotter_bonus_holder_win_rate": "Globetrotter holder's win rate",
+    "scorecard": "scorecard's distance from its targets",
 }
-"""The sweep's balance measures (analyzer.stats.compare.MEASURES) in words."""
+"""The sweep's balance measures (analyzer.stats.compare.MEASURES) and the tuner's scorecard objective in words."""
 
 WORDS = {
     **PARAMETERS, **MEASURES, **BONUS_NAMES,

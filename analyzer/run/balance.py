@@ -25,6 +25,7 @@ import pandas as pd
 
 from analyzer.boards import load_board
 from analyzer.bots import unhandled_board_data, unsupported_bots
+from analyzer.rules import RuleSet
 from analyzer.run.ladder import LadderResult, ladder, load_ladder
 from analyzer.run.protocol import read_manifest, write_json
 from analyzer.run.tune_output import write_csv, write_table
@@ -103,13 +104,17 @@ def _check(opts: BalanceOptions) -> None:
             raise ValueError(f"{name} must be a whole number >= 1, not {v!r}")
 
 
-def _play(board, players, rules, overrides, folder: Path | None, opts: BalanceOptions) -> LadderResult:
-    b = load_board(board)
-    rs = b.rules(rules, overrides)
-    tiers = tiers_for(b, rs)
+def tier_ladder(board, players, rules, overrides, folder: Path | None, opts: BalanceOptions,
+                tiers: list[str] | None = None) -> LadderResult:
+    """A scorecard's ladder: `tiers` (default: every tier that plays the board
+    under these rules) at every table in every rotation, game i of every run
+    on the same deal, expert at `opts.rollouts`. `rules`: a preset name or a
+    RuleSet."""
+    rs = rules if isinstance(rules, RuleSet) else load_board(board).rules(rules, overrides)
+    tiers = tiers_for(load_board(board), rs) if tiers is None else tiers
     # team play: one tier per team (tiers mixed within a team would measure the team's weakest member)
     seatings = "teams" if rs.team_size > 1 else "rotations"
-    return ladder(board=board, players=players, bots=tiers, games=opts.games, seed=opts.seed, rules=rules,
+    return ladder(board=board, players=players, bots=list(tiers), games=opts.games, seed=opts.seed, rules=rules,
                   overrides=overrides, out=folder, threads=opts.threads, resume=opts.resume,
                   progress=opts.progress, cluster=opts.cluster, bootstrap=max(10, opts.bootstrap), seatings=seatings,
                   bot_params={"EXPERT_ROLLOUTS": opts.rollouts} if "expert" in tiers else None)
@@ -124,6 +129,8 @@ def read_targets(path) -> Targets:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ValueError(f"{path}: no such targets file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"{path}: cannot read the targets file ({e.__class__.__name__})") from None
     except tomllib.TOMLDecodeError as e:
         raise ValueError(f"{path}: not valid TOML ({e})") from None
     for key in data:
@@ -150,7 +157,7 @@ def read_targets(path) -> Targets:
     return Targets(first, matrix)
 
 
-def _targets_dict(t: Targets | None) -> dict | None:
+def targets_dict(t: Targets | None) -> dict | None:
     if t is None:
         return None
     return {"first_seat": t.first_seat, "matrix": {f"{a}.{b}": v for (a, b), v in t.matrix.items()}}
@@ -194,7 +201,8 @@ def balance(board="europe", players=4, rules=None, overrides=None, out=None,
         if side == "variant" and not ov:
             break
         folder = out_dir / side / "ladder" if out_dir is not None else None
-        cards.append(scorecard_of(_play(board, players, rules, ov, folder, opts), opts.bootstrap, opts.targets))
+        cards.append(scorecard_of(tier_ladder(board, players, rules, ov, folder, opts), opts.bootstrap,
+                                   opts.targets))
         if out_dir is not None:
             _write_tables(cards[-1].tables(), out_dir / side)
     res = BalanceResult(cards[0], cards[1] if len(cards) > 1 else None, path=out_dir)
@@ -213,7 +221,7 @@ def _manifest(res: BalanceResult, opts: BalanceOptions) -> dict:
             "overrides": res.variant.overrides if res.variant else {}, "tiers": p.tiers, "games": opts.games,
             "seed": opts.seed, "expert_rollouts": opts.rollouts, "bootstrap": opts.bootstrap,
             "sides": [s for s, c in zip(SIDES, (res.preset, res.variant), strict=True) if c is not None],
-            "targets": _targets_dict(opts.targets)}
+            "targets": targets_dict(opts.targets)}
 
 
 def _compare(preset: Scorecard, variant: Scorecard) -> dict[str, pd.DataFrame]:

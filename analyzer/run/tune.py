@@ -10,11 +10,14 @@ Each trial is a rule set Optuna's TPE sampler proposes. It plays the
 study's games rung by rung (analyzer.run.tune_space: the same games for
 every trial, seats rotated) and after each rung its measures are compared
 with the baseline rules on the same games (analyzer.stats.compare, paired
-bootstrap). With one objective, Optuna's successive-halving pruner is fed
+bootstrap; with the scorecard objective, each rung is a tier ladder and the
+measure the scorecard's distance from its targets: analyzer.run.tune_scorecard).
+With one objective, Optuna's successive-halving pruner is fed
 the running estimate and stops a trial that ranks below the best of its
 rung; with any objective, a trial is stopped when a constraint's whole CI
 lies on the wrong side. `budget` counts every game of the search (trials
-and the baseline); a trial starts only if its full size fits.
+and the baseline) and of the audit, which gets `audit_share` of it; a trial
+starts only if its full size fits in the search's part.
 
 Determinism: trials run one after another and the sampler is re-seeded for
 each trial from (seed, trial index), so the trials depend only on the seed
@@ -27,13 +30,18 @@ results folders), and the trials table equals that of an uninterrupted run.
 Afterwards the best trials (one objective: the best `confirm_top`; several:
 the Pareto front) are re-played with the baseline on a new master seed
 (games no trial has seen) and compared with paired CIs: recommendation.json
-says which survive.
+says which survive. Last, the one-step-deviation audit
+(analyzer.run.tune_audit) plays the best trial's neighbours, each tuned
+parameter one grid step either way, on games of its own, and says whether
+any is significantly better.
 """
 
 from __future__ import annotations
 
 import shlex
 import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pandas as pd
@@ -41,16 +49,17 @@ import pandas as pd
 from analyzer.boards import Board, load_board
 from analyzer.rules import RuleError, RuleSet
 from analyzer.run.backends import parse_cluster, study_cluster
+from analyzer.run.balance import read_targets, targets_dict
 from analyzer.run.compile import COMPILE_NOTICE, kernels_compiled
-from analyzer.run.protocol import MANIFEST_FORMAT, close_folder, open_folder
+from analyzer.run.protocol import close_folder, open_folder
 from analyzer.run.spec import make_spec
+from analyzer.run.tune_audit import AUDIT_STREAM, DEFAULT_AUDIT_SHARE, Audit, audit, split_budget
 from analyzer.run.tune_games import (
     CONFIRM_STREAM,
     Confirmation,
     TrialGames,
     confirm,
     derived_seed,
-    pooled,
     rung_plan,
     seatings,
 )
@@ -61,10 +70,18 @@ from analyzer.run.tune_output import (
     TuneResults,
     rungs_table,
     trials_table,
+    tune_manifest,
     write_table,
 )
+from analyzer.run.tune_scorecard import (
+    SCORECARD_MIN_GAMES,
+    SCORECARD_TIERS,
+    ScorecardGames,
+    check_scorecard_goals,
+    parse_tiers,
+)
 from analyzer.run.tune_space import Goals, bonus_given, parse_params
-from analyzer.stats.compare import compare_tables
+from analyzer.stats.balance import Targets
 from analyzer.stats.tune import (
     Objective,
     TuneError,
@@ -72,10 +89,9 @@ from analyzer.stats.tune import (
     parse_constraint,
     parse_objective,
 )
-from kernels import SOURCE_HASH
 
 TUNE_KEY = ("board", "players", "bots", "seed", "base_rules_hash", "params", "objectives", "constraints",
-            "rung_games", "seatings", "storage", "startup_trials", "kernel_hash")
+            "rung_games", "seatings", "storage", "startup_trials", "kernel_hash", "targets", "audit_share")
 """What must be the same to resume a study (the budget may grow)."""
 BASELINE = "baseline"
 
@@ -160,19 +176,22 @@ def _recover(study) -> None:
 
 
 def tune(board=None, players=4, bots="greedy", params=None, objectives=None, constraints=None, budget=200_000,
-         min_games=2000, factor=4, rungs=3, seed=1, rules=None, out=None, resume=False, storage="journal",
+         min_games=None, factor=4, rungs=3, seed=1, rules=None, out=None, resume=False, storage="journal",
          confirm_top=3, confirm_games=None, startup_trials=8, n_boot=1000, threads=0, cluster=None,
-         progress=True) -> TuneResults:
+         progress=True, targets=None, tiers=None, audit_share=DEFAULT_AUDIT_SHARE) -> TuneResults:
     """Search `params` for the rules that best meet `objectives` under
     `constraints` (see the module docstring); returns a TuneResults of `out`.
 
     params: --param texts ("trains=30..45", "tunnel_reveal=2,3,5") or a dict
     {key: (low, high) | [choices]}; objectives: "seat_advantage",
-    "max:ticket_completion", "game_length=40"; constraints:
-    "ticket_completion>=0.7". Rungs: min_games * factor**r games, r < rungs;
-    budget: games of the whole search; the confirmation plays `confirm_games`
-    (default: a full trial's games) for the baseline and each of the best
-    `confirm_top` trials on a fresh seed."""
+    "max:ticket_completion", "game_length=40", or "scorecard" with `targets`
+    (a targets file or analyzer.stats.balance.Targets) played by `tiers`
+    (analyzer.run.tune_scorecard); constraints: "ticket_completion>=0.7".
+    Rungs: min_games (default 2000; 300 for the scorecard) * factor**r games,
+    r < rungs; budget: games of the search and of the one-step-deviation
+    audit (`audit_share` of it: analyzer.run.tune_audit); the confirmation
+    plays `confirm_games` (default: a full trial's games) for the baseline and
+    each of the best `confirm_top` trials on a fresh seed."""
     if out is None:
         raise TuneError("--out: a tuning study lives on disk; give its folder")
     out = Path(out)
@@ -181,42 +200,37 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
         base = rules if isinstance(rules, RuleSet) else b.rules(rules, None)
     except RuleError as e:
         raise TuneError(f"--rules: {e}") from None
+    wanted = targets if targets is None or isinstance(targets, Targets) else read_targets(targets)
     goals = Goals(tuple(parse_params(params, base)), tuple(_objectives(objectives)),
                   tuple(parse_constraint(c) for c in (constraints or [])))
-    spec0 = make_spec(b, players, bots, 1, seed, base)  # checks players, bots and seed
-    seats = seatings(list(spec0.bots))
-    check_measures_exist([(o.measure, f"--objective '{o.label}'") for o in goals.objectives]
-                         + [(c.measure, f"--constraint '{c.label}'") for c in goals.constraints],
-                         list(spec0.bots), bonus_given(base, list(goals.params)))
-    plan = rung_plan(min_games, factor, rungs, len(seats))
-    trial_games = sum(plan) * len(seats)
-    confirm_games = trial_games if confirm_games is None else confirm_games
-    _check_options(budget, trial_games, rungs, min_games, factor, confirm_top, confirm_games, startup_trials,
-                   storage)
-    parse_cluster(cluster)
-    manifest = {
-        "format": MANIFEST_FORMAT, "kind": "ttr-tune", "board": b.name, "players": players, "bots": list(spec0.bots),
-        "seed": seed, "rules_name": base.name, "base_rules": base.as_dict(), "base_rules_hash": base.hash(),
-        "params": [p.text for p in goals.params], "objectives": [o.label for o in goals.objectives],
-        "constraints": [c.label for c in goals.constraints], "directions": [o.direction for o in goals.objectives],
-        "rung_games": [int(sum(plan[: r + 1]) * len(seats)) for r in range(rungs)], "factor": factor,
-        "seatings": seats, "storage": storage, "startup_trials": startup_trials, "kernel_hash": SOURCE_HASH,
-        "budget": budget, "confirm_top": confirm_top, "confirm_games": confirm_games, "n_boot": n_boot,
-        "command": reproducing_command(b.name, players, list(spec0.bots), list(goals.params),
-                                       list(goals.objectives), list(goals.constraints), budget, min_games, factor,
-                                       rungs, seed, base.name if rules else None, out, storage),
-    }
-    open_folder(out, TUNE_MANIFEST, manifest, TUNE_KEY, resume, "tuning study", TuneError)
-    study = _open_study(out, storage, goals, manifest["rung_games"][0], factor)
+    check_scorecard_goals(goals.objectives, goals.constraints, wanted)
     # a board given by name goes to simulate by name: it is then read and compiled once per rule set
     # (analyzer.boards.BoardSource), not once per run
     board_ref = b if isinstance(board, Board) else (board or "europe")
-    bar = TuneProgress(budget, progress, COMPILE_NOTICE if progress and not kernels_compiled() else None)
+    setup = _setup(b, board_ref, players, bots, base, goals, wanted, tiers, seed)
+    min_games = (SCORECARD_MIN_GAMES if wanted else 2000) if min_games is None else min_games
+    plan = rung_plan(min_games, factor, rungs, len(setup.seats))
+    trial_games = sum(plan) * len(setup.seats)
+    confirm_games = trial_games if confirm_games is None else confirm_games
+    search_budget, audit_games = split_budget(budget, audit_share)
+    _check_options(budget, search_budget, trial_games, f"{rungs} rungs from {min_games:,} games, x{factor}",
+                   confirm_top, confirm_games, startup_trials, storage)
+    parse_cluster(cluster)
+    manifest = tune_manifest(b, players, setup.bots, setup.seats, seed, base, goals, plan, factor, storage,
+                             startup_trials, budget, confirm_top, confirm_games, n_boot)
+    manifest |= {"targets": targets_dict(wanted), "audit_share": audit_share}
+    manifest["command"] = reproducing_command(
+        b.name, players, setup.bots, list(goals.params), list(goals.objectives), list(goals.constraints), budget,
+        min_games, factor, rungs, seed, base.name if rules else None, out, storage) + _scorecard_options(
+        targets, setup.bots if wanted else None, audit_share)
+    open_folder(out, TUNE_MANIFEST, manifest, TUNE_KEY, resume, "tuning study", TuneError)
+    study = _open_study(out, storage, goals, manifest["rung_games"][0], factor)
+    bar = TuneProgress(search_budget, progress, COMPILE_NOTICE if progress and not kernels_compiled() else None)
     with study_cluster(cluster) as where_to_run:  # 'local:N': one Dask cluster for every run of the study
-        games = TrialGames(board_ref, players, tuple(tuple(s) for s in seats), threads, where_to_run)
+        games = setup.games(threads, where_to_run)
         search = _Search(study, out, goals, base, games, plan, seed, n_boot, bar)
         try:
-            search.run(budget, startup_trials, lambda r: make_spec(board_ref, players, spec0.bots, 1, seed, r))
+            search.run(search_budget, startup_trials, setup.check_rules)
         except KeyboardInterrupt:
             bar.close()
             raise KeyboardInterrupt(f"tuning interrupted; continue it with --resume (study in {out})") from None
@@ -225,17 +239,59 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
         confirm(out, trials, goals, base, games,
                 Confirmation(derived_seed(seed, CONFIRM_STREAM), confirm_games, confirm_top, n_boot), manifest,
                 progress)
+        checked = audit(out, trials, goals, base, games, Audit.of(derived_seed(seed, AUDIT_STREAM), audit_games,
+                                                                  len(goals.params), len(setup.seats), n_boot),
+                        progress)
     manifest["games_search"] = int(trials["played"].sum()) + int(
-        sum(plan[: int(trials["rung"].max()) + 1]) * len(seats)) if len(trials) else 0
+        sum(plan[: int(trials["rung"].max()) + 1]) * len(setup.seats)) if len(trials) else 0
+    manifest["games_audit"] = checked["games_per_rule_set"] * (1 + checked["neighbours"]) if checked["best"] else 0
     close_folder(out, TUNE_MANIFEST, manifest)
     return TuneResults.load(out)
 
 
-def _check_options(budget, trial_games, rungs, min_games, factor, confirm_top, confirm_games, startup_trials,
+@dataclass(frozen=True)
+class _Setup:
+    """Who plays a study's games: the bots (with the scorecard, its tiers), the seatings a rung is played
+    in (with the scorecard, the tier ladder's runs), the games' player and a check of a trial's rules."""
+
+    bots: list[str]
+    seats: list[list[str]]
+    games: Callable
+    check_rules: Callable
+
+
+def _setup(b: Board, board_ref, players, bots, base: RuleSet, goals: Goals, wanted, tiers, seed) -> _Setup:
+    if wanted is not None:
+        names = parse_tiers(tiers or ",".join(SCORECARD_TIERS), b, base, wanted)
+        make_spec(b, players, names[0], 1, seed, base)  # checks players and seed
+        g = ScorecardGames.of(board_ref, players, names, wanted, base)
+        return _Setup(names, [list(s) for s in g.seatings], lambda threads, where: replace(
+            g, threads=threads, cluster=where), lambda r: [make_spec(board_ref, players, t, 1, seed, r) for t in names])
+    if tiers is not None:
+        raise TuneError("--tiers: the tiers of --objective scorecard's ladders; not with other objectives")
+    spec0 = make_spec(b, players, bots, 1, seed, base)  # checks players, bots and seed
+    check_measures_exist([(o.measure, f"--objective '{o.label}'") for o in goals.objectives]
+                         + [(c.measure, f"--constraint '{c.label}'") for c in goals.constraints],
+                         list(spec0.bots), bonus_given(base, list(goals.params)))
+    seats = seatings(list(spec0.bots))
+    return _Setup(list(spec0.bots), seats, lambda threads, where: TrialGames(
+        board_ref, players, tuple(tuple(s) for s in seats), threads, where),
+        lambda r: make_spec(board_ref, players, spec0.bots, 1, seed, r))
+
+
+def _scorecard_options(targets, tiers, audit_share) -> str:
+    parts = (["--targets", str(targets)] if targets is not None and not isinstance(targets, Targets) else [])
+    parts += ["--tiers", ",".join(tiers)] if tiers else []
+    parts += ["--audit-share", f"{audit_share:g}"] if audit_share != DEFAULT_AUDIT_SHARE else []
+    return " " + shlex.join(parts) if parts else ""
+
+
+def _check_options(budget, search_budget, trial_games, rungs_text, confirm_top, confirm_games, startup_trials,
                    storage) -> None:
-    if not isinstance(budget, int) or budget < 2 * trial_games:
+    if not isinstance(budget, int) or search_budget < 2 * trial_games:
+        need = 2 * trial_games + (budget - search_budget)
         raise TuneError(f"--budget {budget!r}: a trial and the baseline need {2 * trial_games:,} games "
-                        f"({rungs} rungs from {min_games:,} games, x{factor}); give at least that")
+                        f"({rungs_text}) besides the audit's share; give at least {need:,}")
     if not isinstance(confirm_top, int) or confirm_top < 1:
         raise TuneError(f"--confirm-top must be a whole number >= 1, not {confirm_top!r}")
     if not isinstance(confirm_games, int) or confirm_games < 1:
@@ -282,7 +338,7 @@ class _Search:
             k = len(self.base_parts)
             self.base_parts.append(self.games.play(self.out / BASELINE / f"rung-{k}", self.base, self.rung_seeds[k],
                                                    self.plan[k]))
-        return pooled(self.base_parts[: r + 1], self.seed)
+        return self.base_parts[: r + 1]
 
     def run(self, budget: int, startup_trials: int, check_rules) -> None:
         """Ask, play and tell trials until the next would not fit in `budget`.
@@ -329,8 +385,8 @@ class _Search:
             self.bar.rung(index, r, spent)
             parts.append(self.games.play(self.out / "trials" / f"t{index:04d}" / f"rung-{r}", trial_rules,
                                          self.rung_seeds[r], self.plan[r]))
-            table = compare_tables({BASELINE: self.baseline_upto(r), "trial": pooled(parts, self.seed)}, BASELINE,
-                                   n_boot=self.n_boot, seed=0)
+            table = self.games.versus({BASELINE: self.baseline_upto(r), "trial": parts}, BASELINE, self.seed,
+                                      self.n_boot)
             rec = _record(table)
             missing = [m for m in self.goals.measures if m not in rec]
             if missing:

@@ -79,6 +79,12 @@ class TrialGames:
                          progress=False, cluster=self.cluster)
                 for s, bots in enumerate(self.seatings)]
 
+    def versus(self, named: dict[str, list], reference: str, seed: int, n_boot: int) -> pd.DataFrame:
+        """Every rule set of `named` (name -> its rungs, all played on the same rungs of `seed`) against
+        `reference`, for every measure of `ttr compare`, with paired CIs (compare_tables)."""
+        return compare_tables({name: pooled(parts, seed) for name, parts in named.items()}, reference,
+                              n_boot=n_boot, seed=0)
+
 
 def pooled(parts: list[list[Results]], tag: int) -> RunTables:
     """The games and players of several rungs x seatings as one run, each game
@@ -154,7 +160,7 @@ def confirm(out: Path, trials: pd.DataFrame, goals: Goals, base: RuleSet, games:
         rec["note"] = "no trial completed every rung within its constraints: nothing to confirm"
         write_json(out / "recommendation.json", rec)
         return rec
-    runs = {"baseline": pooled([games.play(out / "confirm" / "baseline", base, seed, per_seating)], seed)}
+    runs = {"baseline": [games.play(out / "confirm" / "baseline", base, seed, per_seating)]}
     overrides = {}
     for row in chosen.itertuples(index=False):
         name = f"t{row.trial:04d}"
@@ -163,8 +169,8 @@ def confirm(out: Path, trials: pd.DataFrame, goals: Goals, base: RuleSet, games:
         if progress:
             print(f"confirming trial {row.trial} ({', '.join(f'{k}={v}' for k, v in ov.items())}) on "
                   f"{per_seating * len(games.seatings):,} fresh games", flush=True)
-        runs[name] = pooled([games.play(out / "confirm" / name, base.with_overrides(ov), seed, per_seating)], seed)
-    table = compare_tables(runs, "baseline", n_boot=confirmation.n_boot, seed=0)
+        runs[name] = [games.play(out / "confirm" / name, base.with_overrides(ov), seed, per_seating)]
+    table = games.versus(runs, "baseline", seed, confirmation.n_boot)
     write_csv(table, out / "confirmation.csv")
     rec["candidates"] = [_candidate(table, trials, goals, name, trial, ov, manifest)
                          for name, (trial, ov) in overrides.items()]

@@ -10,7 +10,10 @@
     out/pareto.csv             the trials on the front (one objective: the best)
     out/confirmation.csv       the best trials and the baseline re-played on a fresh seed (compare_tables)
     out/recommendation.json    the recommended rules, their confirmation CIs, the commands
-    out/baseline/, trials/, confirm/   ordinary results folders (rung-R/seating-S)
+    out/audit.parquet, .csv    the one-step-deviation audit: each neighbour of the best against it (tune_audit)
+    out/audit.json             the audit's best rules, games and verdict
+    out/baseline/, trials/, confirm/, audit/   ordinary results folders (rung-R/seating-S; with the
+                               scorecard objective, ladder folders)
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.run.protocol import read_json, read_manifest, tmp_name
+from analyzer.run.protocol import MANIFEST_FORMAT, read_json, read_manifest, tmp_name
 from analyzer.run.tune_space import Param
 from analyzer.stats.tune import Constraint, Objective, TuneError, pareto_mask
+from kernels import SOURCE_HASH
 
 TUNE_MANIFEST = "tune.json"
 STORAGE_FILES = {"journal": "study.journal", "sqlite": "study.db"}
@@ -116,7 +120,8 @@ def complete_trials(trials: pd.DataFrame) -> pd.DataFrame:
 
 class TuneResults:
     """A finished tuning study read back: `manifest`, `trials`, `rungs`,
-    `pareto`, `confirmation` (DataFrames) and `recommendation` (dict)."""
+    `pareto`, `confirmation`, `audit` (DataFrames), `recommendation` and
+    `audit_verdict` (dicts)."""
 
     def __init__(self, path: Path):
         self.path = Path(path)
@@ -126,6 +131,9 @@ class TuneResults:
         self.pareto = _read_csv(self.path / "pareto.csv")
         self.confirmation = _read_csv(self.path / "confirmation.csv")
         self.recommendation = read_json(self.path / "recommendation.json")
+        audit = self.path / "audit.parquet"
+        self.audit = pd.read_parquet(audit) if audit.exists() else pd.DataFrame()
+        self.audit_verdict = read_json(self.path / "audit.json") if (self.path / "audit.json").exists() else {}
 
     @classmethod
     def load(cls, path) -> TuneResults:
@@ -137,6 +145,20 @@ class TuneResults:
         m = self.manifest
         return (f"TuneResults(board={m['board']!r}, players={m['players']}, params={m['params']}, "
                 f"objectives={m['objectives']}, trials={len(self.trials)})")
+
+
+def tune_manifest(b, players, bots, seats, seed, base, goals, plan, factor, storage, startup_trials, budget,
+                  confirm_top, confirm_games, n_boot) -> dict:
+    """What tune.json says of a study (its reproducing command, targets and audit share are added by tune)."""
+    return {
+        "format": MANIFEST_FORMAT, "kind": "ttr-tune", "board": b.name, "players": players, "bots": bots,
+        "seed": seed, "rules_name": base.name, "base_rules": base.as_dict(), "base_rules_hash": base.hash(),
+        "params": [p.text for p in goals.params], "objectives": [o.label for o in goals.objectives],
+        "constraints": [c.label for c in goals.constraints], "directions": [o.direction for o in goals.objectives],
+        "rung_games": [int(sum(plan[: r + 1]) * len(seats)) for r in range(len(plan))], "factor": factor,
+        "seatings": seats, "storage": storage, "startup_trials": startup_trials, "kernel_hash": SOURCE_HASH,
+        "budget": budget, "confirm_top": confirm_top, "confirm_games": confirm_games, "n_boot": n_boot,
+    }
 
 
 def is_tune_folder(path) -> bool:

@@ -6,6 +6,8 @@ constraints over the balance measures of `ttr compare`
     --objective max:ticket_completion   maximise (min:M also accepted)
     --objective game_length=40          bring to a target: minimise |value - 40|
     --constraint ticket_completion>=0.7 (also <=, >, <)
+    --objective scorecard               minimise the balance scorecard's distance from
+                                        a targets file (analyzer.run.tune_scorecard)
 
 A measure's value and its CI come from compare_tables (the trial against
 the baseline rules on the same games); this module only turns them into
@@ -24,6 +26,12 @@ from analyzer.stats.compare import BONUSES, MEASURES
 BONUS_RULES = {"longest_bonus": "longest_path_bonus", "explorer_bonus": "explorer_bonus",
                "globetrotter_bonus": "globetrotter_bonus"}
 """The rule key that gives each bonus measure (compare only shows a bonus's measures when it is given)."""
+
+
+SCORECARD = "scorecard"
+"""The objective measured on tier ladders, not by `ttr compare`: the scorecard's distance from its targets."""
+SCORECARD_DEFINITION = ("distance of the balance scorecard (skill matrix and first-seat win share of the tier "
+                        "ladder) from the targets file: sqrt of the summed squared differences (docs/balance.md)")
 
 
 class TuneError(ValueError):
@@ -105,6 +113,11 @@ def parse_objective(text: str) -> Objective:
     if not m:
         raise TuneError(f"{where}: expected MEASURE, min:MEASURE, max:MEASURE or MEASURE=TARGET")
     goal, measure, target = m.groups()
+    if measure == SCORECARD:
+        if goal == "max" or target is not None:
+            raise TuneError(f"{where}: the scorecard's distance from its targets is minimised; write "
+                            f"--objective scorecard")
+        return Objective(SCORECARD, "min")
     check_measure(measure, where)
     if target is not None:
         if goal:

@@ -1,7 +1,8 @@
 """Tuning house rules: a `ttr tune` study (analyzer.run.tune). Each objective
 against each tuned parameter (every trial, its 95% CI, pruned trials
-marked), the Pareto front of two objectives, and the confirmation of the
-best trials on fresh games against the baseline rules (paired CIs).
+marked), the Pareto front of two objectives, the confirmation of the
+best trials on fresh games against the baseline rules (paired CIs), and the
+one-step-deviation audit of the best rules.
 
 The page gets tuning studies from `ttr report TUNE_FOLDER` and from the
 plan's own small study (analyzer.studies.TUNE_STUDY, run by
@@ -20,7 +21,7 @@ from analyzer.report.names import measure_name, parameter_name
 from analyzer.report.runs import board_name
 from analyzer.run.tune_output import TuneResults
 from analyzer.stats.compare import MEASURES
-from analyzer.stats.tune import parse_objective
+from analyzer.stats.tune import SCORECARD_DEFINITION, parse_objective
 
 
 def _provisional(res: TuneResults) -> bool:
@@ -148,11 +149,33 @@ def tune_section(name: str, res: TuneResults, out_dir: Path) -> Section:
     if len(conf):
         sec.tables.append(save_table(conf, out_dir, f"tune_{name}_confirmation", "The best trials on fresh games "
                                      "against the baseline rules (paired 95% CIs of the change)", index=False))
+    _audit_part(sec, res, out_dir, name)
     sec.tables.append(save_table(t, out_dir, f"tune_{name}_trials", "Every trial (trials.parquet)", index=False))
-    sec.definitions = {k: MEASURES[k] for k in dict.fromkeys(parse_objective(x).measure for x in m["objectives"])}
+    sec.definitions = {k: MEASURES.get(k, SCORECARD_DEFINITION)
+                       for k in dict.fromkeys(parse_objective(x).measure for x in m["objectives"])}
     sec.data["trials"] = t
     sec.data["confirmation"] = conf
     return sec
+
+
+def _audit_part(sec: Section, res: TuneResults, out_dir: Path, name: str) -> None:
+    """The one-step-deviation audit (analyzer.run.tune_audit): its verdict as a finding, its table."""
+    v = res.audit_verdict
+    if not v:
+        return
+    if not v.get("best"):
+        sec.findings.append(f"One-step-deviation audit: {v['verdict']}.")
+        return
+    best = ", ".join(f"{k}={val}" for k, val in v["best"].items())
+    sec.findings.append(f"One-step-deviation audit of trial {v['best_trial']} ({best}): each tuned parameter one grid "
+                        f"step below and above, all on the same {v['games_per_rule_set']:,} fresh games: "
+                        f"{v['verdict']}.")
+    if len(res.audit):
+        sec.tables.append(save_table(res.audit, out_dir, f"tune_{name}_audit", "One-step-deviation audit: each "
+                                     "neighbour of the best rules against them on the same games (paired 95% CI of "
+                                     "the change; better: significantly better on an objective, worse on none)",
+                                     index=False))
+    sec.data["audit"] = res.audit
 
 
 def build_section(runs, out_dir: Path, tunes: dict[str, TuneResults] | None = None) -> list[Section] | None:

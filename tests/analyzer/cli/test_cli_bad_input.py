@@ -56,6 +56,10 @@ EXTRA = {
     ("tune", "param"): ["no_such_rule=1..2", "tunnel_reveal=2..99", "tunnel_reveal=4..2"],
     ("tune", "objective"): ["no_such_measure"],
     ("tune", "constraint"): ["no_such_measure>=1", "seat_advantage>=x"],
+    ("tune", "targets"): ["{tmp}/missing.toml", "{tmp}"],
+    ("balance", "targets"): ["{tmp}/missing.toml", "{tmp}"],
+    ("tune", "tiers"): ["random", "random,random", "random,nobody"],
+    ("tune", "audit_share"): ["0.9", "nan"],
     ("simulate", "cluster"): ["local:0", "local:x"],
     ("simulate", "out"): ["{fixtures}/run/manifest.json"],
     ("sweep", "config"): ["{tmp}/missing.toml"],
@@ -201,4 +205,47 @@ def test_a_bad_board_file_is_refused_on_one_line(defect, command, tmp_path, fixt
     lines = [x for x in (proc.stdout + proc.stderr).splitlines() if x.strip()]
     assert proc.returncode == 2 and len(lines) == 1, lines
     assert name in lines[0] and "line " in lines[0] and "field '" in lines[0] and named in lines[0], lines[0]
+    assert snapshot(tmp_path) == before
+
+
+SCORECARD_TUNE = ["tune", "--param", "end_trains=2..3", "--objective", "scorecard", "--board", "usa", "--players", "2",
+                  "--tiers", "random,greedy", "--budget", "40", "--min-games", "4", "--rungs", "1", "--quiet"]
+BAD_TARGETS = {  # the targets file's text (None: no file), the extra arguments, what the one line must name
+    "unknown tier in a cell": ("[matrix]\ngreedy.nobody = 0.5\n", [], "unknown tier 'nobody'"),
+    "unknown field": ("first_seat = 0.5\nsecond_seat = 0.5\n", [], "unknown field 'second_seat'"),
+    "not TOML": ("first_seat = = 0.5\n", [], "not valid TOML"),
+    "share out of range": ("first_seat = 1.5\n", [], "first_seat must be a share"),
+    "a target tier not played": ("[matrix]\nplanner.greedy = 0.7\n", [], "add it to --tiers"),
+    "missing file": (None, [], "no such targets file"),
+    "unknown tier in --tiers": ("first_seat = 0.5\n", ["--tiers", "random,nobody"], "unknown tier 'nobody'"),
+    "one tier": ("first_seat = 0.5\n", ["--tiers", "greedy"], "--tiers"),
+    "no targets with scorecard": (None, ["--no-targets"], "--targets"),
+    "targets with another objective": ("first_seat = 0.5\n", ["--objective", "seat_advantage"],
+                                       "--targets"),
+    "scorecard with a constraint": ("first_seat = 0.5\n", ["--constraint", "game_length>=1"], "--constraint"),
+    "scorecard and another objective": ("first_seat = 0.5\n", ["--objective", "game_length"],
+                                        "--objective scorecard"),
+}
+
+
+@pytest.mark.parametrize("defect", list(BAD_TARGETS))
+def test_a_bad_scorecard_study_is_refused_on_one_line(defect, tmp_path):
+    text, extra, named = BAD_TARGETS[defect]
+    targets = tmp_path / "targets.toml"
+    if text is not None:
+        targets.write_text(text)
+    args = [*SCORECARD_TUNE, "--out", tmp_path / "study"]
+    if extra[:1] == ["--objective"] and extra[1] == "seat_advantage":
+        args[args.index("scorecard")] = "seat_advantage"
+        extra = []
+    elif extra[:1] == ["--objective"]:
+        args += extra
+        extra = []
+    args += [] if extra == ["--no-targets"] else ["--targets", targets, *extra]
+    before = snapshot(tmp_path)
+    proc = ttr(args, cwd=tmp_path, env={"COLUMNS": "80"})
+    lines = [x for x in (proc.stdout + proc.stderr).splitlines() if x.strip()]
+    assert proc.returncode == 2 and len(lines) == 1, lines
+    assert named in lines[0], lines[0]
+    assert "Traceback" not in proc.stdout + proc.stderr
     assert snapshot(tmp_path) == before
