@@ -220,6 +220,24 @@ def _route_flow(x: np.ndarray, f0: int, n_r: int, com: Commodity, adj) -> None:
     x[f0 + 2 * n_r + com.sources.index(node)] = 1.0
 
 
+def _quiet(make):
+    """`make()` with the process's standard output closed: HiGHS prints its
+    banner when constructed, before any option can silence it, and `--json`
+    must print one JSON object only."""
+    import os
+    import sys
+
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 1)
+            return make()
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
 @dataclass
 class SolverResult:
     """What HiGHS returned: its best point (None if none), the dual bound
@@ -235,8 +253,8 @@ def solve_model(model: Model, time_limit: float | None, start: np.ndarray | None
     """HiGHS (highspy) on the model from a feasible `start`, if given."""
     import highspy
 
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
+    h = _quiet(highspy.Highs)
+    h.silent()
     h.setOptionValue("mip_rel_gap", 0.0)
     h.setOptionValue("mip_heuristic_effort", heuristic_effort)
     if time_limit is not None:

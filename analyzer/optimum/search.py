@@ -16,13 +16,13 @@ from dataclasses import dataclass
 
 from analyzer.optimum.problem import Problem
 
-__all__ = ["STALL_PER_ROUTE", "Scorer", "SearchResult", "SearchSettings", "local_search", "multi_start"]
+__all__ = ["STALL_PER_TRAIN", "Scorer", "SearchResult", "SearchSettings", "local_search", "multi_start"]
 
 
-STALL_PER_ROUTE = 250
-"""Moves without a new best, per route of the board, that end one annealing
-run: on USA with 45 trains (78 routes, 19,500 moves) its best scores came
-within about 10,000 moves."""
+STALL_PER_TRAIN = 400
+"""Moves without a new best, per train, that end one annealing run: on USA
+with 45 trains (18,000 moves) its best scores came within about 10,000
+moves; a few trains need few moves."""
 
 
 @dataclass(frozen=True)
@@ -261,12 +261,12 @@ def local_search(problem: Problem, settings: SearchSettings = SearchSettings(), 
 
 
 def multi_start(problem: Problem, seconds: float, seed: int = 0, restart: bool = True) -> SearchResult:
-    """Annealing runs from successive seeds, each ended by STALL_PER_ROUTE
-    moves per route without a new best or by the `seconds` left, until
+    """Annealing runs from successive seeds, each ended by STALL_PER_TRAIN
+    moves per train without a new best or by the `seconds` left, until
     `seconds` are spent (one run only unless `restart`); the best of them,
     its time counted from the first run's start."""
     start = time.perf_counter()
-    stall = STALL_PER_ROUTE * problem.n_routes
+    stall = STALL_PER_TRAIN * problem.trains
     best: SearchResult | None = None
     while best is None or (restart and time.perf_counter() < start + seconds):
         offset = time.perf_counter() - start
