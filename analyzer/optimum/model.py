@@ -1,4 +1,4 @@
-"""The MILP of a solo Problem, solved by HiGHS (scipy.optimize.milp).
+"""The MILP of a solo Problem, solved by HiGHS through highspy (scipy builds its sparse rows).
 
 Variables: x_r (route r claimed, binary), z_k,o (ticket k completed by
 option o, in [0, 1]: with x whole the best z is whole) and, per ticket
@@ -35,7 +35,7 @@ class Commodity:
 
 @dataclass
 class Model:
-    """The matrices scipy.optimize.milp takes, and where each block of variables starts."""
+    """The model's matrices (rows as one scipy LinearConstraint), and where each block of variables starts."""
 
     c: np.ndarray
     integrality: np.ndarray
