@@ -1,10 +1,11 @@
 """A fast heuristic for the solo problem: simulated annealing over route
-sets. A move either joins a ticket not yet completed (the fewest-trains path
-with the routes already held free, the lengths slightly perturbed so that
-repeated moves try different paths) or drops a few routes; then routes are
-dropped, the least costly first, until the trains suffice, and the trains
-left are spent on the routes that add the most. The MILP
-(analyzer/optimum/model.py) starts from what it finds and proves the bound."""
+sets. A move joins a ticket not yet completed (the fewest-trains path with
+the routes already held free, the lengths slightly perturbed so that
+repeated moves try different paths), some moves after dropping a few
+routes at random; then routes are dropped, the least costly first, until
+the trains suffice, and the trains left are spent on the routes that add
+the most. The MILP (analyzer/optimum/model.py) starts from what it finds and
+proves the bound."""
 
 from __future__ import annotations
 
