@@ -35,7 +35,8 @@ def optimum_command(
     console.print(f"  routes {res.route_points} + tickets {res.ticket_points}"
                   + (f" + fixed {res.fixed_points}" if res.fixed_points else "")
                   + f"; {res.trains_used} of {res.trains} trains", highlight=False)
-    console.print(f"  solver: {res.status}", highlight=False)
+    console.print(f"  local search: {res.search_score} at {res.search_seconds:.1f} s; MILP solver: {res.status}",
+                  highlight=False)
     console.print(f"  routes ({len(res.routes)}): {'; '.join(res.routes) or 'none'}", highlight=False)
     console.print(f"  tickets ({len(res.tickets)}): {'; '.join(res.tickets) or 'none'}", highlight=False)
     for note in res.notes:

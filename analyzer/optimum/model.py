@@ -1,4 +1,4 @@
-"""The MILP of a solo Problem, solved by HiGHS (scipy.optimize.milp).
+"""The MILP of a solo Problem, solved by HiGHS through highspy (scipy builds its sparse rows).
 
 Variables: x_r (route r claimed, binary), z_k,o (ticket k completed by
 option o, in [0, 1]: with x whole the best z is whole) and, per ticket
@@ -13,13 +13,15 @@ long tickets."""
 from __future__ import annotations
 
 import heapq
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from analyzer.optimum.problem import Problem
 
-__all__ = ["Commodity", "Model", "build_model", "commodities", "train_distance"]
+__all__ = ["Commodity", "Model", "SolverResult", "build_model", "commodities", "solve_model", "start_vector",
+           "train_distance"]
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,7 @@ class Commodity:
 
 @dataclass
 class Model:
-    """The matrices scipy.optimize.milp takes, and where each block of variables starts."""
+    """The model's matrices (rows as one scipy LinearConstraint), and where each block of variables starts."""
 
     c: np.ndarray
     integrality: np.ndarray
@@ -169,16 +171,111 @@ HEURISTIC_EFFORT = 0.3
 scores come from its primal heuristics, the bound moves slowly either way."""
 
 
-def solve_model(model: Model, time_limit: float | None, heuristic_effort: float = HEURISTIC_EFFORT):
-    """scipy.optimize.milp's result for the model (HiGHS)."""
-    import warnings
+def start_vector(problem: Problem, model: Model, routes: list[int]) -> np.ndarray:
+    """A feasible point of the model for a route set within the trains: its
+    x, the z of each ticket option it completes (score_routes's choice) and
+    one unit of flow along a path of the claimed routes for each."""
+    from analyzer.optimum.problem import score_routes
 
-    from scipy.optimize import Bounds, milp
+    x = np.zeros(model.n_vars)
+    x[routes] = 1.0
+    done = set(score_routes(problem, routes)[2])
+    adj: dict[int, list[tuple[int, int, int]]] = {}
+    for r in routes:
+        a, b = int(problem.route_a[r]), int(problem.route_b[r])
+        adj.setdefault(a, []).append((r, b, 0))
+        adj.setdefault(b, []).append((r, a, 1))
+    col = model.z0 + len(model.commodities)
+    n_r = problem.n_routes
+    for i, com in enumerate(model.commodities):
+        width = 2 * n_r + len(com.sources) + len(com.sinks)
+        if (com.ticket, com.option) in done:
+            _route_flow(x, col, n_r, com, adj)
+            x[model.z0 + i] = 1.0
+        col += width
+    return x
 
-    options = {"disp": False, "mip_rel_gap": 0.0, "mip_heuristic_effort": heuristic_effort}
+
+def _route_flow(x: np.ndarray, f0: int, n_r: int, com: Commodity, adj) -> None:
+    """One unit along the first path found (breadth first) from a source to a sink."""
+    via = {s: None for s in com.sources}
+    queue = list(com.sources)
+    sinks = set(com.sinks)
+    end = next((s for s in com.sources if s in sinks), None)
+    while queue and end is None:
+        u = queue.pop(0)
+        for r, v, backward in adj.get(u, ()):
+            if v not in via:
+                via[v] = (u, r, backward)
+                if v in sinks:
+                    end = v
+                    break
+                queue.append(v)
+    x[f0 + 2 * n_r + len(com.sources) + com.sinks.index(end)] = 1.0
+    node = end
+    while via[node] is not None:
+        u, r, backward = via[node]
+        x[f0 + backward * n_r + r] = 1.0
+        node = u
+    x[f0 + 2 * n_r + com.sources.index(node)] = 1.0
+
+
+def _quiet(make):
+    """`make()` with the process's standard output closed: HiGHS prints its
+    banner when constructed, before any option can silence it, and `--json`
+    must print one JSON object only."""
+    import os
+    import sys
+
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 1)
+            return make()
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+@dataclass
+class SolverResult:
+    """What HiGHS returned: its best point (None if none), the dual bound
+    (as a maximum: points), and its status."""
+
+    x: np.ndarray | None
+    dual_bound: float
+    message: str
+
+
+def solve_model(model: Model, time_limit: float | None, start: np.ndarray | None = None,
+                heuristic_effort: float = HEURISTIC_EFFORT) -> SolverResult:
+    """HiGHS (highspy) on the model from a feasible `start`, if given."""
+    import highspy
+
+    h = _quiet(highspy.Highs)
+    h.silent()
+    h.setOptionValue("mip_rel_gap", 0.0)
+    h.setOptionValue("mip_heuristic_effort", heuristic_effort)
     if time_limit is not None:
-        options["time_limit"] = float(time_limit)
-    with warnings.catch_warnings():  # scipy passes options it does not list to HiGHS verbatim, and says so
-        warnings.filterwarnings("ignore", "Unrecognized options", RuntimeWarning)
-        return milp(model.c, integrality=model.integrality, bounds=Bounds(model.lb, model.ub),
-                    constraints=model.rows, options=options)
+        h.setOptionValue("time_limit", float(time_limit))
+    a = model.rows[0].A.tocsr()
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = model.n_vars, a.shape[0]
+    lp.col_cost_, lp.col_lower_, lp.col_upper_ = model.c, model.lb, model.ub
+    lp.row_lower_, lp.row_upper_ = model.rows[0].lb, model.rows[0].ub
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
+    lp.a_matrix_.start_, lp.a_matrix_.index_, lp.a_matrix_.value_ = a.indptr, a.indices, a.data
+    lp.integrality_ = [highspy.HighsVarType.kInteger if i else highspy.HighsVarType.kContinuous
+                       for i in model.integrality]
+    h.passModel(lp)
+    if start is not None:
+        sol = highspy.HighsSolution()
+        sol.col_value = list(start)
+        h.setSolution(sol)
+    h.run()
+    info = h.getInfo()
+    has_point = info.primal_solution_status == 2  # kSolutionStatusFeasible
+    x = np.array(h.getSolution().col_value) if has_point else None
+    bound = -info.mip_dual_bound if math.isfinite(info.mip_dual_bound) else math.inf
+    return SolverResult(x, bound, h.modelStatusToString(h.getModelStatus()))

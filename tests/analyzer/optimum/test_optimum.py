@@ -68,11 +68,9 @@ def brute_force(folder: Path, trains: int, scores=USA_SCORES) -> int:
     return best
 
 
-@pytest.fixture
-def tiny_board(tmp_path):
+def make_tiny_board(folder: Path) -> Path:
     """Six cities, a double route, a long route that pays more than tickets
     at small train counts, and tickets that share a city."""
-    folder = tmp_path / "tiny"
     folder.mkdir()
     shutil.copy(load_board("usa").path / "board.toml", folder / "board.toml")
     (folder / "cities.csv").write_text("name,x,y\nA,0,0\nB,1,0\nC,2,0\nD,2,1\nE,0,1\nF,3,3\n")
@@ -83,6 +81,11 @@ def tiny_board(tmp_path):
         "B,D,2,white,normal,0,0,,\nD,F,6,pink,normal,0,0,,\nE,F,5,orange,normal,0,0,,\n")
     (folder / "tickets.csv").write_text("a,b,points,long\nA,D,7,0\nA,C,5,0\nE,C,6,0\nB,F,11,0\nA,F,12,0\n")
     return folder
+
+
+@pytest.fixture
+def tiny_board(tmp_path):
+    return make_tiny_board(tmp_path / "tiny")
 
 
 @pytest.mark.parametrize("trains", [1, 3, 5, 7, 9, 12, 16])
