@@ -178,7 +178,7 @@ def plan_most_valuable(st, bd, p, ws, n_planned):
             k += 1
     if k == 0:
         return np.int64(0)
-    sort_by_points(bd.tickets[:bd.n_tickets], tk, k)
+    sort_by_points(bd.tickets[:bd.n_tickets], tk, np.int64(k))  # int64: one signature with the other callers
     k = min(k, n_planned)
     price_without_plan(st, bd, p, ws)
     foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0
