@@ -55,10 +55,13 @@ def test_the_seeds_variants_get_a_quarter_of_games_per_player_count():
     assert set(reveal) == {2, 3, 4, 5, 6} and min(reveal.values()) >= 0.25
 
 
-def test_every_default_study_plays_planner_but_the_strong_play_ones():
+def test_every_default_study_plays_planner_but_the_strong_play_and_ladder_ones():
     for st in S.all_studies():
         if st in S.BALANCE_STUDIES:  # the balance scorecards' tier ladders
             assert st.keep_bots and set(st.bots) <= set(S.BALANCE_TIERS), st.name
+            continue
+        if st in S.STYLE_STUDIES:  # the playing styles' ladders
+            assert st.keep_bots and set(st.bots) <= set(S.STYLE_BOTS), st.name
             continue
         if st.keep_bots:  # the strong-play studies play the search player over planner
             assert set(st.bots) <= {"expert", "planner"} and "expert" in st.bots, st.name
