@@ -281,8 +281,8 @@ def styles(sec: Section) -> Answer | None:
     t = pd.DataFrame(rows)
     f = _focus(t.assign(ladder=list(top.index)))
     lead = top.loc[f["ladder"]]
-    verdict = (f"On {_where(f['board'], f['players'])}, {lead['bot']} wins the most "
-               f"({pct(lead['win_rate'])} of its games, {_ci(lead['win_low'], lead['win_high'])})")
+    verdict = (f"On {_where(f['board'], f['players'])}, {lead['bot']} rates highest (wins "
+               f"{pct(lead['win_rate'])}, {_ci(lead['win_low'], lead['win_high'])})")
     if f["ladder"] in pair.index:
         h = pair.loc[f["ladder"]]
         verdict += (f"; long-route is ahead of destination-hungry in {pct(h['share'])} of their "

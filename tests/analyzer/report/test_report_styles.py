@@ -83,7 +83,7 @@ def test_the_section_ranks_the_styles_and_counts_long_routes_against_tickets(mad
     answer = styles_answer(s)
     top = summary.iloc[0]
     assert answer.question == "Long routes or tickets: which style wins?"
-    assert f"{top['bot']} wins the most" in answer.verdict and "long-route is ahead" in answer.verdict
+    assert f"{top['bot']} rates highest (wins" in answer.verdict and "long-route is ahead" in answer.verdict
 
 
 def test_a_ladder_with_a_seating_missing_is_left_out(made):
