@@ -146,17 +146,12 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
     """Fill ws.plan_cnt with the routes of a cheap network joining p's open
     tickets (only `only_ticket` when >= 0) and the offered tickets in
     offer_mask. Returns its trains plus UNREACHABLE per ticket it cannot join."""
-    tickets = bd.tickets[:bd.n_tickets]
     tk = ws.tk_list
-    k = 0
     if only_ticket >= 0:
         tk[0] = only_ticket
         k = 1
     else:
-        for t in range(tickets.shape[0]):
-            if ticket_open(st, bd, p, t):
-                tk[k] = t
-                k += 1
+        k = list_open_tickets(st, bd, p, tk)
     for i in range(st.sc[L.SC_N_OFFER]):
         if (offer_mask >> i) & 1:
             tk[k] = st.offer[i]
@@ -167,18 +162,25 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
 
 
 @njit(cache=True, _nrt=False)
-def plan_most_valuable(st, bd, p, ws, n_planned):
-    """plan_network over only the n_planned most valuable of p's open tickets
-    (equal points: the lower-numbered first), in one pass; returns how many it planned."""
-    tk = ws.tk_list
-    k = 0
+def list_open_tickets(st, bd, p, tk):
+    """tk[:k] <- the tickets p holds and has not completed, in ticket order; returns k."""
+    k = np.int64(0)
     for t in range(bd.n_tickets):
         if ticket_open(st, bd, p, t):
             tk[k] = t
             k += 1
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def plan_most_valuable(st, bd, p, ws, n_planned):
+    """plan_network over only the n_planned most valuable of p's open tickets
+    (equal points: the lower-numbered first), in one pass; returns how many it planned."""
+    tk = ws.tk_list
+    k = list_open_tickets(st, bd, p, tk)
     if k == 0:
         return np.int64(0)
-    sort_by_points(bd.tickets[:bd.n_tickets], tk, np.int64(k))  # int64: one signature with the other callers
+    sort_by_points(bd.tickets[:bd.n_tickets], tk, k)
     k = min(k, n_planned)
     price_without_plan(st, bd, p, ws)
     foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0

@@ -10,11 +10,11 @@ from kernels import layouts as L
 from kernels.bits import bit_count
 from kernels.bots.planning.network import (
     FOREIGN_COST,
+    list_open_tickets,
     plan_trains,
     price_without_plan,
     route_ticket,
     sort_by_points,
-    ticket_open,
     unroute_ticket,
 )
 from kernels.bots.shared.destinations import planned_points
@@ -98,11 +98,7 @@ def _planning_order(st, bd, p, ws, n):
     ticket held); ws.keep_rank_offer[r] <- the offer index of the r-th offered
     ticket by value. Returns the tickets listed."""
     tk = ws.tk_list
-    k = 0
-    for t in range(bd.n_tickets):
-        if ticket_open(st, bd, p, t):
-            tk[k] = t
-            k += 1
+    k = list_open_tickets(st, bd, p, tk)
     for i in range(n):
         tk[k + i] = st.offer[i]
     k += n
