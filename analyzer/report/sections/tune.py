@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from matplotlib.ticker import MaxNLocator
 
 from analyzer.report.figures import new_figure, save_figure, save_table
 from analyzer.report.html import Section
@@ -33,6 +34,19 @@ def _provisional(res: TuneResults) -> bool:
         return False
 
 
+def parameter_values(values: pd.Series) -> pd.Series:
+    """A tuned parameter's trial values: numbers where all are numbers, else their text."""
+    x = pd.to_numeric(values, errors="coerce")
+    return x if x.notna().all() else values.astype(str)
+
+
+def whole_ticks(ax, x: pd.Series) -> None:
+    """Ticks at whole numbers only when every value is whole (trains, cards, points): a tick at
+    12.5 trains would name a rule set that cannot exist."""
+    if len(x) and pd.api.types.is_numeric_dtype(x) and bool((x == np.round(x)).all()):
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+
+
 def objective_figures(res: TuneResults, out_dir: Path, prov: bool) -> list:
     """One figure per objective: its measure against each tuned parameter."""
     t, m = res.trials, res.manifest
@@ -48,8 +62,7 @@ def objective_figures(res: TuneResults, out_dir: Path, prov: bool) -> list:
                 d = own[own["state"] == state]
                 if not len(d):
                     continue
-                x = pd.to_numeric(d[key], errors="coerce")
-                x = x if x.notna().all() else d[key].astype(str)
+                x = parameter_values(d[key])
                 y = d[o.measure].to_numpy()
                 err = np.vstack([y - d[f"{o.measure}_ci_low"].to_numpy(), d[f"{o.measure}_ci_high"].to_numpy() - y])
                 ax.errorbar(x, y, yerr=err, fmt=marker, color=colour, ms=4, capsize=2, lw=0.8,
@@ -60,6 +73,7 @@ def objective_figures(res: TuneResults, out_dir: Path, prov: bool) -> list:
             if base is not None:
                 ax.axhline(base, color="0.3", lw=0.8, ls=":", label=f"baseline rules ({base:.3g})")
             ax.set_xlabel(parameter_name(key))
+            whole_ticks(ax, parameter_values(own[key]))
             ax.set_ylabel(measure_name(o.measure))
             ax.legend(fontsize=7)
         fig.suptitle(f"{board_name(m['board'])} {m['players']}p: {o.measure.replace('_', ' ')} of each trial "

@@ -321,3 +321,24 @@ def test_rules_that_change_no_game_are_confirmed_once(tmp_path):
     cands = res.recommendation["candidates"]
     assert len(cands) == 1 and cands[0]["trial"] == own["trial"].iloc[0]
     assert sorted(cands[0]["same_results"]) == sorted(own["trial"].iloc[1:])
+
+
+@pytest.mark.parametrize(("values", "whole"), [([2, 3, 4], True), ([0.1, 0.2, 0.3], False)])
+def test_a_whole_number_parameter_gets_whole_number_ticks(values, whole):
+    """The tuning figures' x axis: integer parameters (longest_path_bonus=0..20) are ticked at whole numbers
+    only; a parameter with fractional values keeps matplotlib's own ticks."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from analyzer.report.sections.tune import whole_ticks
+
+    fig, ax = plt.subplots(figsize=(3.8, 4.0))  # the figure's panel size: matplotlib alone ticks 2, 3, 4 at halves
+    x = pd.Series(values)
+    ax.plot(x, x, "o")
+    whole_ticks(ax, x)
+    fig.canvas.draw()
+    ticks = np.asarray(ax.get_xticks())
+    plt.close(fig)
+    assert (ticks == np.round(ticks)).all() == whole
