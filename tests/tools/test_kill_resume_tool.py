@@ -1,6 +1,7 @@
-"""tools/kill_resume.py: `ttr sweep`, `ttr tune` and `ttr report` killed with
-SIGKILL at random points and resumed give the tables of an uninterrupted run
-(here at a small size: two kills of sweep and tune, one of the report; the
+"""tools/kill_resume.py: `ttr sweep`, `ttr tune` (also with the scorecard
+objective) and `ttr report` killed with SIGKILL at random points and resumed
+give the tables of an uninterrupted run (here at a small size: two kills of
+sweep, tune and the scorecard tune, one of the report; the
 documented check lands 20 of each, docs/report.md "Nothing lost on a kill"),
 and the comparison it relies on finds a changed table."""
 
@@ -34,7 +35,7 @@ def test_comparison_finds_a_changed_cell_a_missing_table_and_ignores_run_times(t
 @pytest.mark.slow
 def test_killed_and_resumed_commands_give_the_uninterrupted_tables(tmp_path):
     lines = []
-    assert kill_resume.main(["--kills", "2", "--commands", "sweep,tune", "--work", str(tmp_path)]) == 0
+    assert kill_resume.main(["--kills", "2", "--commands", "sweep,tune,tune-scorecard", "--work", str(tmp_path)]) == 0
     code = kill_resume.check("report", tmp_path, 1, __import__("random").Random(3), log=lines.append)
     assert code == 0, lines
     assert any("tables equal" in line for line in lines)
