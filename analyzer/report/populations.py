@@ -6,6 +6,7 @@ from the tables the Populations section wrote
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from analyzer.report.html import Answer, Section, pct
@@ -16,11 +17,19 @@ FLAGGED = 2  # differences the flag spells out; more are counted
 
 
 def cell(row) -> str:
-    """'55.8% (51.1–60.3)' of a share, '+0.40 pp (-0.20 to +1.00)' of a change."""
+    """'55.8% (51.1–60.3)' of a share, '+0.40 pp (-0.20 to +1.00)' of a change; '–' without one (e.g. a
+    run too small to attempt a tunnel)."""
+    if not (np.isfinite(row["value"]) and np.isfinite(row["ci_low"]) and np.isfinite(row["ci_high"])):
+        return "–"
     if row["unit"] == "share":
         return f"{pct(row['value'])} ({100 * row['ci_low']:.1f}–{100 * row['ci_high']:.1f})"
     scale, unit = (100, " pp") if row["unit"] == "pp" else (1, " points")
     return f"{scale * row['value']:+.2f}{unit} ({scale * row['ci_low']:+.2f} to {scale * row['ci_high']:+.2f})"
+
+
+def _with_games(row) -> str:
+    c = cell(row)
+    return c if c == "–" else f"{c}, {int(row['games']):,} games"
 
 
 def population_table(figures: pd.DataFrame) -> pd.DataFrame:
@@ -28,7 +37,7 @@ def population_table(figures: pd.DataFrame) -> pd.DataFrame:
     f = figures.assign(Figure=[f"{m} ({board_name(b)}, {int(p)} players)"
                                for m, b, p in zip(figures["measure"], figures["board"], figures["players"],
                                                   strict=True)],
-                       cell=[f"{cell(r)}, {int(r['games']):,} games" for _, r in figures.iterrows()])
+                       cell=[_with_games(r) for _, r in figures.iterrows()])
     t = f.pivot_table(index="Figure", columns="population", values="cell", aggfunc="first", sort=False)
     return t[list(dict.fromkeys(f["population"]))].fillna("–")
 

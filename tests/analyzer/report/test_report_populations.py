@@ -11,6 +11,7 @@ import html
 import re
 import warnings
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -70,6 +71,14 @@ def test_a_change_of_opposite_sign_is_flagged_and_one_of_the_same_sign_is_not():
                            "(-0.40 to +0.80), opposite signs.")
     rows[1] = ("mixed table", -0.002, -0.008, 0.004)
     assert answer("closure", figures("closure", "Ticket completion, closed minus open", rows, True, "pp")).flag is None
+
+
+def test_a_figure_without_a_value_is_a_dash_and_flags_nothing():
+    f = figures("tunnels", "Surcharge due, 3 cards revealed", [("planner self-play", 0.3, 0.29, 0.31),
+                                                                ("strong table", np.nan, np.nan, np.nan)])
+    a = answer("tunnels", f)
+    assert a.flag is None and a.populations.loc["Surcharge due, 3 cards revealed (Europe, 4 players)",
+                                                "strong table"] == "–"
 
 
 def test_the_population_table_keeps_each_player_count_apart():
