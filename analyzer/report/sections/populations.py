@@ -35,7 +35,7 @@ INTRO = ("Every figure the Answers quote, played by three populations of players
          "against <code>destination-hungry</code> in both seat orders, pooled) and the strong table "
          "(<code>expert</code> at every seat, its search budget as each run's manifest records it). A figure "
          "differs by population when two populations' 95% intervals do not overlap, or, for a change, when their "
-         "values have opposite signs and one interval excludes zero.")
+         "values have opposite signs, one interval excludes zero and neither interval holds the other's value.")
 MIXED_LABEL, STRONG_LABEL = "mixed table", "strong table"
 
 

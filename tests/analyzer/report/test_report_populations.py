@@ -65,10 +65,10 @@ def test_an_answer_whose_populations_agree_has_their_figures_and_no_flag():
 
 
 def test_a_change_of_opposite_sign_is_flagged_and_one_of_the_same_sign_is_not():
-    rows = [("planner self-play", -0.004, -0.007, -0.001), ("mixed table", 0.002, -0.004, 0.008)]
+    rows = [("planner self-play", -0.004, -0.007, -0.001), ("mixed table", 0.002, -0.003, 0.008)]
     a = answer("closure", figures("closure", "Ticket completion, closed minus open", rows, True, "pp"))
     assert a.flag.endswith("planner self-play -0.40 pp (-0.70 to -0.10) against mixed table +0.20 pp "
-                           "(-0.40 to +0.80), opposite signs.")
+                           "(-0.30 to +0.80), opposite signs.")
     rows[1] = ("mixed table", -0.002, -0.008, 0.004)
     assert answer("closure", figures("closure", "Ticket completion, closed minus open", rows, True, "pp")).flag is None
 

@@ -34,6 +34,8 @@ def test_a_signed_figure_differs_in_sign_when_one_direction_is_established():
     assert population_differences(neither, signed=True) == []
     zero = figures(("self", 0.0, -0.4, 0.4), ("mixed", 0.3, 0.1, 0.5))  # zero has no sign
     assert population_differences(zero, signed=True) == []
+    wide = figures(("self", -2.6, -3.2, -1.9), ("strong", 0.2, -2.7, 3.1))  # strong's interval holds self's value
+    assert population_differences(wide, signed=True) == []
 
 
 def test_a_sign_difference_beyond_both_intervals_is_reported_once_as_size():
