@@ -6,7 +6,8 @@ size of one main study, DEFAULT_GAMES unless `--games` says otherwise) of
 set `rules` (None: the board's default) with `overrides`. `bot_params`
 (the bots' weights and budgets, analyzer.bots.BotParams) is recorded
 in the run's manifest; `keep_bots` means `ttr report --bots` does not replace
-the study's bots (the strong-play studies, which exist to play `expert`).
+the study's bots (the strong-play studies, which exist to play `expert`, the
+ladders, and the Answers' population twins).
 `TuneStudy` is the report's `ttr tune` study.
 
 The plan is the core studies (USA and Europe at 2-5 players, the 2-3 player
