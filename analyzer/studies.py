@@ -6,7 +6,8 @@ size of one main study, DEFAULT_GAMES unless `--games` says otherwise) of
 set `rules` (None: the board's default) with `overrides`. `bot_params`
 (the bots' weights and budgets, analyzer.bots.BotParams) is recorded
 in the run's manifest; `keep_bots` means `ttr report --bots` does not replace
-the study's bots (the strong-play studies, which exist to play `expert`).
+the study's bots (the strong-play studies, which exist to play `expert`, the
+ladders, and the Answers' population twins).
 `TuneStudy` is the report's `ttr tune` study.
 
 The plan is the core studies (USA and Europe at 2-5 players, the 2-3 player
@@ -208,6 +209,54 @@ SWEEP_STUDIES: tuple[Study, ...] = tuple(
           games_share=SWEEP_SHARE / len(_SWEEP_COMBOS))
     for c in _SWEEP_COMBOS)
 
+# --- populations: the studies the Answers quote, played again by the mixed table and the strong table ------
+POPULATIONS = ("self", "mixed", "strong")
+"""The populations of players every Answer is given for: the report's bots in every seat (planner self-play by
+default: the core studies themselves), the mixed table and the strong table (their twins below)."""
+MIXED_TABLE = ("planner", "destination-hungry", "route-focus", "long-route")
+"""One style per seat, cycled at 2-3 players as bench/strategy_search.py --mixed seats them."""
+MIXED_TABLE_2P = {"planner-first": MIXED_TABLE[:2], "planner-second": MIXED_TABLE[1::-1]}
+"""At 2 players the mixed table is planner against destination-hungry in both seat orders, pooled: each
+style plays each seat on the same deals."""
+STRONG_TABLE_PARAMS = {"EXPERT_ROLLOUTS": STRONG_ROLLOUTS}
+"""The bot params of the strong table's `expert` (one constant: a faster search preset goes here)."""
+STRONG_TABLE = ("expert",)  # at every seat
+POPULATION_REVEAL = max(TUNNEL_REVEALS)  # the tunnel study's value the Answers compare with the default 3
+POPULATION_BASES = ("europe-4p", f"europe-4p-reveal-{POPULATION_REVEAL}", "europe-2p", "europe-2p-doubles-open",
+                    "europe-3p", "europe-3p-doubles-open")
+"""The core studies the Answers quote (tickets, bonuses and tunnels at Europe 4p, the house rule's compared
+reveal, the Europe 2-3 player closure pairs): each gets a twin per population."""
+MIXED_SHARE = 0.1  # per twin (split between the two seat orders at 2 players): 10,000 games at GAMES=100000
+STRONG_TABLE_SHARE = 0.01  # 1,000 games per twin at GAMES=100000: 10 times a strong-play study's 100
+
+
+def population_seatings(population: str, players: int) -> dict[str, tuple[str, ...]]:
+    """A population's seatings at `players`: name suffix -> bots (two seat orders for the mixed table at 2)."""
+    if population == "mixed":
+        return {f"-{k}": v for k, v in MIXED_TABLE_2P.items()} if players == 2 else {"": MIXED_TABLE[:players]}
+    return {"": STRONG_TABLE}
+
+
+def _twins(population: str, share: float, bot_params: Mapping[str, Any] | None) -> tuple[Study, ...]:
+    bases = [s for s in CORE_STUDIES if s.name in POPULATION_BASES]
+    return tuple(Study(f"{population}-table-{b.name}{suffix}", b.board, b.players, bots=bots, rules=b.rules,
+                       overrides=b.overrides, games_share=share / len(population_seatings(population, b.players)),
+                       bot_params=bot_params, keep_bots=True)
+                 for b in bases for suffix, bots in population_seatings(population, b.players).items())
+
+
+POPULATION_STUDIES: tuple[Study, ...] = (*_twins("mixed", MIXED_SHARE, None),
+                                         *_twins("strong", STRONG_TABLE_SHARE, STRONG_TABLE_PARAMS))
+
+
+def population_twins(population: str, base: str) -> tuple[str, ...]:
+    """The studies that play core study `base` for `population` (its seat orders, pooled); 'self': base itself."""
+    if population == "self":
+        return (base,)
+    players = next(s.players for s in CORE_STUDIES if s.name == base)
+    return tuple(f"{population}-table-{base}{suffix}" for suffix in population_seatings(population, players))
+
+
 SECTION_STUDIES: Mapping[str, tuple[Study, ...]] = MappingProxyType({
     "legendary_asia": LEGENDARY_ASIA_STUDIES,
     "ghost_train": GHOST_TRAIN_STUDIES,
@@ -217,6 +266,7 @@ SECTION_STUDIES: Mapping[str, tuple[Study, ...]] = MappingProxyType({
     "balance": BALANCE_STUDIES,
     "styles": STYLE_STUDIES,
     "sweep": SWEEP_STUDIES,
+    "populations": POPULATION_STUDIES,
 })
 """Each section's studies (by the name of its module in
 analyzer/report/sections/), in the order of the page's sections."""

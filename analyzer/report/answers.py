@@ -11,6 +11,7 @@ import pandas as pd
 from analyzer.report.balance_figures import skill_word
 from analyzer.report.html import Answer, Section, pct
 from analyzer.report.names import bonus_name, measure_name, parameter_name
+from analyzer.report.populations import with_populations
 from analyzer.report.runs import board_name
 from analyzer.stats.intervals import share
 
@@ -260,7 +261,8 @@ def balance(sec: Section) -> Answer | None:
                f"expression is {skill_word(f['sei'])}, {f['sei']:.2f} (95% CI {f['sei_low']:.2f}–{f['sei_high']:.2f}).")
     note = ("Four skill tiers (random, greedy, planner, expert at a small budget) in every seat on the same deals: "
             "the first seat's win share minus the mean over seats, in points, and the skill-expression index "
-            "(0: skill does not show, 1: the stronger tier always ahead), with 95% CIs.")
+            "(0: skill does not show, 1: the stronger tier always ahead), with 95% CIs. Population: the four tiers at "
+            "one table, a mixed population by construction; it is not given per population.")
     return Answer("Does the seat or the skill decide the game?", verdict, _by_board_and_players(t, "cell"), note,
                   [(sec.key, sec.title)])
 
@@ -289,22 +291,27 @@ def styles(sec: Section) -> Answer | None:
                     f"comparisons ({_ci(h['share_low'], h['share_high'])})")
     note = ("Five styles on the same deals, every table in every seat: the top style's Bradley-Terry rating "
             "(log-strength, mean 0) with its 95% CI, and the share of their comparisons in which long-route "
-            "finished ahead of destination-hungry (50%: even).")
+            "finished ahead of destination-hungry (50%: even). Population: every table of the five styles, the mixed "
+            "and strong players among them; it is not given per population.")
     return Answer("Long routes or tickets: which style wins?", verdict + ".", _by_board_and_players(t, "cell"),
                   note, [(sec.key, sec.title)])
 
 
 def answers_section(secs: list[Section]) -> Section | None:
     by_key = {s.key: s for s in secs if s.error is None}
-    found = [tunnels(by_key["tunnels"]) if "tunnels" in by_key else None,
-             tickets(by_key["tickets"]) if "tickets" in by_key else None,
-             bonuses(by_key["bonuses"]) if "bonuses" in by_key else None,
-             closure(by_key["blocking"]) if "blocking" in by_key else None,
-             house_rules(by_key.get("tunnels"), by_key.get("house-rules")),
+    pops = by_key.get("populations")
+    found = [with_populations(tunnels(by_key["tunnels"]) if "tunnels" in by_key else None, "tunnels", pops),
+             with_populations(tickets(by_key["tickets"]) if "tickets" in by_key else None, "tickets", pops),
+             with_populations(bonuses(by_key["bonuses"]) if "bonuses" in by_key else None, "bonuses", pops),
+             with_populations(closure(by_key["blocking"]) if "blocking" in by_key else None, "closure", pops),
+             with_populations(house_rules(by_key.get("tunnels"), by_key.get("house-rules")), "house_rules", pops),
              balance(by_key["balance"]) if "balance" in by_key else None,
              styles(by_key["styles"]) if "styles" in by_key else None]
     found = [a for a in found if a is not None]
     if not found:
         return None
     return Section("answers", "Answers", "Each question answered from the tables below: a verdict with its 95% "
-                   "confidence interval, a table, and a link to the section with the detail.", answers=found)
+                   "confidence interval, a table, and a link to the section with the detail. Each figure a "
+                   "verdict quotes is also given for three populations of players (self-play, the mixed table, "
+                   "the strong table), flagged where two of them differ beyond their intervals; the ladders of "
+                   "skill tiers and of styles are mixed populations of their own.", answers=found)

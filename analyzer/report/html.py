@@ -35,13 +35,17 @@ class Answer:
     """One of the page's Answers: the question (its heading), one verdict
     sentence with its number and interval, a small table (all cells text,
     human headers), a line under it saying what the cells are, and the
-    sections with the detail as (key, title)."""
+    sections with the detail as (key, title). `populations` gives the figures
+    it quotes per population of players (analyzer.report.populations), `flag`
+    says which of them differ beyond their intervals (None: none)."""
 
     question: str
     verdict: str
     table: pd.DataFrame
     note: str
     links: list[tuple[str, str]]
+    populations: pd.DataFrame | None = None
+    flag: str | None = None
 
     @property
     def words(self) -> int:

@@ -23,6 +23,7 @@ from analyzer.report.names import shown, words
 from analyzer.report.replay_link import write_main_replay
 from analyzer.run.protocol import tmp_name
 from analyzer.run.results import Results
+from analyzer.studies import POPULATION_STUDIES
 
 TEMPLATES = jinja2.Environment(loader=jinja2.PackageLoader("analyzer.report", "templates"),
                                autoescape=True, trim_blocks=False, lstrip_blocks=False)
@@ -30,6 +31,16 @@ TEMPLATES.globals["preview"] = lambda t: shown(t.preview, t.index).to_html(index
 TEMPLATES.globals["words"] = words
 TEMPLATES.globals["answer_table"] = lambda a: (a.table.rename_axis(columns=None).reset_index()
                                                .to_html(index=False, border=0, classes="data answer-table"))
+TEMPLATES.globals["population_table"] = lambda a: (a.populations.rename_axis(columns=None).reset_index()
+                                                   .to_html(index=False, border=0, classes="data answer-table"))
+SEE_POPULATION_TWINS = ("analyzer.report.sections.runs", "analyzer.report.sections.populations")
+TWIN_NAMES = frozenset(s.name for s in POPULATION_STUDIES)
+
+
+def section_runs(section: str, runs: dict[str, Results]) -> dict[str, Results]:
+    """The runs a section reads: all of them for the runs table and the Populations section; the others
+    describe the report's own bots and never see the population twins (analyzer.studies.POPULATION_STUDIES)."""
+    return runs if section in SEE_POPULATION_TWINS else {n: r for n, r in runs.items() if n not in TWIN_NAMES}
 
 
 def build_sections(runs: dict[str, Results], out_dir: Path, log=print, tunes: dict | None = None) -> list[Section]:
@@ -42,7 +53,7 @@ def build_sections(runs: dict[str, Results], out_dir: Path, log=print, tunes: di
         try:
             mod = importlib.import_module(name)
             extra = {"tunes": tunes or {}} if "tunes" in inspect.signature(mod.build_section).parameters else {}
-            sec = mod.build_section(runs, out_dir, **extra)
+            sec = mod.build_section(section_runs(name, runs), out_dir, **extra)
         except Exception as e:
             log(f"section {name} failed: {e!r}")
             sec = Section(name.rsplit(".", 1)[-1], name, error=repr(e),
@@ -76,7 +87,7 @@ def build_report(runs: dict[str, Results], out_dir: Path | str, name: str | None
     path = out_dir / "index.html"
     tmp = tmp_name(path)
     head = header(runs, tunes or {}, name or out_dir.name, games)
-    replay = write_main_replay(runs, out_dir)
+    replay = write_main_replay(section_runs("replay", runs), out_dir)
     tmp.write_text(render_page(head, secs, replay), encoding="utf-8")
     os.replace(tmp, path)
     return path

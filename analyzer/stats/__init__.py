@@ -7,7 +7,8 @@ never looped over. The intervals are those of analyzer.stats.intervals:
 Wilson for proportions, normal for means and paired differences, percentile
 for bootstrap replicates. The modules: overview, tickets, bonuses, blocking
 (paired runs and double routes), routes (and stations), tunnels (in play),
-compare (a sweep's balance measures), ladder (Bradley-Terry), and the
+compare (a sweep's balance measures), ladder (Bradley-Terry), populations
+(whether a figure differs between populations of players), and the
 variants' own tables (legendary_asia, team_asia, ghost_train). This package
 imports no runner, report or CLI: it reads tables only.
 """

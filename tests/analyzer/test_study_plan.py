@@ -1,7 +1,9 @@
 """The default study plan (analyzer.studies): the core studies, a new group
 joining the plan and a name used twice refused, studies as frozen data, a
 quarter of GAMES per player count for the seeds' variants and the tunnel
-study, planner in every study but the strong-play ones and the balance tier ladders."""
+study, planner in every study but the strong-play ones, the ladders and the
+population twins, and a mixed-table and a strong-table twin of every study the
+Answers quote."""
 
 import dataclasses
 
@@ -60,6 +62,9 @@ def test_every_default_study_plays_planner_but_the_strong_play_and_ladder_ones()
         if st in S.BALANCE_STUDIES:  # the balance scorecards' tier ladders
             assert st.keep_bots and set(st.bots) <= set(S.BALANCE_TIERS), st.name
             continue
+        if st in S.POPULATION_STUDIES:  # the Answers' mixed and strong tables
+            assert st.keep_bots and set(st.bots) <= set(S.MIXED_TABLE) | set(S.STRONG_TABLE), st.name
+            continue
         if st in S.STYLE_STUDIES:  # the playing styles' ladders
             assert st.keep_bots and set(st.bots) <= set(S.STYLE_BOTS), st.name
             continue
@@ -68,3 +73,30 @@ def test_every_default_study_plays_planner_but_the_strong_play_and_ladder_ones()
             continue
         assert list(st.bots) == ["planner"], st.name
     assert S.TUNE_STUDY.bots == "planner"
+
+
+def test_every_study_the_answers_quote_has_a_mixed_and_a_strong_twin():
+    """Each twin is its core study (board, players, rules) with other bots, keeping them; the mixed table
+    seats one style per seat (both seat orders at 2 players); the strong table is `expert` at every seat
+    with STRONG_TABLE_PARAMS on at least 10 times a strong-play study's games."""
+    core = {s.name: s for s in S.CORE_STUDIES}
+    twins = {s.name: s for s in S.POPULATION_STUDIES}
+    strong_play = max(s.games_share for s in S.STRONG_PLAY_STUDIES)
+    assert {"europe-4p", "europe-3p", "europe-3p-doubles-open", "europe-4p-reveal-6"} <= set(S.POPULATION_BASES)
+    for base in S.POPULATION_BASES:
+        b = core[base]
+        assert S.population_twins("self", base) == (base,)
+        mixed = [twins[n] for n in S.population_twins("mixed", base)]
+        (strong,) = [twins[n] for n in S.population_twins("strong", base)]
+        for t in (*mixed, strong):
+            assert (t.board, t.players, t.rules, dict(t.overrides)) == (b.board, b.players, b.rules, dict(b.overrides))
+            assert t.keep_bots, t.name
+        assert strong.bots == ("expert",) and strong.bot_params.as_dict() == S.STRONG_TABLE_PARAMS
+        assert strong.games_share >= 10 * strong_play
+        if b.players == 2:
+            assert sorted(t.bots for t in mixed) == sorted([("planner", "destination-hungry"),
+                                                            ("destination-hungry", "planner")])
+        else:
+            assert [t.bots for t in mixed] == [S.MIXED_TABLE[:b.players]]
+        assert sum(t.games_share for t in mixed) == pytest.approx(S.MIXED_SHARE)
+    assert set(twins) == {n for p in ("mixed", "strong") for b in S.POPULATION_BASES for n in S.population_twins(p, b)}

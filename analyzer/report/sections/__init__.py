@@ -24,6 +24,7 @@ SECTIONS: list[str] = [
     "analyzer.report.sections.balance",
     "analyzer.report.sections.styles",
     "analyzer.report.sections.sweep",
+    "analyzer.report.sections.populations",
     "analyzer.report.sections.tune",
 ]
 """The page's sections in order (module names; a new variant appends its own)."""

@@ -97,7 +97,10 @@ def test_each_answer_is_a_question_a_short_verdict_a_table_and_a_link(page):
         verdict = html.unescape(re.search(r'<p class="verdict">([^<]+)</p>', block).group(1))
         assert len(verdict.split()) <= 30, verdict
         assert re.search(r"\d.* \(95% CI [-+]?[\d.]+%?(–| to )[-+]?\d", verdict), verdict  # a number, its interval
-        assert block.count("<table") == 1 and re.search(r'<p class="more">Details: <a href="#[^"]+">', block)
+        assert re.search(r'<p class="more">Details: <a href="#[^"]+">', block)
+    # a second table: the figures the verdict quotes per population (the ladders are populations of their own)
+    assert [b.count("<table") for b in blocks] == [2, 2, 2, 2, 2, 1, 1]
+    assert all("<th>mixed table</th>" in b and "<th>strong table</th>" in b for b in blocks[:5])
     for key in ("tunnels", "tickets", "bonuses", "blocking", "house-rules", "balance", "styles"):
         assert f'href="#{key}"' in answers
 

@@ -9,6 +9,7 @@ import pytest
 
 import analyzer.report.sections as sections
 from analyzer import studies as S
+from analyzer.report import page
 from analyzer.report.runs import base_runs, closure_pairs, family_name, reveal_families
 from analyzer.report.sections import legendary_asia, maps, strong_play, sweep
 from analyzer.rules import preset
@@ -18,7 +19,7 @@ from analyzer.run.studies import seat_bots, study_games
 
 
 @pytest.fixture(scope="module")
-def runs() -> dict[str, Results]:
+def plan_runs() -> dict[str, Results]:
     """{study name: a Results holding the manifest of that study's run at the default GAMES}."""
     out = {}
     for st in S.all_studies():
@@ -27,6 +28,25 @@ def runs() -> dict[str, Results]:
                          bot_params=st.bot_params)
         out[st.name] = Results({"tunnels": pd.DataFrame({"route": [0]})}, spec.manifest(), spec.board)
     return out
+
+
+@pytest.fixture(scope="module")
+def runs(plan_runs) -> dict[str, Results]:
+    """The runs the page gives a section of the report's own bots: the plan without the population twins."""
+    return page.section_runs("analyzer.report.sections.tickets", plan_runs)
+
+
+def test_only_the_runs_table_and_the_populations_section_see_the_population_twins(plan_runs, runs):
+    twins = set(names(S.POPULATION_STUDIES))
+    assert set(plan_runs) - set(runs) == twins and twins <= set(plan_runs)
+    for seen in ("analyzer.report.sections.runs", "analyzer.report.sections.populations"):
+        assert seen in sections.SECTIONS and page.section_runs(seen, plan_runs) == plan_runs
+    for pop in S.POPULATIONS:  # the Populations section finds every population of every study it quotes
+        for base in S.POPULATION_BASES:
+            assert set(S.population_twins(pop, base)) <= set(plan_runs), (pop, base)
+    assert plan_runs["strong-table-europe-4p"].manifest["bots"] == ["expert"] * 4
+    assert int(plan_runs["strong-table-europe-4p"].manifest["games"]) >= 10 * max(
+        int(plan_runs[n].manifest["games"]) for n in names(S.STRONG_PLAY_STUDIES))
 
 
 def names(studies) -> list[str]:
