@@ -93,15 +93,16 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
         gain[i] = 0.0
         square[i] = 0.0
         runs[i] = 0.0
-    others = n - 1
-    rounds = 1
-    while (1 << rounds) < others:
-        rounds += 1
+    n = affordable_candidates(n, budget)
+    if n <= 1:
+        return 0  # the budget cannot compare even one other candidate on MIN_PAIRS deals
+    rounds = halving_rounds(n)
+    least = (MIN_PAIRS + rounds - 1) // rounds  # deals per round that give a survivor MIN_PAIRS pairs
     alive = n
     world = 0
     stop_z = ws.bot_params[P.BP_EXPERT_STOP_Z]
     for _ in range(rounds):
-        per = max(budget // (rounds * alive), 1)
+        per = max(budget // (rounds * alive), least)
         for _ in range(per):
             world_seed = mix64(seed + np.uint64(world) * np.uint64(0x9E3779B97F4A7C15))
             world += 1
@@ -129,6 +130,37 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
     if mean > 0.0 and mean > ws.bot_params[P.BP_EXPERT_SWITCH_Z] * _std_error(gain, square, runs, 1):
         return 1
     return 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def halving_rounds(n):
+    """Rounds of halving that leave one of the n - 1 other candidates."""
+    rounds = 1
+    while (1 << rounds) < n - 1:
+        rounds += 1
+    return rounds
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def affordable_candidates(n, budget):
+    """The longest head of the candidate list (planner's choice first, the
+    lists' order is their priority) whose halving gives the last survivor
+    MIN_PAIRS deals against the planner's choice within the budget of
+    rollouts; 1 when not even one other candidate fits. Without the cut a
+    small budget spreads one rollout per candidate and round, the survivor
+    meets the planner's choice on too few deals, and no switch is ever made."""
+    while n > 1:
+        rounds = halving_rounds(n)
+        least = (MIN_PAIRS + rounds - 1) // rounds
+        cost = 0
+        alive = n
+        for _ in range(rounds):
+            cost += least * alive
+            alive = 1 + alive // 2
+        if cost <= budget:
+            return n
+        n -= 1
+    return n
 
 
 @njit(cache=True, _nrt=False, inline="always")

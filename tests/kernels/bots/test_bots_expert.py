@@ -211,3 +211,42 @@ def test_rollout_policy_is_a_bot_param():
           for v in (1, 0, 0)]
     assert ev[1].equals(ev[2])
     assert not ev[0].equals(ev[1])
+
+
+def test_every_budget_compares_the_switching_candidate_on_enough_deals():
+    """The candidate list is cut to what the budget affords: played round by
+    round as successive_halving plays it, the last survivor meets the
+    planner's choice on MIN_PAIRS deals or more, at any budget and list
+    length (at 8 rollouts 4 candidates would have given it 2 deals, and the
+    planner's turn choice always stood)."""
+    from kernels.bots.search.expert import MIN_PAIRS, affordable_candidates, halving_rounds
+    assert affordable_candidates(4, 8) == 2
+    assert affordable_candidates(4, 14) == 4
+    assert affordable_candidates(4, 7) == 1
+    for budget in range(1, 130):
+        for listed in range(2, P.MAX_CANDIDATES + 1):
+            n = affordable_candidates(listed, budget)
+            assert 1 <= n <= listed
+            if n == 1:
+                assert budget < 2 * MIN_PAIRS
+                continue
+            rounds = halving_rounds(n)
+            least = (MIN_PAIRS + rounds - 1) // rounds
+            alive, pairs = n, 0
+            for _ in range(rounds):
+                pairs += max(budget // (rounds * alive), least)
+                alive = 1 + alive // 2
+            assert pairs >= MIN_PAIRS, (budget, listed)
+            assert alive == 2, (budget, listed)
+
+
+def test_a_small_budget_switches_turn_choices():
+    """At 8 rollouts per turn (the smallest budget that compares one other
+    candidate on MIN_PAIRS deals) expert plays some turns other than the
+    planner would, with the default switch test."""
+    kw = dict(board="europe", players=2, games=4, seed=5, threads=1, progress=False)
+    cols = ["game", "seat", "score", "routes_claimed", "tickets_kept", "cards_drawn"]
+    small = analyzer.simulate(bots=["expert", "planner"], bot_params={"EXPERT_ROLLOUTS": 8, "EXPERT_KEEP_FACTOR": 0},
+                              **kw).table("players")[cols]
+    planner = analyzer.simulate(bots=["planner", "planner"], **kw).table("players")[cols]
+    assert not small.equals(planner)
