@@ -55,10 +55,10 @@ def expert_action(st, bd, ru, p, rng, ws):
     prm = ws.bot_params
     if keep:
         n = keep_candidates(st, bd, ru, ws, planned, ru[L.RULE_FAMILY] == L.FAMILY_TEAMS)
-        budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * prm[P.BP_EXPERT_KEEP_FACTOR])
+        budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * prm[P.BP_EXPERT_KEEP_FACTOR] * late_factor(st, ru, prm))
     else:
         n = turn_candidates(st, bd, ru, p, ws, planned, np.int64(prm[P.BP_EXPERT_CANDIDATES]))
-        budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS])
+        budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * late_factor(st, ru, prm))
     if n <= 1 or budget <= 0:
         return planned
     save_state(ws, st)
@@ -71,6 +71,21 @@ def expert_action(st, bd, ru, p, rng, ws):
         for i in range(st.sc[L.SC_N_OFFER]):
             ws.tk_gone[p, st.offer[i]] = 1 - ((action_a(a) >> i) & 1)
     return a
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def late_factor(st, ru, prm):
+    """The budget's multiplier: a seat's starting trains over the fewest any
+    seat holds, at most BP_EXPERT_LATE_BOOST (1 at the start). A rollout's
+    cost follows the trains left to play, so a late decision searched this
+    much harder costs about what an early one does."""
+    boost = prm[P.BP_EXPERT_LATE_BOOST]
+    if boost <= 1.0:
+        return 1.0
+    fewest = ru[L.RULE_TRAINS]
+    for q in range(st.sc[L.SC_N_PLAYERS]):
+        fewest = min(fewest, st.trains[q])
+    return min(boost, ru[L.RULE_TRAINS] / max(fewest, 1.0))
 
 
 @njit(cache=True, _nrt=False, inline="always")  # see expert_action
