@@ -270,3 +270,25 @@ def test_the_late_boost_grows_the_budget_as_trains_run_out():
     assert late_factor(g.st, g.ru, prm) == 8.0
     prm[P.BP_EXPERT_LATE_BOOST] = 1.0
     assert late_factor(g.st, g.ru, prm) == 1.0
+
+
+def test_the_fast_budget_is_named_from_the_cli_and_the_python_api(tmp_path):
+    """`--bot-param expert.budget=fast` and bot_params={"expert.budget": "fast"}
+    play the preset's values (recorded as such in the manifest): the same
+    games as EXPERT_FAST_PARAMS given value by value, and other games than
+    the planner's."""
+    from cli_run import ttr
+
+    from analyzer.bots import EXPERT_FAST_PARAMS
+    kw = dict(board="europe", players=2, bots=["expert", "planner"], games=4, seed=2, threads=1, progress=False)
+    cols = ["game", "seat", "score", "routes_claimed", "tickets_kept", "cards_drawn"]
+    named = analyzer.simulate(bot_params={"expert.budget": "fast"}, **kw)
+    assert named.manifest["bot_params"] == dict(EXPERT_FAST_PARAMS)
+    valued = analyzer.simulate(bot_params=dict(EXPERT_FAST_PARAMS), **kw).table("players")[cols]
+    assert named.table("players")[cols].equals(valued)
+    proc = ttr(["simulate", "--board", "europe", "--players", "2", "--bots", "expert,planner", "--games", "4",
+                "--seed", "2", "--threads", "1", "--bot-param", "expert.budget=fast", "--out", tmp_path / "fast"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert analyzer.load(tmp_path / "fast").table("players")[cols].equals(valued)
+    planner = analyzer.simulate(**{**kw, "bots": ["planner", "planner"]}).table("players")[cols]
+    assert not valued.equals(planner)
