@@ -43,6 +43,7 @@ def _small_budget(ws, rollouts=16, candidates=3):
     ws.bot_params[P.BP_EXPERT_CANDIDATES] = candidates
     ws.bot_params[P.BP_EXPERT_KEEP_FACTOR] = 2
     ws.bot_params[P.BP_EXPERT_SWITCH_Z] = 0  # switch on any mean gain: the other candidates get chosen too
+    ws.bot_params[P.BP_EXPERT_LATE_BOOST] = 2  # the budget grows late in the game (it reads public counts only)
 
 
 def _choose(g, st, ws, seed):
@@ -176,8 +177,10 @@ def test_expert_budget_is_read_from_bot_params():
     assert differ > 0
 
 
-def test_expert_games_are_the_same_at_any_thread_count():
-    kw = dict(board="europe", players=2, bots=["expert", "planner"], games=4, seed=11, progress=False, chunk_size=1)
+@pytest.mark.parametrize("budget", ["default", "fast"])
+def test_expert_games_are_the_same_at_any_thread_count(budget):
+    kw = dict(board="europe", players=2, bots=["expert", "planner"], games=4, seed=11, progress=False, chunk_size=1,
+              bot_params={"EXPERT_BUDGET": budget})
     one = analyzer.simulate(threads=1, **kw)
     two = analyzer.simulate(threads=2, **kw)
     for table in ("games", "players", "claims"):
