@@ -3,7 +3,9 @@ in kernels/bots/, a branch in kernels/bots/dispatch.py choose_action, a line her
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import numpy as np
 
@@ -77,7 +79,8 @@ _LIMITS = {
     ("one-step",): {"ONE_STEP_DRAW": POINTS, "ONE_STEP_CARD_PRICE": POINTS, "ONE_STEP_PROGRESS": POINTS},
     ("expert",): {"EXPERT_CANDIDATES": (1.0, float(P.MAX_CANDIDATES)), "EXPERT_KEEP_FACTOR": (0.0, 100.0),
                   "EXPERT_WIN_POINTS": POINTS, "EXPERT_SWITCH_Z": (-100.0, 100.0), "EXPERT_ROLLOUT_EV": (0.0, 1.0),
-                  "EXPERT_STOP_Z": (-100.0, 100.0), "EXPERT_ROLLOUTS": (0.0, 100_000.0)},
+                  "EXPERT_STOP_Z": (-100.0, 100.0), "EXPERT_ROLLOUTS": (0.0, 100_000.0),
+                  "EXPERT_LATE_BOOST": (1.0, 1000.0)},
 }
 WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_ROLLOUT_EV", "LONG_MIN_LENGTH",
                           "LONG_FALLBACK_LENGTH", "LONG_PLANNED", "ROUTE_FOCUS_ANY_ORDER"})
@@ -99,6 +102,26 @@ def check_bot_param(name: str, value) -> float:
     return x
 
 
+# expert's named budgets: `--bot-param expert.budget=fast` (or {"EXPERT_BUDGET": "fast"}) sets these values, and
+# a NAME=VALUE given with it wins over the preset's. `fast` is for studies of many games (the report's strong-play,
+# balance and style studies, analyzer/studies.py); its strength and speed against `default` are in docs/bots.md.
+# fast: no search at a turn before a seat is down to half its trains (4 rollouts x the late factor: 8 from then on,
+# 64 at the last sixteenth, over up to 8 candidates where the budget affords them), 16 rollouts x the late factor
+# at a ticket keep
+EXPERT_FAST_PARAMS: Mapping[str, float] = MappingProxyType(
+    {"EXPERT_ROLLOUTS": 4.0, "EXPERT_LATE_BOOST": 16.0, "EXPERT_CANDIDATES": 8.0})
+EXPERT_BUDGETS: Mapping[str, Mapping[str, float]] = MappingProxyType(
+    {"default": MappingProxyType({}), "fast": EXPERT_FAST_PARAMS})
+BUDGET_KEY = "EXPERT_BUDGET"
+
+
+def _preset(value) -> Mapping[str, float]:
+    name = str(value).strip().lower()
+    if name not in EXPERT_BUDGETS:
+        raise ValueError(f"--bot-param {BUDGET_KEY} must be one of {', '.join(EXPERT_BUDGETS)}, not {value!r}")
+    return EXPERT_BUDGETS[name]
+
+
 @dataclass(frozen=True)
 class BotParams:
     """The bots' weights and budgets a run sets (Scratch.bot_params; the others
@@ -106,7 +129,9 @@ class BotParams:
     command line to the kernels. `BotParams.of` reads NAME=VALUE strings
     (`--bot-param expert.rollouts=64`), a dict {NAME: value} (the Python API,
     a manifest) or a BotParams; NAME is one of BOT_PARAM_NAMES in any case,
-    with '.' or '-' for '_' (expert.rollouts is EXPERT_ROLLOUTS). `as_dict` is
+    with '.' or '-' for '_' (expert.rollouts is EXPERT_ROLLOUTS), or
+    EXPERT_BUDGET naming one of EXPERT_BUDGETS (its values, under any NAME=VALUE
+    given with it). `as_dict` is
     what a manifest records, `to_array` the kernels' vector. Empty: every
     default."""
 
@@ -118,20 +143,24 @@ class BotParams:
             return items
         if not items:
             return cls()
-        pairs = list(items.items()) if isinstance(items, dict) else []
-        if not isinstance(items, dict):
+        pairs = list(items.items()) if isinstance(items, Mapping) else []
+        if not isinstance(items, Mapping):
             for item in items:
                 key, sep, value = str(item).partition("=")
                 if not sep:
                     raise ValueError(f"bot parameter '{item}' is not NAME=VALUE")
                 pairs.append((key, value))
-        out = {}
+        out, preset = {}, {}
         for key, value in pairs:
             name = str(key).strip().upper().replace(".", "_").replace("-", "_")
+            if name == BUDGET_KEY:
+                preset = _preset(value)
+                continue
             if name not in P.BOT_PARAM_NAMES:
-                raise ValueError(f"unknown bot parameter '{key}'; parameters: {', '.join(P.BOT_PARAM_NAMES)}")
+                raise ValueError(f"unknown bot parameter '{key}'; parameters: {', '.join(P.BOT_PARAM_NAMES)}, "
+                                 f"{BUDGET_KEY}")
             out[name] = check_bot_param(name, value)
-        return cls(tuple(sorted(out.items())))
+        return cls(tuple(sorted({**preset, **out}.items())))
 
     def check_bots(self, names) -> None:
         """Refuse a parameter no bot of the run reads (a key of another bot: the run would not use it)."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from analyzer.bots import BotParams
+from analyzer.bots import EXPERT_FAST_PARAMS, BotParams
 
 DEFAULT_GAMES = 100_000
 """Games of a main study (Europe, each player count) in `make report`; the
@@ -122,15 +122,16 @@ MAPS_STUDIES: tuple[Study, ...] = (
 STRONG_BOARDS = ("europe", "usa")
 STRONG_PLAYERS = (2, 4)
 STRONG_SHARE = 0.001  # 100 games per study at make report's GAMES=100000
-STRONG_ROLLOUTS = 8  # expert's rollouts per decision in these studies (its default is 64)
+# expert's budget in the strong-play, balance and style studies: its fast preset (`--bot-param expert.budget=fast`)
+EXPERT_STUDY_PARAMS = EXPERT_FAST_PARAMS
 MIXED_ORDERS = {"expert-first": ("expert", "planner"), "planner-first": ("planner", "expert")}
 
 STRONG_PLAY_STUDIES: tuple[Study, ...] = (
     *(Study(f"strong-{b}-{p}p", b, p, bots=("expert",), games_share=STRONG_SHARE, keep_bots=True,
-            bot_params={"EXPERT_ROLLOUTS": STRONG_ROLLOUTS})
+            bot_params=EXPERT_STUDY_PARAMS)
       for b in STRONG_BOARDS for p in STRONG_PLAYERS),
     *(Study(f"strong-{b}-{p}p-{order}", b, p, bots=bots, games_share=STRONG_SHARE, keep_bots=True,
-            bot_params={"EXPERT_ROLLOUTS": STRONG_ROLLOUTS})
+            bot_params=EXPERT_STUDY_PARAMS)
       for b in STRONG_BOARDS for p in STRONG_PLAYERS for order, bots in MIXED_ORDERS.items()),
 )
 
@@ -142,7 +143,6 @@ BALANCE_PLAYERS = {"europe": 4, "usa": 4, "legendary_asia": 4, "india": 4, "ghos
 it, else 3 (four tables of three tiers, three rotations each); Team Asia's 4 are two teams, one tier each
 (six pairs of tiers, both team orders)."""
 BALANCE_SHARE = 0.0005  # seed blocks per run: 50 at make report's GAMES=100000
-BALANCE_ROLLOUTS = 8  # expert's rollouts per decision: no fast search preset exists, so expert at a small budget
 
 
 BALANCE_TEAM_SIZE = {"team_asia": 2}  # seats per team (the board's rule set); the other boards: 1
@@ -169,7 +169,7 @@ def balance_study_prefix(board: str, players: int) -> str:
 
 BALANCE_STUDIES: tuple[Study, ...] = tuple(
     Study(f"{balance_study_prefix(b, p)}{i:02d}", b, p, bots=order, games_share=BALANCE_SHARE, keep_bots=True,
-          bot_params={"EXPERT_ROLLOUTS": BALANCE_ROLLOUTS} if "expert" in order else None)
+          bot_params=EXPERT_STUDY_PARAMS if "expert" in order else None)
     for b, p in BALANCE_PLAYERS.items()
     for i, order in enumerate(tier_seatings(BALANCE_TIERS, p, BALANCE_TEAM_SIZE.get(b, 1))))
 
@@ -178,7 +178,6 @@ STYLE_BOTS = ("long-route", "destination-hungry", "route-focus", "planner", "exp
 STYLE_BOARDS = ("usa", "europe", "legendary_asia")
 STYLE_PLAYERS = (2, 4)
 STYLE_SHARE = 0.0005  # seed blocks per run: 50 at make report's GAMES=100000 (20 runs a ladder)
-STYLE_ROLLOUTS = BALANCE_ROLLOUTS  # expert at the balance scorecard's small budget
 
 
 def style_study_prefix(board: str, players: int) -> str:
@@ -188,7 +187,7 @@ def style_study_prefix(board: str, players: int) -> str:
 
 STYLE_STUDIES: tuple[Study, ...] = tuple(
     Study(f"{style_study_prefix(b, p)}{i:02d}", b, p, bots=order, games_share=STYLE_SHARE, keep_bots=True,
-          bot_params={"EXPERT_ROLLOUTS": STYLE_ROLLOUTS} if "expert" in order else None)
+          bot_params=EXPERT_STUDY_PARAMS if "expert" in order else None)
     for b in STYLE_BOARDS for p in STYLE_PLAYERS for i, order in enumerate(tier_seatings(STYLE_BOTS, p)))
 
 # --- the house-rule sweep: every combination of SWEEP_GRID on the same seeds ----------------------------
@@ -218,8 +217,8 @@ MIXED_TABLE = ("planner", "destination-hungry", "route-focus", "long-route")
 MIXED_TABLE_2P = {"planner-first": MIXED_TABLE[:2], "planner-second": MIXED_TABLE[1::-1]}
 """At 2 players the mixed table is planner against destination-hungry in both seat orders, pooled: each
 style plays each seat on the same deals."""
-STRONG_TABLE_PARAMS = {"EXPERT_ROLLOUTS": STRONG_ROLLOUTS}
-"""The bot params of the strong table's `expert` (one constant: a faster search preset goes here)."""
+STRONG_TABLE_PARAMS = EXPERT_STUDY_PARAMS
+"""The bot params of the strong table's `expert`: its fast budget, as in the other studies of `expert`."""
 STRONG_TABLE = ("expert",)  # at every seat
 POPULATION_REVEAL = max(TUNNEL_REVEALS)  # the tunnel study's value the Answers compare with the default 3
 POPULATION_BASES = ("europe-4p", f"europe-4p-reveal-{POPULATION_REVEAL}", "europe-2p", "europe-2p-doubles-open",

@@ -81,20 +81,19 @@ def games_per_second(board: str, players: int, bot: str, games: int, threads: in
 
 def expert_speed(games: int) -> list[dict]:
     """`expert` on 2-player Europe, one thread, in the process's CPU time, at its
-    default budget and at the small budget the report's strong-play, balance and
-    style studies give it (analyzer.studies.STRONG_ROLLOUTS): against `planner`
-    (expert in each seat in turn, as in bench/expert_strength.py and docs/bots.md's
-    strength table) and, at the default budget, with `expert` at both seats."""
+    default budget and at its fast preset (`--bot-param expert.budget=fast`,
+    analyzer.bots.EXPERT_FAST_PARAMS, the budget of the report's strong-play,
+    balance and style studies): against `planner` (expert in each seat in turn,
+    as in bench/expert_strength.py and docs/bots.md's strength table) and, at
+    the default budget, with `expert` at both seats."""
     import analyzer
-    from analyzer.studies import STRONG_ROLLOUTS
 
     rows = []
-    for label, seatings, rollouts in (
-            ("expert vs planner", (["expert", "planner"], ["planner", "expert"]), None),
-            (f"expert at {STRONG_ROLLOUTS} rollouts vs planner", (["expert", "planner"], ["planner", "expert"]),
-             STRONG_ROLLOUTS),
-            ("expert vs expert", (["expert", "expert"],), None)):
-        params = None if rollouts is None else {"EXPERT_ROLLOUTS": rollouts}
+    for label, seatings, budget in (
+            ("expert vs planner", (["expert", "planner"], ["planner", "expert"]), "default"),
+            ("expert at its fast budget vs planner", (["expert", "planner"], ["planner", "expert"]), "fast"),
+            ("expert vs expert", (["expert", "expert"],), "default")):
+        params = {"EXPERT_BUDGET": budget}
         analyzer.simulate(board="europe", players=2, bots=seatings[0], games=1, seed=0, threads=1, progress=False,
                           bot_params=params)
         per_seating = max(1, games // len(seatings))
@@ -104,7 +103,7 @@ def expert_speed(games: int) -> list[dict]:
                               progress=False, bot_params=params)
         cpu = time.process_time() - t0
         n = per_seating * len(seatings)
-        rows.append(dict(board="europe", players=2, table=label, rollouts=rollouts or "default", games=n,
+        rows.append(dict(board="europe", players=2, table=label, budget=budget, games=n,
                          games_per_cpu_s=round(n / cpu, 2)))
     return rows
 

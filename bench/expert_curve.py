@@ -1,7 +1,8 @@
 """The search player's budget against its strength and speed: `expert` at
-several rollout budgets against `planner` on paired seats
-(bench.expert_strength), drawn as one figure, win share (95% CI) and games
-per CPU-second against the budget, for docs/bots.md.
+several rollout budgets and at its named presets (`expert.budget=fast`)
+against `planner` on paired seats (bench.expert_strength), drawn as one
+figure, win share (95% CI) against the budget and against games per
+CPU-second, for docs/bots.md.
 
     python -m bench.expert_curve --games 400 --out docs/figures/expert_budget.png
 
@@ -18,16 +19,27 @@ from pathlib import Path
 from bench.expert_strength import paired_strength
 
 BUDGETS = (4, 8, 16, 32, 64)
+PRESETS = ("fast",)  # expert's named budgets (analyzer.bots.EXPERT_BUDGETS) played after the rollout ladder
 
 
-def curve(board: str, players: int, games: int, seed: int, budgets=BUDGETS) -> list[dict]:
+def curve(board: str, players: int, games: int, seed: int, budgets=BUDGETS, presets=PRESETS) -> list[dict]:
+    """One row per budget: EXPERT_ROLLOUTS=n for each n of budgets (the other
+    weights at their defaults), then each named preset."""
+    runs = [(str(n), n, [f"EXPERT_ROLLOUTS={n}"]) for n in budgets]
+    runs += [(name, None, [f"EXPERT_BUDGET={name}"]) for name in presets]
     rows = []
-    for rollouts in budgets:
-        row = paired_strength(board, players, games, seed, 1, [f"EXPERT_ROLLOUTS={rollouts}"])
-        row["rollouts"] = rollouts
+    for label, rollouts, params in runs:
+        row = paired_strength(board, players, games, seed, 1, params)
+        row["label"], row["rollouts"] = label, rollouts
         rows.append(row)
         print(json.dumps(row), flush=True)
     return rows
+
+
+def _share(rows):
+    return ([100 * r["expert_share"] for r in rows],
+            [[100 * (r["expert_share"] - r["ci_low"]) for r in rows],
+             [100 * (r["ci_high"] - r["expert_share"]) for r in rows]])
 
 
 def draw(rows: list[dict], out: Path, title: str) -> None:
@@ -37,29 +49,33 @@ def draw(rows: list[dict], out: Path, title: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    x = [r["rollouts"] for r in rows]
-    share = [100 * r["expert_share"] for r in rows]
-    err = [[100 * (r["expert_share"] - r["ci_low"]) for r in rows], [100 * (r["ci_high"] - r["expert_share"])
-                                                                      for r in rows]]
+    ladder = [r for r in rows if r["rollouts"] is not None]
+    x = [r["rollouts"] for r in ladder]
     fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
+    share, err = _share(ladder)
     a.errorbar(x, share, yerr=err, marker="o", capsize=3)
     a.axhline(100 * rows[0]["fair_share"], color="grey", ls="--", lw=0.8, label="fair share")
     a.set_xscale("log", base=2)
     a.set_xticks(x, [str(v) for v in x])
     a.set_xlabel("rollouts per decision (EXPERT_ROLLOUTS)")
     a.set_ylabel("expert's win share against planner (%)")
-    a.set_title("Strength, 95% CI", fontsize=10)
+    a.set_title("Strength by rollouts, 95% CI", fontsize=10)
     a.legend(fontsize="small")
-    b.plot(x, [r["games_per_cpu_s"] for r in rows], marker="o")
-    b.set_xscale("log", base=2)
-    b.set_yscale("log")
-    b.yaxis.set_major_formatter(matplotlib.ticker.ScalarFormatter())
-    b.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
-    b.set_yticks([5, 10, 20, 50], ["5", "10", "20", "50"])
-    b.set_xticks(x, [str(v) for v in x])
-    b.set_xlabel("rollouts per decision (EXPERT_ROLLOUTS)")
-    b.set_ylabel("games per CPU-second")
-    b.set_title("Speed (expert at one seat, planner at the others)", fontsize=10)
+    for group, style in ((ladder, dict(marker="o")), ([r for r in rows if r["rollouts"] is None],
+                                                      dict(marker="s", ls="none", color="C3"))):
+        share, err = _share(group)
+        b.errorbar([r["games_per_cpu_s"] for r in group], share, yerr=err, capsize=3, **style)
+        for r, y in zip(group, share, strict=True):
+            b.annotate(r["label"], (r["games_per_cpu_s"], y), textcoords="offset points", xytext=(5, 5),
+                       fontsize=8)
+    b.axhline(100 * rows[0]["fair_share"], color="grey", ls="--", lw=0.8)
+    b.set_xscale("log")
+    b.xaxis.set_major_formatter(matplotlib.ticker.ScalarFormatter())
+    b.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+    b.set_xticks([5, 10, 20, 50, 100, 200], ["5", "10", "20", "50", "100", "200"])
+    b.set_xlabel("games per CPU-second (expert at one seat, planner at the other)")
+    b.set_ylabel("expert's win share against planner (%)")
+    b.set_title("Strength against speed (labels: rollouts, or the preset)", fontsize=10)
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -92,7 +92,7 @@ def ladder_command(
     quiet: Annotated[bool, Opt(help="No progress bar.")] = False,
     cluster: Annotated[str | None, Opt(help="Run on Dask: local:N or tcp://HOST:PORT.")] = None,
     bot_param: Annotated[list[str] | None, Opt("--bot-param", help="Bot weight or budget NAME=VALUE (repeatable), "
-                                                  "e.g. expert.rollouts=64; names: "
+                                                  "e.g. expert.rollouts=64 or expert.budget=fast; names: "
                                                   "kernels/bots/shared/params.py.")] = None,
 ):
     """Rank bots: every table of PLAYERS bots, every seating, the same seeds; win rates, scores, Bradley-Terry."""

@@ -35,7 +35,7 @@ def simulate_command(
     shared_out: Annotated[bool, Opt(help="tcp cluster: the workers write to --out themselves (they must see "
                                          "the same folder); --no-shared-out sends the tables back here.")] = True,
     bot_param: Annotated[list[str] | None, Opt("--bot-param", help="Bot weight or budget NAME=VALUE (repeatable), "
-                                                  "e.g. expert.rollouts=64; names: "
+                                                  "e.g. expert.rollouts=64 or expert.budget=fast; names: "
                                                   "kernels/bots/shared/params.py.")] = None,
     events: Annotated[bool, Opt(help="Also write events.parquet parts (events/): every move of train cards and "
                                      "tickets, docs/tables.md.")] = False,

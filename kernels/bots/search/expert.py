@@ -55,10 +55,10 @@ def expert_action(st, bd, ru, p, rng, ws):
     prm = ws.bot_params
     if keep:
         n = keep_candidates(st, bd, ru, ws, planned, ru[L.RULE_FAMILY] == L.FAMILY_TEAMS)
-        budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * prm[P.BP_EXPERT_KEEP_FACTOR])
+        budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * prm[P.BP_EXPERT_KEEP_FACTOR] * late_factor(st, ru, prm))
     else:
         n = turn_candidates(st, bd, ru, p, ws, planned, np.int64(prm[P.BP_EXPERT_CANDIDATES]))
-        budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS])
+        budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * late_factor(st, ru, prm))
     if n <= 1 or budget <= 0:
         return planned
     save_state(ws, st)
@@ -71,6 +71,21 @@ def expert_action(st, bd, ru, p, rng, ws):
         for i in range(st.sc[L.SC_N_OFFER]):
             ws.tk_gone[p, st.offer[i]] = 1 - ((action_a(a) >> i) & 1)
     return a
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def late_factor(st, ru, prm):
+    """The budget's multiplier: a seat's starting trains over the fewest any
+    seat holds, at most BP_EXPERT_LATE_BOOST (1 at the start). A rollout's
+    cost follows the trains left to play, so a late decision searched this
+    much harder costs about what an early one does."""
+    boost = prm[P.BP_EXPERT_LATE_BOOST]
+    if boost <= 1.0:
+        return 1.0
+    fewest = ru[L.RULE_TRAINS]
+    for q in range(st.sc[L.SC_N_PLAYERS]):
+        fewest = min(fewest, st.trains[q])
+    return min(boost, ru[L.RULE_TRAINS] / max(fewest, 1.0))
 
 
 @njit(cache=True, _nrt=False, inline="always")  # see expert_action
@@ -93,15 +108,16 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
         gain[i] = 0.0
         square[i] = 0.0
         runs[i] = 0.0
-    others = n - 1
-    rounds = 1
-    while (1 << rounds) < others:
-        rounds += 1
+    n = affordable_candidates(n, budget)
+    if n <= 1:
+        return 0  # the budget cannot compare even one other candidate on MIN_PAIRS deals
+    rounds = halving_rounds(n)
+    least = (MIN_PAIRS + rounds - 1) // rounds  # deals per round that give a survivor MIN_PAIRS pairs
     alive = n
     world = 0
     stop_z = ws.bot_params[P.BP_EXPERT_STOP_Z]
     for _ in range(rounds):
-        per = max(budget // (rounds * alive), 1)
+        per = max(budget // (rounds * alive), least)
         for _ in range(per):
             world_seed = mix64(seed + np.uint64(world) * np.uint64(0x9E3779B97F4A7C15))
             world += 1
@@ -129,6 +145,37 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
     if mean > 0.0 and mean > ws.bot_params[P.BP_EXPERT_SWITCH_Z] * _std_error(gain, square, runs, 1):
         return 1
     return 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def halving_rounds(n):
+    """Rounds of halving that leave one of the n - 1 other candidates."""
+    rounds = 1
+    while (1 << rounds) < n - 1:
+        rounds += 1
+    return rounds
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def affordable_candidates(n, budget):
+    """The longest head of the candidate list (planner's choice first, the
+    lists' order is their priority) whose halving gives the last survivor
+    MIN_PAIRS deals against the planner's choice within the budget of
+    rollouts; 1 when not even one other candidate fits. Without the cut a
+    small budget spreads one rollout per candidate and round, the survivor
+    meets the planner's choice on too few deals, and no switch is ever made."""
+    while n > 1:
+        rounds = halving_rounds(n)
+        least = (MIN_PAIRS + rounds - 1) // rounds
+        cost = 0
+        alive = n
+        for _ in range(rounds):
+            cost += least * alive
+            alive = 1 + alive // 2
+        if cost <= budget:
+            return n
+        n -= 1
+    return n
 
 
 @njit(cache=True, _nrt=False, inline="always")

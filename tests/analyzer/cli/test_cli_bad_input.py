@@ -48,7 +48,7 @@ ANY_NAME = {("report", "name")}
 EXTRA = {
     ("simulate", "bot_param"): ["expert.rollouts=-3", "expert.rollouts=nan", "expert.rollouts=inf",
                                 "expert.rollouts=1e99", "expert.rollouts=many", "expert.rollouts=2.5",
-                                "one-step-draw=1", "nobody=1"],
+                                "one-step-draw=1", "nobody=1", "expert.budget=huge"],
     ("ladder", "bot_param"): ["expert.rollouts=-3", "keep-price=nan", "one-step-draw=1"],
     ("simulate", "set_"): ["no_such_rule=1", "tunnel_reveal=99", "end_trains=-1", "tunnel_reveal"],
     ("ladder", "set_"): ["no_such_rule=1", "tunnel_reveal=99"],

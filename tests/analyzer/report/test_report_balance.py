@@ -19,11 +19,11 @@ from analyzer.run.ladder import plan_runs
 from analyzer.stats.balance import MEASURES, TIERS
 from analyzer.studies import (
     BALANCE_PLAYERS,
-    BALANCE_ROLLOUTS,
     BALANCE_STUDIES,
     BALANCE_TEAM_SIZE,
     BALANCE_TIERS,
     DEFAULT_GAMES,
+    EXPERT_STUDY_PARAMS,
     tier_seatings,
 )
 
@@ -58,7 +58,7 @@ def test_the_plan_is_a_tier_ladder_on_every_board():
     assert {b for b in BALANCE_PLAYERS if load_board(b).rules().team_size > 1} == set(BALANCE_TEAM_SIZE)
     for s in BALANCE_STUDIES:
         # the search budget goes to the runs that seat the search player (a parameter no seat reads is refused)
-        assert s.keep_bots and s.bot_params.as_dict() == ({"EXPERT_ROLLOUTS": BALANCE_ROLLOUTS}
+        assert s.keep_bots and s.bot_params.as_dict() == (dict(EXPERT_STUDY_PARAMS)
                                                           if "expert" in s.bots else {})
     # modest at the default GAMES: 50 seed blocks per run, under 3,000 games in all
     per_run = {R.study_games(s, DEFAULT_GAMES) for s in BALANCE_STUDIES}

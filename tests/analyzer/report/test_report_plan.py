@@ -102,7 +102,7 @@ def test_strong_play_takes_the_expert_studies_and_nothing_else(runs):
     assert sorted(taken) == sorted(names(S.STRONG_PLAY_STUDIES))
     for (_, _, k), group in groups.items():
         assert len(group) == (1 if k == "self" else len(S.MIXED_ORDERS))
-    assert all(strong_play.rollouts(runs[n]) == S.STRONG_ROLLOUTS for n in taken)
+    assert all(strong_play.rollouts(runs[n]) == S.EXPERT_STUDY_PARAMS["EXPERT_ROLLOUTS"] for n in taken)
 
 
 def test_the_sweep_section_rebuilds_the_sweep_from_the_plans_variants(runs):

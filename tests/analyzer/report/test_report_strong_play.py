@@ -13,7 +13,7 @@ from analyzer.report.page import render_section
 from analyzer.report.runs import base_runs
 from analyzer.report.sections import strong_play as sec
 from analyzer.run import studies as R
-from analyzer.studies import DEFAULT_GAMES, STRONG_PLAY_STUDIES, STRONG_ROLLOUTS, Study
+from analyzer.studies import DEFAULT_GAMES, EXPERT_STUDY_PARAMS, STRONG_PLAY_STUDIES, Study
 
 pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning
 
@@ -38,7 +38,7 @@ def test_studies_cover_both_boards_and_player_counts_and_keep_their_bots():
     assert cells == {(b, p) for b in ("europe", "usa") for p in (2, 4)}
     for s in STRONG_PLAY_STUDIES:
         assert s.keep_bots is True and "expert" in s.bots
-        assert s.bot_params.as_dict() == {"EXPERT_ROLLOUTS": STRONG_ROLLOUTS}
+        assert s.bot_params.as_dict() == dict(EXPERT_STUDY_PARAMS)
         assert R.study_games(s, DEFAULT_GAMES) <= 1000  # small: expert is slow
     mixed = [s for s in STRONG_PLAY_STUDIES if set(s.bots) == {"expert", "planner"}]
     assert {tuple(s.bots) for s in mixed} == {("expert", "planner"), ("planner", "expert")}  # paired seats

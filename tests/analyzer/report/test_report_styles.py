@@ -16,7 +16,7 @@ from analyzer.report.runs import base_runs
 from analyzer.report.sections import styles as sec
 from analyzer.run import studies as R
 from analyzer.run.ladder import plan_runs
-from analyzer.studies import DEFAULT_GAMES, STYLE_BOTS, STYLE_PLAYERS, STYLE_ROLLOUTS, STYLE_STUDIES
+from analyzer.studies import DEFAULT_GAMES, EXPERT_STUDY_PARAMS, STYLE_BOTS, STYLE_PLAYERS, STYLE_STUDIES
 
 pytestmark = pytest.mark.filterwarnings("error")  # a report build gives no warning
 
@@ -37,7 +37,7 @@ def test_the_plan_is_a_ladder_of_the_styles_on_three_boards():
         mine = [s.bots for s in STYLE_STUDIES if (s.board, s.players) == (board, players)]
         assert mine == [tuple(r.split(",")) for r in plan_runs(list(STYLE_BOTS), players)["seats"]]
     for s in STYLE_STUDIES:
-        assert s.keep_bots and s.bot_params.as_dict() == ({"EXPERT_ROLLOUTS": STYLE_ROLLOUTS}
+        assert s.keep_bots and s.bot_params.as_dict() == (dict(EXPERT_STUDY_PARAMS)
                                                           if "expert" in s.bots else {})
     assert {R.study_games(s, DEFAULT_GAMES) for s in STYLE_STUDIES} == {50}
 

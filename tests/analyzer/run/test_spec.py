@@ -45,6 +45,18 @@ def test_bot_parameters_are_one_type_from_text_to_kernels():
         BotParams.of({"EV_CLOCK": "fast"})
 
 
+def test_expert_budget_names_a_preset_that_explicit_values_override():
+    from analyzer.bots import EXPERT_FAST_PARAMS
+    fast = BotParams.of(["expert.budget=fast"])
+    assert fast.as_dict() == dict(EXPERT_FAST_PARAMS) and fast == BotParams.of(EXPERT_FAST_PARAMS)
+    assert BotParams.of({"EXPERT_BUDGET": "Fast"}) == fast
+    assert not BotParams.of(["expert.budget=default"])
+    for order in (["expert.rollouts=3", "expert.budget=fast"], ["expert.budget=fast", "expert.rollouts=3"]):
+        assert BotParams.of(order).as_dict() == {**EXPERT_FAST_PARAMS, "EXPERT_ROLLOUTS": 3.0}
+    with pytest.raises(ValueError, match="EXPERT_BUDGET must be one of default, fast, not 'huge'"):
+        BotParams.of(["expert.budget=huge"])
+
+
 def test_a_named_board_is_found_and_hashed_once_per_run(monkeypatch):
     found = []
     real = BoardSource.find.__func__

@@ -43,6 +43,7 @@ def _small_budget(ws, rollouts=16, candidates=3):
     ws.bot_params[P.BP_EXPERT_CANDIDATES] = candidates
     ws.bot_params[P.BP_EXPERT_KEEP_FACTOR] = 2
     ws.bot_params[P.BP_EXPERT_SWITCH_Z] = 0  # switch on any mean gain: the other candidates get chosen too
+    ws.bot_params[P.BP_EXPERT_LATE_BOOST] = 2  # the budget grows late in the game (it reads public counts only)
 
 
 def _choose(g, st, ws, seed):
@@ -176,8 +177,10 @@ def test_expert_budget_is_read_from_bot_params():
     assert differ > 0
 
 
-def test_expert_games_are_the_same_at_any_thread_count():
-    kw = dict(board="europe", players=2, bots=["expert", "planner"], games=4, seed=11, progress=False, chunk_size=1)
+@pytest.mark.parametrize("budget", ["default", "fast"])
+def test_expert_games_are_the_same_at_any_thread_count(budget):
+    kw = dict(board="europe", players=2, bots=["expert", "planner"], games=4, seed=11, progress=False, chunk_size=1,
+              bot_params={"EXPERT_BUDGET": budget})
     one = analyzer.simulate(threads=1, **kw)
     two = analyzer.simulate(threads=2, **kw)
     for table in ("games", "players", "claims"):
@@ -211,3 +214,84 @@ def test_rollout_policy_is_a_bot_param():
           for v in (1, 0, 0)]
     assert ev[1].equals(ev[2])
     assert not ev[0].equals(ev[1])
+
+
+def test_every_budget_compares_the_switching_candidate_on_enough_deals():
+    """The candidate list is cut to what the budget affords: played round by
+    round as successive_halving plays it, the last survivor meets the
+    planner's choice on MIN_PAIRS deals or more, at any budget and list
+    length (at 8 rollouts 4 candidates would have given it 2 deals, and the
+    planner's turn choice always stood)."""
+    from kernels.bots.search.expert import MIN_PAIRS, affordable_candidates, halving_rounds
+    assert affordable_candidates(4, 8) == 2
+    assert affordable_candidates(4, 14) == 4
+    assert affordable_candidates(4, 7) == 1
+    for budget in range(1, 130):
+        for listed in range(2, P.MAX_CANDIDATES + 1):
+            n = affordable_candidates(listed, budget)
+            assert 1 <= n <= listed
+            if n == 1:
+                assert budget < 2 * MIN_PAIRS
+                continue
+            rounds = halving_rounds(n)
+            least = (MIN_PAIRS + rounds - 1) // rounds
+            alive, pairs = n, 0
+            for _ in range(rounds):
+                pairs += max(budget // (rounds * alive), least)
+                alive = 1 + alive // 2
+            assert pairs >= MIN_PAIRS, (budget, listed)
+            assert alive == 2, (budget, listed)
+
+
+def test_a_small_budget_switches_turn_choices():
+    """At 8 rollouts per turn (the smallest budget that compares one other
+    candidate on MIN_PAIRS deals) expert plays some turns other than the
+    planner would, with the default switch test."""
+    kw = dict(board="europe", players=2, games=4, seed=5, threads=1, progress=False)
+    cols = ["game", "seat", "score", "routes_claimed", "tickets_kept", "cards_drawn"]
+    small = analyzer.simulate(bots=["expert", "planner"], bot_params={"EXPERT_ROLLOUTS": 8, "EXPERT_KEEP_FACTOR": 0},
+                              **kw).table("players")[cols]
+    planner = analyzer.simulate(bots=["planner", "planner"], **kw).table("players")[cols]
+    assert not small.equals(planner)
+
+
+def test_the_late_boost_grows_the_budget_as_trains_run_out():
+    """EXPERT_LATE_BOOST: 1 (the default) keeps the budget; above 1 the budget
+    is multiplied by the starting trains over the fewest any seat holds, up
+    to the boost."""
+    from kernels.bots.search.expert import late_factor
+    g = Game("europe", 2, seed=1)
+    prm = np.array(P.BOT_PARAM_DEFAULTS, np.float64)
+    assert P.BOT_PARAM_DEFAULTS[P.BP_EXPERT_LATE_BOOST] == 1.0
+    g.st.trains[0] = g.st.trains[1] = 45
+    assert late_factor(g.st, g.ru, prm) == 1.0
+    prm[P.BP_EXPERT_LATE_BOOST] = 8.0
+    assert late_factor(g.st, g.ru, prm) == 1.0
+    g.st.trains[1] = 15
+    assert late_factor(g.st, g.ru, prm) == 3.0
+    g.st.trains[0] = 2
+    assert late_factor(g.st, g.ru, prm) == 8.0
+    prm[P.BP_EXPERT_LATE_BOOST] = 1.0
+    assert late_factor(g.st, g.ru, prm) == 1.0
+
+
+def test_the_fast_budget_is_named_from_the_cli_and_the_python_api(tmp_path):
+    """`--bot-param expert.budget=fast` and bot_params={"expert.budget": "fast"}
+    play the preset's values (recorded as such in the manifest): the same
+    games as EXPERT_FAST_PARAMS given value by value, and other games than
+    the planner's."""
+    from cli_run import ttr
+
+    from analyzer.bots import EXPERT_FAST_PARAMS
+    kw = dict(board="europe", players=2, bots=["expert", "planner"], games=4, seed=2, threads=1, progress=False)
+    cols = ["game", "seat", "score", "routes_claimed", "tickets_kept", "cards_drawn"]
+    named = analyzer.simulate(bot_params={"expert.budget": "fast"}, **kw)
+    assert named.manifest["bot_params"] == dict(EXPERT_FAST_PARAMS)
+    valued = analyzer.simulate(bot_params=dict(EXPERT_FAST_PARAMS), **kw).table("players")[cols]
+    assert named.table("players")[cols].equals(valued)
+    proc = ttr(["simulate", "--board", "europe", "--players", "2", "--bots", "expert,planner", "--games", "4",
+                "--seed", "2", "--threads", "1", "--bot-param", "expert.budget=fast", "--out", tmp_path / "fast"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert analyzer.load(tmp_path / "fast").table("players")[cols].equals(valued)
+    planner = analyzer.simulate(**{**kw, "bots": ["planner", "planner"]}).table("players")[cols]
+    assert not valued.equals(planner)
