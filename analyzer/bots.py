@@ -115,6 +115,18 @@ EXPERT_BUDGETS: Mapping[str, Mapping[str, float]] = MappingProxyType(
 BUDGET_KEY = "EXPERT_BUDGET"
 
 
+def expert_budget_label(params: Mapping[str, float] | None) -> str:
+    """How a run's `expert` searches, from its manifest's bot_params: 'fast budget' or 'default budget'
+    when they are a named budget's values exactly, else the rollouts and what else was set ('32 rollouts',
+    '4 rollouts, EXPERT_LATE_BOOST=8')."""
+    mine = {k: float(v) for k, v in (params or {}).items() if k.startswith("EXPERT_")}
+    for name, values in EXPERT_BUDGETS.items():
+        if mine == dict(values):
+            return f"{name} budget"
+    rollouts = mine.pop("EXPERT_ROLLOUTS", P.BOT_PARAM_DEFAULTS[P.BOT_PARAM_NAMES.index("EXPERT_ROLLOUTS")])
+    return ", ".join([f"{rollouts:g} rollouts", *(f"{k}={v:g}" for k, v in sorted(mine.items()))])
+
+
 def _preset(value) -> Mapping[str, float]:
     name = str(value).strip().lower()
     if name not in EXPERT_BUDGETS:

@@ -132,7 +132,8 @@ def balance_command(
     seed: Annotated[int, Opt(help="Master seed: game i of every run (and of --set's runs) gets the same deal.")] = 1,
     set_: Annotated[list[str] | None, Opt("--set", help="House rule key=value (repeatable): compare with the "
                                                         "board's preset on the same deals.")] = None,
-    rollouts: Annotated[int, Opt(help="expert's rollouts per decision (the fast search tier).")] = DEFAULT_ROLLOUTS,
+    rollouts: Annotated[int | None, Opt(help="expert's rollouts per decision (default: its fast budget, "
+                                             "expert.budget=fast).")] = DEFAULT_ROLLOUTS,
     out: Annotated[Path, Opt(help="Folder: <board>-<players>p/ per scorecard.")] = Path("results/balance"),
     bootstrap: Annotated[int, Opt(help="Resamples of seed blocks for the 95% intervals.")] = 1000,
     threads: Annotated[int, Opt(help="Worker threads (0: all cores).")] = 0,

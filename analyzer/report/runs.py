@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from analyzer.bots import expert_budget_label
 from analyzer.run.results import Results
 from analyzer.stats.tickets import city_distances, ticket_info
 from analyzer.studies import BALANCE_STUDIES, STYLE_STUDIES, Study
@@ -63,6 +64,13 @@ def label(res: Results) -> str:
 def bots_text(res: Results) -> str:
     bots = res.manifest.get("bots", [])
     return bots[0] if len(set(bots)) == 1 else ",".join(bots)
+
+
+def expert_budget(*runs: Results) -> str:
+    """How `expert` searches in the runs that seat it ('fast budget', '32 rollouts', ...; several joined by
+    ', '), from their manifests' bot_params (analyzer.bots.expert_budget_label); '' when none seats it."""
+    labels = {expert_budget_label(r.manifest.get("bot_params")) for r in runs if "expert" in r.manifest.get("bots", [])}
+    return ", ".join(sorted(labels))
 
 
 def n_games(res: Results) -> int:

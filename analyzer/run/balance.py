@@ -3,7 +3,7 @@
 
 A scorecard is a ladder (analyzer.run.ladder) of the four skill tiers
 (analyzer.stats.balance.TIERS: random, greedy, planner and the search player
-`expert` at a small budget, `rollouts` per decision): every table of tiers,
+`expert` at its fast budget, or `rollouts` per decision): every table of tiers,
 each in every seat by rotation, game i of every run on the same deal. Its
 measures (analyzer.stats.balance) come from the ladder's players tables.
 With `overrides` (`--set`), the same ladder is played again under the
@@ -18,13 +18,14 @@ out/variant/ likewise and out/compare/ (each measure side by side).
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 
 from analyzer.boards import load_board
-from analyzer.bots import unhandled_board_data, unsupported_bots
+from analyzer.bots import EXPERT_FAST_PARAMS, expert_budget_label, unhandled_board_data, unsupported_bots
 from analyzer.rules import RuleSet
 from analyzer.run.ladder import LadderResult, ladder, load_ladder
 from analyzer.run.protocol import read_manifest, write_json
@@ -34,8 +35,9 @@ from analyzer.stats.balance import TIERS, Measure, Targets, compare_measures, re
 BALANCE_MANIFEST = "balance.json"
 DEFAULT_GAMES = 2_000
 """Games of one scorecard, split over the ladder's runs (Europe 4p: 4 runs of 500 seed blocks)."""
-DEFAULT_ROLLOUTS = 8
-"""`expert`'s rollouts per decision in a scorecard (its default is 32): a fast search player, the top tier."""
+DEFAULT_ROLLOUTS = None
+"""`expert`'s rollouts per decision in a scorecard; None: its fast budget (analyzer.bots.EXPERT_FAST_PARAMS,
+as in the report's balance section), the top tier."""
 SIDES = ("preset", "variant")
 
 
@@ -47,7 +49,7 @@ class BalanceOptions:
 
     games: int = DEFAULT_GAMES
     seed: int = 1
-    rollouts: int = DEFAULT_ROLLOUTS
+    rollouts: int | None = DEFAULT_ROLLOUTS
     bootstrap: int = 1000
     threads: int = 0
     progress: bool = True
@@ -100,6 +102,8 @@ def legal_player_counts(board: str, rules: str | None = None) -> list[int]:
 def _check(opts: BalanceOptions) -> None:
     for name in ("games", "rollouts"):
         v = getattr(opts, name)
+        if name == "rollouts" and v is None:
+            continue  # the fast budget
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
             raise ValueError(f"{name} must be a whole number >= 1, not {v!r}")
 
@@ -108,7 +112,7 @@ def tier_ladder(board, players, rules, overrides, folder: Path | None, opts: Bal
                 tiers: list[str] | None = None) -> LadderResult:
     """A scorecard's ladder: `tiers` (default: every tier that plays the board
     under these rules) at every table in every rotation, game i of every run
-    on the same deal, expert at `opts.rollouts`. `rules`: a preset name or a
+    on the same deal, expert at `opts.rollouts` (or its fast budget). `rules`: a preset name or a
     RuleSet."""
     rs = rules if isinstance(rules, RuleSet) else load_board(board).rules(rules, overrides)
     tiers = tiers_for(load_board(board), rs) if tiers is None else tiers
@@ -117,7 +121,12 @@ def tier_ladder(board, players, rules, overrides, folder: Path | None, opts: Bal
     return ladder(board=board, players=players, bots=list(tiers), games=opts.games, seed=opts.seed, rules=rules,
                   overrides=overrides, out=folder, threads=opts.threads, resume=opts.resume,
                   progress=opts.progress, cluster=opts.cluster, bootstrap=max(10, opts.bootstrap), seatings=seatings,
-                  bot_params={"EXPERT_ROLLOUTS": opts.rollouts} if "expert" in tiers else None)
+                  bot_params=expert_params(opts.rollouts) if "expert" in tiers else None)
+
+
+def expert_params(rollouts: int | None) -> Mapping[str, float]:
+    """expert's bot params in a scorecard: `rollouts` per decision, or its fast budget when None."""
+    return EXPERT_FAST_PARAMS if rollouts is None else {"EXPERT_ROLLOUTS": rollouts}
 
 
 def read_targets(path) -> Targets:
@@ -219,7 +228,8 @@ def _manifest(res: BalanceResult, opts: BalanceOptions) -> dict:
     p = res.preset
     return {"format": 1, "kind": "balance", "board": p.board, "players": p.players, "rules_name": p.rules_name,
             "overrides": res.variant.overrides if res.variant else {}, "tiers": p.tiers, "games": opts.games,
-            "seed": opts.seed, "expert_rollouts": opts.rollouts, "bootstrap": opts.bootstrap,
+            "seed": opts.seed, "expert_budget": expert_budget_label(expert_params(opts.rollouts)),
+            "bootstrap": opts.bootstrap,
             "sides": [s for s, c in zip(SIDES, (res.preset, res.variant), strict=True) if c is not None],
             "targets": targets_dict(opts.targets)}
 

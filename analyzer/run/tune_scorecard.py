@@ -69,7 +69,7 @@ class ScorecardGames:
     seatings: tuple[tuple[str, ...], ...]
     threads: int = 0
     cluster: object = None
-    rollouts: int = DEFAULT_ROLLOUTS
+    rollouts: int | None = DEFAULT_ROLLOUTS
 
     @classmethod
     def of(cls, board, players: int, tiers: list[str], targets: Targets, rules: RuleSet, threads=0, cluster=None

@@ -15,7 +15,7 @@ import pandas as pd
 from analyzer.report.balance_figures import scorecard_figures, verdict
 from analyzer.report.figures import save_table
 from analyzer.report.html import Section
-from analyzer.report.runs import board_name, is_provisional, plan_groups, stacked_players
+from analyzer.report.runs import board_name, expert_budget, is_provisional, plan_groups, stacked_players
 from analyzer.run.results import Results
 from analyzer.stats.balance import MEASURES, TIERS, resample_weights, scorecard
 from analyzer.studies import BALANCE_PLAYERS, BALANCE_STUDIES, balance_study_prefix
@@ -24,8 +24,8 @@ TITLE = "Balance"
 BOOTSTRAP = 1000
 INTRO = ("Does the seat decide the game, and does skill? Each board is played by four skill tiers, weakest first: "
          "<code>random</code>, <code>greedy</code>, <code>planner</code> and the search player <code>expert</code> "
-         "at a small budget (its rollouts per decision are stated below, from the runs' manifests; no faster "
-         "search preset exists, so this is the fast search tier). Every table of tiers plays in every seat by "
+         "at its fast budget (stated below, from the runs' manifests; docs/bots.md gives its strength against "
+         "<code>planner</code>). Every table of tiers plays in every seat by "
          "rotation, and game <i>i</i> of every run starts from the same deal, so deal luck cancels. A seat's "
          "advantage is its win share minus the mean over seats (0 for a fair seat), in points of win share. The "
          "skill-expression index is the mean over adjacent tiers of 2 × (the stronger tier's share of their "
@@ -39,19 +39,12 @@ def balance_groups(runs: dict[str, Results]) -> dict[tuple[str, int], list[tuple
     return plan_groups(runs, BALANCE_STUDIES, {(b, p): balance_study_prefix(b, p) for b, p in BALANCE_PLAYERS.items()})
 
 
-def rollouts_of(group: list[tuple[str, Results]]) -> str:
-    """The search player's budget in the scorecard's runs that seat it."""
-    budgets = {(r.manifest.get("bot_params") or {}).get("EXPERT_ROLLOUTS") for _, r in group
-               if "expert" in r.manifest.get("bots", [])}
-    return ", ".join(sorted("its default" if b is None else f"{b:g}" for b in budgets))
-
-
 def card_label(board: str, players: int, provisional: bool) -> str:
     return f"{board_name(board)} {players}p" + (" (provisional)" if provisional else "")
 
 
 def scorecards(groups) -> tuple[dict[str, dict[str, pd.DataFrame]], dict[str, dict]]:
-    """label -> the scorecard's tables; label -> its board, players, provisional flag and expert's rollouts."""
+    """label -> the scorecard's tables; label -> its board, players, provisional flag and expert's budget."""
     cards, about = {}, {}
     for (board, players), group in groups.items():
         prov = is_provisional(group[0][1])
@@ -61,7 +54,8 @@ def scorecards(groups) -> tuple[dict[str, dict[str, pd.DataFrame]], dict[str, di
         seed = int(group[0][1].manifest.get("seed", 1))
         measures = scorecard(players_table, tiers, blocks, resample_weights(blocks, BOOTSTRAP, seed))
         cards[label] = {name: m.table() for name, m in measures.items()}
-        about[label] = {"board": board, "players": players, "provisional": prov, "rollouts": rollouts_of(group)}
+        about[label] = {"board": board, "players": players, "provisional": prov,
+                        "expert_budget": expert_budget(*(r for _, r in group))}
     return cards, about
 
 
@@ -90,7 +84,7 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
     state = True if flags == {True} else ("some" if True in flags else False)
     sec = Section("balance", TITLE, INTRO)
     sec.findings += [f"{verdict(label, t)}; n={int(t['length']['games'].iloc[0]):,} games, expert at "
-                     f"{about[label]['rollouts']} rollouts." for label, t in cards.items()]
+                     f"its {about[label]['expert_budget']}." for label, t in cards.items()]
     sec.figures += scorecard_figures(cards, out, "balance", provisional=state)
     tables = stacked_tables(cards, about)
     captions = {"seats": "Win share and advantage per seat, every tier together and each tier",

@@ -4,11 +4,10 @@ seat, the score components of `expert` against `planner` (routes against
 tickets, long routes), and the longest-path holder's win rate, each with 95%
 CIs and sample sizes.
 
-`expert` plays about a game per second per core where `planner` plays
-hundreds, so these studies (analyzer.studies.STRONG_PLAY_STUDIES) are small
-(STRONG_SHARE of GAMES each) and search with a reduced budget
-(STRONG_ROLLOUTS rollouts per decision, recorded in each run's manifest as
-bot_params); they keep their bots whatever `ttr report --bots` says
+`expert` is far slower than `planner`, so these studies
+(analyzer.studies.STRONG_PLAY_STUDIES) are small (STRONG_SHARE of GAMES
+each) and search at its fast budget (EXPERT_STUDY_PARAMS, recorded in each
+run's manifest as bot_params); they keep their bots whatever `ttr report --bots` says
 (keep_bots, analyzer.run.studies.run_studies). Runs are recognised by their
 manifests: every seat `expert` (self-play), or `expert` and `planner`
 (mixed; the two seat orders of a board and player count are pooled)."""
@@ -22,20 +21,26 @@ import pandas as pd
 
 from analyzer.report.figures import grouped_ci_bars, new_figure, save_figure, save_table
 from analyzer.report.html import Section, ci_pct, pct
-from analyzer.report.runs import LADDER_NAMES, board_name, n_games, provisional_note, provisional_state
+from analyzer.report.runs import (
+    LADDER_NAMES,
+    board_name,
+    expert_budget,
+    n_games,
+    provisional_note,
+    provisional_state,
+)
 from analyzer.run.results import Results
 from analyzer.stats.bonuses import bonuses
 from analyzer.stats.intervals import mean_ci
 from analyzer.stats.overview import score_components, win_rates
-from kernels.bots.shared import params as P
 
 LONG_ROUTE = 5  # a claimed route this long or longer counts as long (Europe's 6 and 8, USA's 5 and 6)
 TITLE = "Strong play"
 INTRO = ("What changes when a player searches: <code>expert</code> scores the planner's choice and a few "
          "alternatives by playing determinized deals to the end (docs/bots.md, \"The search player\"). It is "
-         "about a hundred times slower than <code>planner</code>, so these studies are small and search with a "
-         "reduced budget (the rollouts per decision are stated below, from each run's manifest): the intervals "
-         "are wide, and <code>GAMES</code> scales them like every other study.")
+         "far slower than <code>planner</code>, so these studies are small and search at its fast budget (stated "
+         "below, from each run's manifest; docs/bots.md gives its strength against <code>planner</code>): the "
+         "intervals are wide, and <code>GAMES</code> scales them like every other study.")
 COMPONENT_LABELS = {"route_points": "route points", "tickets_won": "tickets won", "tickets_lost": "tickets lost",
                     "longest_bonus": "longest path", "station_points": "stations kept"}
 ROUTE_MEASURES = {"long_routes": f"routes of length >= {LONG_ROUTE} claimed",
@@ -57,11 +62,6 @@ def strong_runs(runs: dict[str, Results]) -> dict[tuple[str, int, str], list[tup
         if k is not None:
             out.setdefault((res.manifest.get("board"), int(res.manifest.get("players", 0)), k), []).append((name, res))
     return dict(sorted(out.items(), key=lambda kv: (kv[0][0] != "europe", kv[0][0], kv[0][1], kv[0][2])))
-
-
-def rollouts(res: Results) -> int:
-    params = res.manifest.get("bot_params") or {}
-    return int(params.get("EXPERT_ROLLOUTS", P.BOT_PARAM_DEFAULTS[P.BOT_PARAM_NAMES.index("EXPERT_ROLLOUTS")]))
 
 
 def _pooled_players(group: list[tuple[str, Results]]) -> pd.DataFrame:
@@ -94,7 +94,7 @@ def tables(runs: dict[str, Results]) -> dict[str, pd.DataFrame]:
     seat, comp, longest = [], [], []
     for (board, players, k), group in strong_runs(runs).items():
         tag = {"board": board, "players": players, "kind": k, "studies": ",".join(n for n, _ in group),
-               "rollouts": ",".join(str(x) for x in sorted({rollouts(r) for _, r in group})),
+               "expert_budget": expert_budget(*(r for _, r in group)),
                "run": f"{board_name(board)} {players}p"}
         pl = _pooled_players(group)
         games = int(pl["game"].nunique())
@@ -131,8 +131,8 @@ def tables(runs: dict[str, Results]) -> dict[str, pd.DataFrame]:
 def seat_figure(seat: pd.DataFrame, note: str):
     fig, axes = new_figure(8, 4.2)
     ax = axes[0, 0]
-    frame = seat.assign(label=[f"{r} (n={g:,} games, {ro} rollouts)" for r, g, ro in
-                               zip(seat["run"], seat["games"], seat["rollouts"], strict=True)])
+    frame = seat.assign(label=[f"{r} (n={g:,} games, {b})" for r, g, b in
+                               zip(seat["run"], seat["games"], seat["expert_budget"], strict=True)])
     grouped_ci_bars(ax, frame, "label", "seat", "rate", "ci_low", "ci_high", legend_title="expert at every seat")
     for p in sorted(seat["players"].unique()):
         ax.axhline(1 / p, color="grey", lw=0.8, ls=":")
@@ -178,9 +178,8 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
     note, prov = provisional_note(*mine.values()), provisional_state(*mine.values())
     t = tables(mine)
     sec = Section("strong-play", f"{TITLE}{note}", INTRO)
-    budgets = sorted({rollouts(r) for r in mine.values()})
     sec.findings.append(f"Runs: {', '.join(f'{k}: n={n_games(v):,} games' for k, v in sorted(mine.items()))}; "
-                        f"expert searches with {', '.join(map(str, budgets))} rollouts per decision here.")
+                        f"expert searches at its {expert_budget(*mine.values())} here (docs/bots.md).")
     seat = t["seat_wins"]
     if len(seat):
         for run, g in seat.groupby("run", sort=False):

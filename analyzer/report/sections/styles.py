@@ -15,7 +15,7 @@ import pandas as pd
 
 from analyzer.report.figures import grouped_ci_bars, new_figure, save_figure, save_table
 from analyzer.report.html import Section
-from analyzer.report.runs import board_name, plan_groups, provisional_state, stacked_players
+from analyzer.report.runs import board_name, expert_budget, plan_groups, provisional_state, stacked_players
 from analyzer.run.results import Results
 from analyzer.stats.ladder import ladder_stats
 from analyzer.studies import STYLE_BOARDS, STYLE_BOTS, STYLE_PLAYERS, STYLE_STUDIES, style_study_prefix
@@ -26,7 +26,7 @@ ROUTE_STYLE, TICKET_STYLE = "long-route", "destination-hungry"
 INTRO = ("Which playing style wins? Five bots meet on the same deals: <code>long-route</code> (claims long "
          "routes, keeps few tickets), <code>route-focus</code> (points from routes), "
          "<code>destination-hungry</code> (draws and keeps many tickets), the all-round <code>planner</code> and "
-         "the search player <code>expert</code> at a small budget (its rollouts per decision below). Every table "
+         "the search player <code>expert</code> at its fast budget (stated below). Every table "
          "of styles plays in every seat by rotation and game <i>i</i> of every run starts from the same deal, so "
          "deal luck and seat cancel. The Bradley-Terry rating is each style's log-strength (mean 0): a style "
          "rated 0.7 above another finishes ahead of it in about two games of three. A fair win share is 50% at 2 "
@@ -51,14 +51,12 @@ def ladder_tables(groups) -> tuple[pd.DataFrame, pd.DataFrame]:
         table, blocks = stacked_players(group)
         bots = [b for b in STYLE_BOTS if b in set(table["bot"])]
         summary, pairs = ladder_stats(table, bots, blocks, BOOTSTRAP, int(group[0][1].manifest.get("seed", 1)))
-        rollouts = {(r.manifest.get("bot_params") or {}).get("EXPERT_ROLLOUTS") for _, r in group
-                    if "expert" in r.manifest.get("bots", [])}
         for frame, out in ((summary, summaries), (pairs, pairwise)):
             frame = frame.copy()
             for i, (col, v) in enumerate((("ladder", ladder_label(board, players)), ("board", board),
                                           ("players", players), ("blocks", blocks))):
                 frame.insert(i, col, v)
-            frame["expert_rollouts"] = ", ".join(sorted("default" if b is None else f"{b:g}" for b in rollouts))
+            frame["expert_budget"] = expert_budget(*(r for _, r in group))
             out.append(frame)
     return pd.concat(summaries, ignore_index=True), pd.concat(pairwise, ignore_index=True)
 
@@ -120,8 +118,8 @@ def build_section(runs: dict[str, Results], out_dir: Path) -> Section | None:
     for ladder in dict.fromkeys(summary["ladder"]):
         row = h2h[h2h["ladder"] == ladder]
         sec.findings.append(finding(ladder, summary, row.iloc[0] if len(row) else None))
-    rollouts = ", ".join(sorted(set(summary["expert_rollouts"]) - {""}))
-    sec.findings.append(f"expert plays at {rollouts} rollouts per decision (its default is 64).")
+    budgets = ", ".join(sorted(set(summary["expert_budget"]) - {""}))
+    sec.findings.append(f"expert plays at its {budgets} (docs/bots.md: its strength against planner).")
     sec.figures.append(save_figure(ratings_figure(summary, games), out, "styles_ratings",
                                    "Bradley-Terry rating per playing style", provisional=state))
     if len(h2h):

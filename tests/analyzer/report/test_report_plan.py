@@ -10,7 +10,7 @@ import pytest
 import analyzer.report.sections as sections
 from analyzer import studies as S
 from analyzer.report import page
-from analyzer.report.runs import base_runs, closure_pairs, family_name, reveal_families
+from analyzer.report.runs import base_runs, closure_pairs, expert_budget, family_name, reveal_families
 from analyzer.report.sections import legendary_asia, maps, strong_play, sweep
 from analyzer.rules import preset
 from analyzer.run.results import Results
@@ -102,7 +102,7 @@ def test_strong_play_takes_the_expert_studies_and_nothing_else(runs):
     assert sorted(taken) == sorted(names(S.STRONG_PLAY_STUDIES))
     for (_, _, k), group in groups.items():
         assert len(group) == (1 if k == "self" else len(S.MIXED_ORDERS))
-    assert all(strong_play.rollouts(runs[n]) == S.EXPERT_STUDY_PARAMS["EXPERT_ROLLOUTS"] for n in taken)
+    assert all(expert_budget(runs[n]) == "fast budget" for n in taken)  # the plan's studies play expert.budget=fast
 
 
 def test_the_sweep_section_rebuilds_the_sweep_from_the_plans_variants(runs):

@@ -69,7 +69,7 @@ def test_build_section_writes_every_file_it_refers_to(made, tmp_path):
     runs = made[0]
     frag = render_section(sec.build_section(runs, tmp_path))
     assert frag.startswith("<section") and frag.rstrip().endswith("</section>")
-    assert f"{TEST_ROLLOUTS} rollouts per decision" in frag
+    assert f"expert searches at its {TEST_ROLLOUTS} rollouts here" in frag
     refs = re.findall(r'(?:src|href)="([^"]+)"', frag)
     assert len(refs) >= 6
     for ref in refs:

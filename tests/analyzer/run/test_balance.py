@@ -146,3 +146,20 @@ def test_a_rule_set_that_gives_the_first_seat_an_extra_turn_shows_its_head_start
     assert head["advantage_low"] > 0, head
     diff = res.compare["seats"].set_index(["tier", "seat"]).loc[("all", 0)]
     assert diff["advantage_diff_low"] > 0, diff
+
+
+def test_expert_plays_its_fast_budget_unless_rollouts_are_given(compared, tmp_path):
+    """The top tier searches at expert.budget=fast by default (as in the report's balance section); --rollouts
+    N plays N rollouts instead. Each scorecard's manifest names the budget, and the ladder's runs record the
+    bot params they played."""
+    import json
+
+    from analyzer.bots import EXPERT_FAST_PARAMS
+
+    assert json.loads((compared.path / "balance.json").read_text())["expert_budget"] == "2 rollouts"
+    fast = balance("usa", 2, None, None, tmp_path / "fast", BalanceOptions(games=6, seed=5, bootstrap=10,
+                                                                            progress=False))
+    assert json.loads((fast.path / "balance.json").read_text())["expert_budget"] == "fast budget"
+    manifests = [json.loads(p.read_text()) for p in (tmp_path / "fast").rglob("manifest.json")]
+    with_expert = [m for m in manifests if "expert" in m.get("bots", [])]
+    assert with_expert and all(m["bot_params"] == dict(EXPERT_FAST_PARAMS) for m in with_expert)

@@ -106,3 +106,18 @@ def test_a_ladder_takes_a_parameter_of_one_of_its_bots_at_every_table():
     res = analyzer.ladder(board="usa", players=2, bots="random,greedy,one-step", games=60, progress=False,
                           bootstrap=10, bot_params=["one-step.draw=1"])
     assert res.manifest["bot_params"] == {"ONE_STEP_DRAW": 1.0} and len(res.runs) == 6
+
+
+@pytest.mark.parametrize(("params", "label"), [
+    (None, "default budget"),
+    ({"EXPERT_BUDGET": "fast"}, "fast budget"),
+    ({"EXPERT_ROLLOUTS": 32}, "32 rollouts"),
+    ({"EXPERT_BUDGET": "fast", "EXPERT_ROLLOUTS": 8}, "8 rollouts, EXPERT_CANDIDATES=8, EXPERT_LATE_BOOST=16"),
+    ({"EV_CLOCK": 2}, "default budget"),  # a planner weight is no part of expert's budget
+])
+def test_a_runs_expert_budget_is_named_from_its_bot_params(params, label):
+    """The report states how expert searched from a run's manifest (bot_params as recorded): a named
+    budget by its name, anything else by its rollouts and what else differs."""
+    from analyzer.bots import expert_budget_label
+
+    assert expert_budget_label(BotParams.of(params).as_dict()) == label
