@@ -53,11 +53,13 @@ class ChunkJob:
 def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_params: BotParams,
               events: bool = False) -> dict[str, np.ndarray]:
     """Play games first..first+n-1 and return their record arrays (with
-    `events`, the events table's too). The kernel
-    stops early when a buffer has no room for the next game's rows; we go on
-    with buffers sized by 1.25 x the rows per game the games so far wrote (a
-    `random` player holds many tickets: sized by a fixed guess, a chunk took
-    a dozen calls, each a copy more to concatenate, all holding the GIL)."""
+    `events`, the events table's too). The tickets and claims buffers hold
+    every ticket and route of every game: their rows are at most that, and
+    the pages a chunk never writes are never touched (np.zeros maps them
+    lazily), so one kernel call fills them. The tunnels and events vary too
+    much to bound so: the kernel stops early when one has no room for the
+    next game's rows, and we go on with buffers sized by 1.25 x the rows per
+    game the games so far wrote."""
     from kernels.runner import play_block
 
     n_players = len(bots)
@@ -65,7 +67,7 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
     tables = (*TABLES, "events") if events else TABLES
     parts = {t: [] for t in tables}
     # rows per game of the tables whose size varies (a first guess), and the room one game may need
-    per_game = {"tickets": min(n_players * 8, n_tickets), "claims": min(n_routes, 40 * n_players // 2), "tunnels": 8,
+    per_game = {"tickets": n_tickets, "claims": n_routes, "tunnels": 8,
                 **({"events": 1000} if events else {})}
     one_game = {"tickets": n_tickets, "claims": n_routes, "tunnels": int(ru[L.RULE_TURN_CAP]) + 1,
                 "events": L.MAX_EVENTS}

@@ -26,35 +26,41 @@ def chunk_frames(arrays: dict[str, np.ndarray], bots: list[str]) -> dict[str, pd
     """DataFrames of one chunk (to write it), over views of its record arrays
     (copy=False: building them holds the GIL, and a DataFrame built from a
     record array copies every column)."""
-    return frames_of({t: {f: arrays[t][f] for f in arrays[t].dtype.names} for t in tables_of(arrays)}, bots)
+    return {t: frame_of(t, {f: arrays[t][f] for f in arrays[t].dtype.names}, bots) for t in tables_of(arrays)}
 
 
-def join_chunks(chunks: list[dict[str, np.ndarray]], bots: list[str]) -> dict[str, pd.DataFrame]:
-    """A run's tables from its chunks' record arrays, in chunk order: each
-    column is one concatenation, contiguous. The main thread does this once
-    the chunks are played, so it is kept to a copy per column (concatenating
-    DataFrames took about twice as long)."""
-    return frames_of({t: {f: np.concatenate([c[t][f] for c in chunks]) for f in chunks[0][t].dtype.names}
-                      for t in tables_of(chunks[0])}, bots)
+class ChunkArrays:
+    """A run's tables as its chunks' record arrays, in chunk order, joined
+    into a DataFrame table by table when first asked for (`frame`): a run
+    returns as soon as its last chunk is played, and a table never read is
+    never copied. Each column is one concatenation, contiguous (concatenating
+    DataFrames took about twice as long); a table's record arrays are dropped
+    once it is joined."""
+
+    def __init__(self, chunks: list[dict[str, np.ndarray]], bots: list[str]):
+        self.chunks = chunks
+        self.bots = bots
+
+    def frame(self, table: str) -> pd.DataFrame:
+        parts = [c.pop(table) for c in self.chunks]
+        return frame_of(table, {f: np.concatenate([p[f] for p in parts]) for f in parts[0].dtype.names}, self.bots)
 
 
-def frames_of(columns: dict[str, dict[str, np.ndarray]], bots: list[str]) -> dict[str, pd.DataFrame]:
-    """DataFrames over the given columns (not copied), with categoricals for names."""
-    dfs = {t: pd.DataFrame(columns[t], copy=False) for t in columns}
-    g = dfs["games"]
-    g["end_reason"] = pd.Categorical.from_codes(g["end_reason"].astype(np.int64), categories=list(L.END_NAMES))
-    p = dfs["players"]
-    names = list(dict.fromkeys(bots))
-    seat_bot = np.array([names.index(b) for b in bots], np.int64)
-    p["bot"] = pd.Categorical.from_codes(seat_bot[p["seat"].to_numpy()], categories=names)
-    for t in ("claims", "tunnels"):
-        df = dfs[t]
+def frame_of(table: str, columns: dict[str, np.ndarray], bots: list[str]) -> pd.DataFrame:
+    """A DataFrame over the given columns of `table` (not copied), with categoricals for names."""
+    df = pd.DataFrame(columns, copy=False)
+    if table == "games":
+        df["end_reason"] = pd.Categorical.from_codes(df["end_reason"].astype(np.int64), categories=list(L.END_NAMES))
+    elif table == "players":
+        names = list(dict.fromkeys(bots))
+        seat_bot = np.array([names.index(b) for b in bots], np.int64)
+        df["bot"] = pd.Categorical.from_codes(seat_bot[df["seat"].to_numpy()], categories=names)
+    elif table in ("claims", "tunnels"):
         df["colour"] = pd.Categorical.from_codes(df["colour"].astype(np.int64), categories=list(L.CARD_NAMES))
-    if EVENTS in dfs:
-        e = dfs[EVENTS]
-        e["kind"] = pd.Categorical.from_codes(e["kind"].astype(np.int64), categories=list(L.EVENT_NAMES))
-        e["card"] = pd.Categorical.from_codes(e["card"].astype(np.int64), categories=list(L.CARD_NAMES))  # -1: none
-    return dfs
+    elif table == EVENTS:
+        df["kind"] = pd.Categorical.from_codes(df["kind"].astype(np.int64), categories=list(L.EVENT_NAMES))
+        df["card"] = pd.Categorical.from_codes(df["card"].astype(np.int64), categories=list(L.CARD_NAMES))  # -1: none
+    return df
 
 
 class TableAccess:
@@ -90,19 +96,24 @@ class TableAccess:
 class Results(TableAccess):
     """The tables of a run, as pandas DataFrames, and its manifest."""
 
-    def __init__(self, tables: dict[str, pd.DataFrame], manifest: dict, board=None, path: Path | None = None):
+    def __init__(self, tables: dict[str, pd.DataFrame], manifest: dict, board=None, path: Path | None = None,
+                 chunks: ChunkArrays | None = None):
         self._tables = dict(tables)
         self.manifest = manifest
         self.board = board
         self.path = path
+        self._chunks = chunks
         self._named: set[str] = set()
 
     def table(self, name: str) -> pd.DataFrame:
         """A table by name; a run on disk reads each table on first use only,
-        so a summary of a million-game run does not load its claims."""
+        so a summary of a million-game run does not load its claims (a run in
+        memory joins its chunks' rows on first use the same way)."""
         if name not in tables_of(self.manifest):
             hint = "; the events table needs a run with events (--events)" if name == EVENTS else ""
             raise KeyError(f"no table '{name}'; tables: {', '.join(tables_of(self.manifest))}{hint}")
+        if name not in self._tables and self._chunks is not None:
+            self._tables[name] = self._chunks.frame(name)
         if name not in self._tables:
             n = self.manifest.get("n_chunks", 0)
             parts = [pd.read_parquet(part_path(self.path, name, c)) for c in range(n)]

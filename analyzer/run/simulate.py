@@ -32,7 +32,7 @@ from analyzer.run.protocol import (
     tables_of,
     write_chunk,
 )
-from analyzer.run.results import Results, chunk_frames, join_chunks
+from analyzer.run.results import ChunkArrays, Results, chunk_frames
 from analyzer.run.spec import RunSpec, make_spec
 
 POLL_S = 0.2  # how often the chunk loop looks at Ctrl-C while it waits
@@ -108,8 +108,7 @@ def run(spec: RunSpec, out=None, threads=0, resume=False, progress=True, cluster
     if out_dir is not None:
         close_folder(out_dir, MANIFEST, manifest)
         return Results.load(out_dir)
-    tables = join_chunks([chunks[c] for c in sorted(chunks)], list(spec.bots))
-    return Results(tables, manifest, spec.board)
+    return Results({}, manifest, spec.board, chunks=ChunkArrays([chunks[c] for c in sorted(chunks)], list(spec.bots)))
 
 
 def _progress_bar(spec: RunSpec, done_games: int, work_left: bool, progress: bool) -> RunProgress:

@@ -1,0 +1,41 @@
+"""A chunk's tables: one kernel call fills the tickets and claims of any
+number of games, and a run kept in memory joins its chunks' rows table by
+table on first use, into the same tables as a run read back from Parquet."""
+
+import numpy as np
+import pandas as pd
+from same_tables import assert_same_tables
+
+import analyzer
+from analyzer.records import board_view
+from analyzer.run.chunks import ChunkJob, run_games
+from analyzer.run.spec import make_spec
+
+
+def test_random_players_tickets_fit_one_kernel_call():
+    # random players keep nearly every USA ticket: a buffer sized by a guess overflowed and was joined
+    spec = make_spec("usa", 2, "random", 400, 3, None, None, 400, None)
+    job = ChunkJob.of(spec, spec.manifest())
+    arrays = run_games(board_view(job.board), job.rules, job.bot_ids, 3, 0, 400, job.bot_params)
+    assert len(arrays["tickets"]) > 20 * 400  # more than a guess of 8 a seat would have held
+    for t in ("games", "players", "tickets", "claims"):
+        assert arrays[t].base is not None, f"{t}: joined from several kernel calls"
+
+
+def test_memory_run_joins_each_table_on_first_use(tmp_path):
+    kw = dict(board="europe", players=3, bots="greedy,random,planner", games=120, seed=5, chunk_size=25,
+              threads=2, progress=False)
+    mem = analyzer.simulate(**kw)
+    held = mem._chunks.chunks
+    assert len(held) == 5 and all(set(c) == {"games", "players", "tickets", "claims", "tunnels"} for c in held)
+    players = mem.players
+    assert all("players" not in c and "games" in c for c in held)  # joined and dropped; the others still held
+    assert mem.players is players and len(players) == 360
+    assert isinstance(players["bot"].dtype, pd.CategoricalDtype)
+    assert list(players["bot"].cat.categories) == ["greedy", "random", "planner"]
+    assert np.array_equal(players["game"].to_numpy(), np.repeat(np.arange(120), 3))
+    disk = analyzer.simulate(**kw, out=tmp_path / "run")
+    assert_same_tables(mem, disk)
+    for t in ("games", "players", "tickets", "claims", "tunnels"):
+        a, b = mem.table(t), analyzer.load(tmp_path / "run").table(t)
+        assert list(a.columns) == list(b.columns) and list(a.dtypes) == list(b.dtypes), t
