@@ -72,7 +72,8 @@ def build_report(runs: dict[str, Results], out_dir: Path | str, name: str | None
     runs_sec = [s for s in secs if s.key == "runs"]
     for s in runs_sec:  # the runs table goes last, folded: the page opens with the answers
         s.collapsed = True
-    secs = ([answers] if answers else []) + [s for s in secs if s.key != "runs"] + runs_sec
+    last = runs_sec + [s for s in secs if s.key == "cost"]  # then what the page cost, open
+    secs = ([answers] if answers else []) + [s for s in secs if s.key not in ("runs", "cost")] + last
     path = out_dir / "index.html"
     tmp = tmp_name(path)
     head = header(runs, tunes or {}, name or out_dir.name, games)

@@ -104,6 +104,9 @@ class Results(TableAccess):
         self.path = path
         self._chunks = chunks
         self._named: set[str] = set()
+        self.reused = path is not None
+        """True for a run read back from a folder an earlier call wrote (not played by the call that returned
+        it): the report's cost table says so."""
 
     def table(self, name: str) -> pd.DataFrame:
         """A table by name; a run on disk reads each table on first use only,

@@ -112,7 +112,9 @@ def run(spec: RunSpec, out=None, threads=0, resume=False, progress=True, cluster
     manifest["games_per_s"] = round((spec.games - done_games) / wall, 1) if wall > 0 else None
     if out_dir is not None:
         close_folder(out_dir, MANIFEST, manifest)
-        return Results.load(out_dir)
+        res = Results.load(out_dir)
+        res.reused = not todo  # a resumed run that had every chunk already played nothing now
+        return res
     return Results({}, manifest, spec.board, chunks=ChunkArrays([chunks[c] for c in sorted(chunks)], list(spec.bots)))
 
 
