@@ -47,19 +47,20 @@ class ChunkArrays:
 
 
 def frame_of(table: str, columns: dict[str, np.ndarray], bots: list[str]) -> pd.DataFrame:
-    """A DataFrame over the given columns of `table` (not copied), with categoricals for names."""
+    """A DataFrame over the given columns of `table` (not copied), with categoricals for names (their codes
+    the record's small integers as they are: Categorical.from_codes narrows wider ones again)."""
     df = pd.DataFrame(columns, copy=False)
     if table == "games":
-        df["end_reason"] = pd.Categorical.from_codes(df["end_reason"].astype(np.int64), categories=list(L.END_NAMES))
+        df["end_reason"] = pd.Categorical.from_codes(columns["end_reason"], categories=list(L.END_NAMES))
     elif table == "players":
         names = list(dict.fromkeys(bots))
         seat_bot = np.array([names.index(b) for b in bots], np.int64)
         df["bot"] = pd.Categorical.from_codes(seat_bot[df["seat"].to_numpy()], categories=names)
     elif table in ("claims", "tunnels"):
-        df["colour"] = pd.Categorical.from_codes(df["colour"].astype(np.int64), categories=list(L.CARD_NAMES))
+        df["colour"] = pd.Categorical.from_codes(columns["colour"], categories=list(L.CARD_NAMES))
     elif table == EVENTS:
-        df["kind"] = pd.Categorical.from_codes(df["kind"].astype(np.int64), categories=list(L.EVENT_NAMES))
-        df["card"] = pd.Categorical.from_codes(df["card"].astype(np.int64), categories=list(L.CARD_NAMES))  # -1: none
+        df["kind"] = pd.Categorical.from_codes(columns["kind"], categories=list(L.EVENT_NAMES))
+        df["card"] = pd.Categorical.from_codes(columns["card"], categories=list(L.CARD_NAMES))  # -1: none
     return df
 
 
@@ -204,9 +205,9 @@ class Results(TableAccess):
 def _add_names(name: str, df: pd.DataFrame, routes: list[str], tickets: list[str]) -> None:
     """Categorical name columns beside the ids (codes = ids, so they cost a few bytes a row)."""
     if name in ("claims", "tunnels") and "route_name" not in df.columns:
-        df["route_name"] = pd.Categorical.from_codes(df["route"].to_numpy(np.int64), categories=routes)
+        df["route_name"] = pd.Categorical.from_codes(df["route"].to_numpy(), categories=routes)
     if name == "tickets" and "ticket_name" not in df.columns:
-        df["ticket_name"] = pd.Categorical.from_codes(df["ticket"].to_numpy(np.int64), categories=tickets)
+        df["ticket_name"] = pd.Categorical.from_codes(df["ticket"].to_numpy(), categories=tickets)
 
 
 def _unify_categoricals(df: pd.DataFrame) -> pd.DataFrame:
