@@ -121,9 +121,9 @@ class PartWriter:
     thread of its own, so that encoding Parquet (about a fifth of the time
     a random USA 2-player chunk takes to play) overlaps the next chunk's
     games instead of following them. `backlog` counts the chunks not yet
-    written (the runner plays fewer chunks at once while they wait: each
-    holds its tables in memory); `close` waits for every write and raises
-    the first write's error."""
+    written (the runner starts no chunk while a slot's worth of them wait:
+    each holds its tables in memory); `close` waits for every write and
+    raises the first write's error."""
 
     def __init__(self, out_dir: Path, bots: list[str], key: str):
         self.out_dir, self.bots, self.key = out_dir, bots, key

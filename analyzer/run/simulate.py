@@ -135,8 +135,8 @@ def _progress_bar(spec: RunSpec, done_games: int, work_left: bool, progress: boo
 
 def _play_chunks(spec: RunSpec, job: ChunkJob, todo: list[int], backend, on_dask: bool, collect, bar,
                  writer: PartWriter | None) -> bool:
-    """Submit the chunks in `todo` to the backend, at most its slots at a time (less the chunks the
-    writer has still to write), and collect each as it finishes. Returns True when Ctrl-C stopped the run
+    """Submit the chunks in `todo` to the backend, at most its slots at a time (none while as many wait
+    for the writer), and collect each as it finishes. Returns True when Ctrl-C stopped the run
     (the chunks in flight are finished and collected, those not started dropped)."""
     pending = set()
     queue = list(todo)
@@ -149,7 +149,9 @@ def _play_chunks(spec: RunSpec, job: ChunkJob, todo: list[int], backend, on_dask
                 run_chunk(replace(job, out=None), 0, 0, 1)
             while queue or pending:
                 ctrl_c.check()
-                while queue and len(pending) + (writer.backlog() if writer else 0) < backend.slots:
+                # chunks waiting for the writer hold their tables: at most a slot's worth of them, so that
+                # a writer slower than the players bounds the memory (not the players, while it keeps up)
+                while queue and len(pending) < backend.slots and (writer is None or writer.backlog() < backend.slots):
                     c = queue.pop(0)
                     pending.add(backend.submit(f"ttr-chunk-{c:06d}", run_chunk, job, c, c * spec.chunk_size,
                                                spec.chunk_games(c)))
