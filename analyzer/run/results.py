@@ -4,6 +4,7 @@ back (`analyzer.load`); the files themselves follow analyzer.run.protocol."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -40,6 +41,7 @@ class ChunkArrays:
     def __init__(self, chunks: list[dict[str, np.ndarray]], bots: list[str]):
         self.chunks = chunks
         self.bots = bots
+        self.lock = threading.Lock()  # held by Results.table: two threads asking for one table join it once
 
     def frame(self, table: str) -> pd.DataFrame:
         parts = [c.pop(table) for c in self.chunks]
@@ -117,7 +119,9 @@ class Results(TableAccess):
             hint = "; the events table needs a run with events (--events)" if name == EVENTS else ""
             raise KeyError(f"no table '{name}'; tables: {', '.join(tables_of(self.manifest))}{hint}")
         if name not in self._tables and self._chunks is not None:
-            self._tables[name] = self._chunks.frame(name)
+            with self._chunks.lock:
+                if name not in self._tables:
+                    self._tables[name] = self._chunks.frame(name)
         if name not in self._tables:
             n = self.manifest.get("n_chunks", 0)
             parts = [pd.read_parquet(part_path(self.path, name, c)) for c in range(n)]

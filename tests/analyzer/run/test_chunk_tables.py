@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
@@ -44,6 +45,9 @@ def test_memory_run_joins_each_table_on_first_use(tmp_path):
     assert isinstance(players["bot"].dtype, pd.CategoricalDtype)
     assert list(players["bot"].cat.categories) == ["greedy", "random", "planner"]
     assert np.array_equal(players["game"].to_numpy(), np.repeat(np.arange(120), 3))
+    with ThreadPoolExecutor(4) as pool:  # asked for at once, a table is joined once
+        claims = list(pool.map(lambda _: mem.claims, range(4)))
+    assert all(c is claims[0] for c in claims) and all("claims" not in c for c in held)
     disk = analyzer.simulate(**kw, out=tmp_path / "run")
     assert_same_tables(mem, disk)
     for t in ("games", "players", "tickets", "claims", "tunnels"):
