@@ -3,6 +3,10 @@
     .venv/bin/python bench/ab.py BASE [NEW] [--board europe --players 4 --bots planner
                                              --games 300 --blocks 60 --cpu 1]
 
+With `--whole memory` (or `--whole parquet`) each block is a whole run
+instead, `analyzer.simulate` on one thread timed by the wall clock, its
+tables kept in memory (or written to Parquet): what the tables cost.
+
 BASE (and NEW, default: this working tree) is a git revision, checked out in
 a temporary worktree. One worker process per version, both pinned to the
 same core, take turns playing the same block of games (kernels.runner.
@@ -67,6 +71,25 @@ for _ in sys.stdin:
 """
 
 
+_WHOLE_WORKER = """
+import sys, tempfile, time
+sys.path.insert(0, '.')
+import analyzer
+board, players, bots, n, to_parquet = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), sys.argv[5] == '1'
+kw = dict(board=board, players=players, bots=bots, games=n, seed=1, threads=1, chunk_size=max(n // 4, 50),
+          progress=False)
+analyzer.simulate(**dict(kw, games=8, chunk_size=8))
+print('ready', flush=True)
+for _ in sys.stdin:
+    with tempfile.TemporaryDirectory() as d:
+        t0 = time.perf_counter()
+        analyzer.simulate(**kw, out=d + '/run' if to_parquet else None)
+        print(time.perf_counter() - t0, flush=True)
+"""
+"""A worker for --whole: `analyzer.simulate` on one thread, wall time, the tables kept in memory
+(make bench's whole-run rows) or, with --parquet, written to a temporary folder."""
+
+
 def _worktree(rev: str, where: Path) -> Path:
     subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(where), rev], check=True,
                    capture_output=True)
@@ -74,11 +97,15 @@ def _worktree(rev: str, where: Path) -> Path:
 
 
 def compare(trees: dict[str, Path], board: str, players: int, bots: str, games: int, blocks: int,
-            cpu: int) -> dict[str, list[float]]:
-    """Seconds of each block, per version (keys of `trees`, in turn)."""
-    procs = {k: subprocess.Popen(["taskset", "-c", str(cpu), sys.executable, "-c", _WORKER, board, str(players),
-                                  bots, str(games)], cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                 text=True) for k, tree in trees.items()}
+            cpu: int, whole: str | None = None) -> dict[str, list[float]]:
+    """Seconds of each block, per version (keys of `trees`, in turn); `whole` ("memory" or "parquet"):
+    each block a whole run instead of the kernel loop."""
+    worker = [_WORKER] if whole is None else [_WHOLE_WORKER]
+    extra = [] if whole is None else [str(int(whole == "parquet"))]
+    pin = [] if whole is not None else ["taskset", "-c", str(cpu)]  # a whole run's writer thread takes the other core
+    procs = {k: subprocess.Popen([*pin, sys.executable, "-c", *worker, board, str(players), bots, str(games),
+                                  *extra], cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+             for k, tree in trees.items()}
     try:
         for k, p in procs.items():
             print(f"{k}: compiling or loading the kernels ...", flush=True)
@@ -109,12 +136,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=300, help="games in a block")
     ap.add_argument("--blocks", type=int, default=60, help="blocks each version plays")
     ap.add_argument("--cpu", type=int, default=1, help="the core both workers are pinned to")
+    ap.add_argument("--whole", choices=("memory", "parquet"), default=None,
+                    help="time whole runs (analyzer.simulate, one thread, wall time; unpinned), tables in memory "
+                         "or written to Parquet, instead of the kernel loop")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         trees = {"base": _worktree(args.base, Path(tmp) / "base")}
         trees["new"] = _worktree(args.new, Path(tmp) / "new") if args.new else ROOT
         try:
-            t = compare(trees, args.board, args.players, args.bots, args.games, args.blocks, args.cpu)
+            t = compare(trees, args.board, args.players, args.bots, args.games, args.blocks, args.cpu, args.whole)
         finally:
             for tree in trees.values():
                 if tree != ROOT:

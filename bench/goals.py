@@ -109,7 +109,7 @@ def print_goals(bench: dict) -> int:
         verdict = "-" if r["met"] is None else ("yes" if r["met"] else "NO")
         print(f"{r['goal']:{width}s}  {value:>12s}  {r['bound']:>10s}  {r['unit']:12s} {verdict}")
     print("make report's own time (goal: 10 minutes on a fresh clone, compile included) is the last table of the "
-          "report (its Runs section), not a figure of make bench.")
+          "report (its Cost section), not a figure of make bench.")
     return sum(r["met"] is False for r in rows)
 
 

@@ -33,13 +33,14 @@ TEMPLATES.globals["answer_table"] = lambda a: (a.table.rename_axis(columns=None)
                                                .to_html(index=False, border=0, classes="data answer-table"))
 TEMPLATES.globals["population_table"] = lambda a: (a.populations.rename_axis(columns=None).reset_index()
                                                    .to_html(index=False, border=0, classes="data answer-table"))
-SEE_POPULATION_TWINS = ("analyzer.report.sections.runs", "analyzer.report.sections.populations")
+SEE_POPULATION_TWINS = tuple(f"analyzer.report.sections.{m}" for m in ("runs", "cost", "populations"))
 TWIN_NAMES = frozenset(s.name for s in POPULATION_STUDIES)
 
 
 def section_runs(section: str, runs: dict[str, Results]) -> dict[str, Results]:
-    """The runs a section reads: all of them for the runs table and the Populations section; the others
-    describe the report's own bots and never see the population twins (analyzer.studies.POPULATION_STUDIES)."""
+    """The runs a section reads: all of them for the runs table, the cost table and the Populations section;
+    the others describe the report's own bots and never see the population twins
+    (analyzer.studies.POPULATION_STUDIES)."""
     return runs if section in SEE_POPULATION_TWINS else {n: r for n, r in runs.items() if n not in TWIN_NAMES}
 
 
@@ -83,7 +84,8 @@ def build_report(runs: dict[str, Results], out_dir: Path | str, name: str | None
     runs_sec = [s for s in secs if s.key == "runs"]
     for s in runs_sec:  # the runs table goes last, folded: the page opens with the answers
         s.collapsed = True
-    secs = ([answers] if answers else []) + [s for s in secs if s.key != "runs"] + runs_sec
+    last = runs_sec + [s for s in secs if s.key == "cost"]  # then what the page cost, open
+    secs = ([answers] if answers else []) + [s for s in secs if s.key not in ("runs", "cost")] + last
     path = out_dir / "index.html"
     tmp = tmp_name(path)
     head = header(runs, tunes or {}, name or out_dir.name, games)

@@ -1,11 +1,14 @@
 """One chunk of a run: its games played by the kernels into record arrays
-(`run_games`) and, on any backend (a thread, a Dask worker), written as the
-chunk's part files (`run_chunk`). A `ChunkJob` is what a chunk needs, in
-picklable plain data, so one function serves every backend."""
+(`run_games`) and, on a Dask worker, written as the chunk's part files
+(`run_chunk`); a chunk played on a thread of this process hands its arrays
+to the run's `PartWriter`, which writes them while the next chunk plays. A
+`ChunkJob` is what a chunk needs, in picklable plain data, so one function
+serves every backend."""
 
 from __future__ import annotations
 
 import platform
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,11 +56,13 @@ class ChunkJob:
 def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_params: BotParams,
               events: bool = False) -> dict[str, np.ndarray]:
     """Play games first..first+n-1 and return their record arrays (with
-    `events`, the events table's too). The kernel
-    stops early when a buffer has no room for the next game's rows; we go on
-    with buffers sized by 1.25 x the rows per game the games so far wrote (a
-    `random` player holds many tickets: sized by a fixed guess, a chunk took
-    a dozen calls, each a copy more to concatenate, all holding the GIL)."""
+    `events`, the events table's too). The tickets and claims buffers hold
+    every ticket and route of every game: their rows are at most that, and
+    the pages a chunk never writes are never touched (np.zeros maps them
+    lazily), so one kernel call fills them. The tunnels and events vary too
+    much to bound so: the kernel stops early when one has no room for the
+    next game's rows, and we go on with buffers sized by 1.25 x the rows per
+    game the games so far wrote."""
     from kernels.runner import play_block
 
     n_players = len(bots)
@@ -65,7 +70,7 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
     tables = (*TABLES, "events") if events else TABLES
     parts = {t: [] for t in tables}
     # rows per game of the tables whose size varies (a first guess), and the room one game may need
-    per_game = {"tickets": min(n_players * 8, n_tickets), "claims": min(n_routes, 40 * n_players // 2), "tunnels": 8,
+    per_game = {"tickets": n_tickets, "claims": n_routes, "tunnels": 8,
                 **({"events": 1000} if events else {})}
     one_game = {"tickets": n_tickets, "claims": n_routes, "tunnels": int(ru[L.RULE_TURN_CAP]) + 1,
                 "events": L.MAX_EVENTS}
@@ -109,3 +114,38 @@ def run_chunk(job: ChunkJob, c: int, first: int, n: int) -> tuple[int, int, dict
         write_chunk(out_dir, c, chunk_frames(arrays, list(job.bots)), job.run_key)
         return c, n, None
     return c, n, arrays
+
+
+class PartWriter:
+    """Writes chunks' part files (analyzer.run.protocol.write_chunk) on a
+    thread of its own, so that encoding Parquet (about a fifth of the time
+    a random USA 2-player chunk takes to play) overlaps the next chunk's
+    games instead of following them. `backlog` counts the chunks not yet
+    written (the runner starts no chunk while a slot's worth of them wait:
+    each holds its tables in memory); `close` waits for every write and
+    raises the first write's error."""
+
+    def __init__(self, out_dir: Path, bots: list[str], key: str):
+        self.out_dir, self.bots, self.key = out_dir, bots, key
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ttr-writer")
+        self.writes: set[Future] = set()
+
+    def submit(self, c: int, arrays: dict[str, np.ndarray]) -> None:
+        self.writes.add(self.pool.submit(self._write, c, arrays))
+
+    def _write(self, c: int, arrays: dict[str, np.ndarray]) -> None:
+        write_chunk(self.out_dir, c, chunk_frames(arrays, self.bots), self.key)
+
+    def backlog(self) -> int:
+        done = {f for f in self.writes if f.done()}
+        for f in done:
+            f.result()  # a write that failed fails the run now
+        self.writes -= done
+        return len(self.writes)
+
+    def close(self) -> None:
+        wait(self.writes)
+        self.pool.shutdown(wait=True)
+        for f in self.writes:
+            f.result()
+        self.writes.clear()

@@ -4,6 +4,7 @@ back (`analyzer.load`); the files themselves follow analyzer.run.protocol."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -26,35 +27,43 @@ def chunk_frames(arrays: dict[str, np.ndarray], bots: list[str]) -> dict[str, pd
     """DataFrames of one chunk (to write it), over views of its record arrays
     (copy=False: building them holds the GIL, and a DataFrame built from a
     record array copies every column)."""
-    return frames_of({t: {f: arrays[t][f] for f in arrays[t].dtype.names} for t in tables_of(arrays)}, bots)
+    return {t: frame_of(t, {f: arrays[t][f] for f in arrays[t].dtype.names}, bots) for t in tables_of(arrays)}
 
 
-def join_chunks(chunks: list[dict[str, np.ndarray]], bots: list[str]) -> dict[str, pd.DataFrame]:
-    """A run's tables from its chunks' record arrays, in chunk order: each
-    column is one concatenation, contiguous. The main thread does this once
-    the chunks are played, so it is kept to a copy per column (concatenating
-    DataFrames took about twice as long)."""
-    return frames_of({t: {f: np.concatenate([c[t][f] for c in chunks]) for f in chunks[0][t].dtype.names}
-                      for t in tables_of(chunks[0])}, bots)
+class ChunkArrays:
+    """A run's tables as its chunks' record arrays, in chunk order, joined
+    into a DataFrame table by table when first asked for (`frame`): a run
+    returns as soon as its last chunk is played, and a table never read is
+    never copied. Each column is one concatenation, contiguous (concatenating
+    DataFrames took about twice as long); a table's record arrays are dropped
+    once it is joined."""
+
+    def __init__(self, chunks: list[dict[str, np.ndarray]], bots: list[str]):
+        self.chunks = chunks
+        self.bots = bots
+        self.lock = threading.Lock()  # held by Results.table: two threads asking for one table join it once
+
+    def frame(self, table: str) -> pd.DataFrame:
+        parts = [c.pop(table) for c in self.chunks]
+        return frame_of(table, {f: np.concatenate([p[f] for p in parts]) for f in parts[0].dtype.names}, self.bots)
 
 
-def frames_of(columns: dict[str, dict[str, np.ndarray]], bots: list[str]) -> dict[str, pd.DataFrame]:
-    """DataFrames over the given columns (not copied), with categoricals for names."""
-    dfs = {t: pd.DataFrame(columns[t], copy=False) for t in columns}
-    g = dfs["games"]
-    g["end_reason"] = pd.Categorical.from_codes(g["end_reason"].astype(np.int64), categories=list(L.END_NAMES))
-    p = dfs["players"]
-    names = list(dict.fromkeys(bots))
-    seat_bot = np.array([names.index(b) for b in bots], np.int64)
-    p["bot"] = pd.Categorical.from_codes(seat_bot[p["seat"].to_numpy()], categories=names)
-    for t in ("claims", "tunnels"):
-        df = dfs[t]
-        df["colour"] = pd.Categorical.from_codes(df["colour"].astype(np.int64), categories=list(L.CARD_NAMES))
-    if EVENTS in dfs:
-        e = dfs[EVENTS]
-        e["kind"] = pd.Categorical.from_codes(e["kind"].astype(np.int64), categories=list(L.EVENT_NAMES))
-        e["card"] = pd.Categorical.from_codes(e["card"].astype(np.int64), categories=list(L.CARD_NAMES))  # -1: none
-    return dfs
+def frame_of(table: str, columns: dict[str, np.ndarray], bots: list[str]) -> pd.DataFrame:
+    """A DataFrame over the given columns of `table` (not copied), with categoricals for names (their codes
+    the record's small integers as they are: Categorical.from_codes narrows wider ones again)."""
+    df = pd.DataFrame(columns, copy=False)
+    if table == "games":
+        df["end_reason"] = pd.Categorical.from_codes(columns["end_reason"], categories=list(L.END_NAMES))
+    elif table == "players":
+        names = list(dict.fromkeys(bots))
+        seat_bot = np.array([names.index(b) for b in bots], np.int64)
+        df["bot"] = pd.Categorical.from_codes(seat_bot[df["seat"].to_numpy()], categories=names)
+    elif table in ("claims", "tunnels"):
+        df["colour"] = pd.Categorical.from_codes(columns["colour"], categories=list(L.CARD_NAMES))
+    elif table == EVENTS:
+        df["kind"] = pd.Categorical.from_codes(columns["kind"], categories=list(L.EVENT_NAMES))
+        df["card"] = pd.Categorical.from_codes(columns["card"], categories=list(L.CARD_NAMES))  # -1: none
+    return df
 
 
 class TableAccess:
@@ -90,19 +99,29 @@ class TableAccess:
 class Results(TableAccess):
     """The tables of a run, as pandas DataFrames, and its manifest."""
 
-    def __init__(self, tables: dict[str, pd.DataFrame], manifest: dict, board=None, path: Path | None = None):
+    def __init__(self, tables: dict[str, pd.DataFrame], manifest: dict, board=None, path: Path | None = None,
+                 chunks: ChunkArrays | None = None):
         self._tables = dict(tables)
         self.manifest = manifest
         self.board = board
         self.path = path
+        self._chunks = chunks
         self._named: set[str] = set()
+        self.reused = path is not None
+        """True for a run read back from a folder an earlier call wrote (not played by the call that returned
+        it): the report's cost table says so."""
 
     def table(self, name: str) -> pd.DataFrame:
         """A table by name; a run on disk reads each table on first use only,
-        so a summary of a million-game run does not load its claims."""
+        so a summary of a million-game run does not load its claims (a run in
+        memory joins its chunks' rows on first use the same way)."""
         if name not in tables_of(self.manifest):
             hint = "; the events table needs a run with events (--events)" if name == EVENTS else ""
             raise KeyError(f"no table '{name}'; tables: {', '.join(tables_of(self.manifest))}{hint}")
+        if name not in self._tables and self._chunks is not None:
+            with self._chunks.lock:
+                if name not in self._tables:
+                    self._tables[name] = self._chunks.frame(name)
         if name not in self._tables:
             n = self.manifest.get("n_chunks", 0)
             parts = [pd.read_parquet(part_path(self.path, name, c)) for c in range(n)]
@@ -190,9 +209,9 @@ class Results(TableAccess):
 def _add_names(name: str, df: pd.DataFrame, routes: list[str], tickets: list[str]) -> None:
     """Categorical name columns beside the ids (codes = ids, so they cost a few bytes a row)."""
     if name in ("claims", "tunnels") and "route_name" not in df.columns:
-        df["route_name"] = pd.Categorical.from_codes(df["route"].to_numpy(np.int64), categories=routes)
+        df["route_name"] = pd.Categorical.from_codes(df["route"].to_numpy(), categories=routes)
     if name == "tickets" and "ticket_name" not in df.columns:
-        df["ticket_name"] = pd.Categorical.from_codes(df["ticket"].to_numpy(np.int64), categories=tickets)
+        df["ticket_name"] = pd.Categorical.from_codes(df["ticket"].to_numpy(), categories=tickets)
 
 
 def _unify_categoricals(df: pd.DataFrame) -> pd.DataFrame:

@@ -20,7 +20,7 @@ import numpy as np
 
 from analyzer.boards import Board
 from analyzer.run.backends import parse_cluster
-from analyzer.run.chunks import ChunkJob, run_chunk
+from analyzer.run.chunks import ChunkJob, PartWriter, run_chunk
 from analyzer.run.compile import COMPILE_NOTICE, compile_kernels, kernels_compiled
 from analyzer.run.progress import CtrlC, RunProgress
 from analyzer.run.protocol import (
@@ -30,9 +30,8 @@ from analyzer.run.protocol import (
     missing_chunks,
     open_folder,
     tables_of,
-    write_chunk,
 )
-from analyzer.run.results import Results, chunk_frames, join_chunks
+from analyzer.run.results import ChunkArrays, Results
 from analyzer.run.spec import RunSpec, make_spec
 
 POLL_S = 0.2  # how often the chunk loop looks at Ctrl-C while it waits
@@ -78,25 +77,31 @@ def run(spec: RunSpec, out=None, threads=0, resume=False, progress=True, cluster
         todo = list(range(spec.n_chunks)) if out_dir is None else _prepare_out_dir(out_dir, spec, manifest, resume)
         done_games = spec.games - sum(spec.chunk_games(c) for c in todo)
         bar = _progress_bar(spec, done_games, bool(todo), progress)
+        on_dask = target.kind != "threads"  # a thread's chunk comes back to this process's writer
         job = ChunkJob.of(spec, manifest, str(out_dir.resolve()) if out_dir is not None and backend.tasks_write_out
-                          else None)
+                          and on_dask else None)
+        writer = PartWriter(out_dir, list(spec.bots), job.run_key) if out_dir is not None else None
 
         def collect(f) -> None:
             if f.cancelled() or (r := f.result()) is None:  # not started before the run was stopped
                 return
             c, n, arrays = r
             if arrays is not None:
-                if out_dir is not None:  # the tables came back: write them here
-                    write_chunk(out_dir, c, chunk_frames(arrays, list(spec.bots)), job.run_key)
+                if writer is not None:  # the tables came back: write them here
+                    writer.submit(c, arrays)
                 else:
                     chunks[c] = arrays
             bar.advance(n)
 
         t0 = time.perf_counter()
         try:
-            interrupted = _play_chunks(spec, job, todo, backend, target.kind != "threads", collect, bar)
+            interrupted = _play_chunks(spec, job, todo, backend, on_dask, collect, bar, writer)
         finally:
-            bar.close()
+            try:
+                if writer is not None:
+                    writer.close()  # every chunk played is written, even when the run was stopped
+            finally:
+                bar.close()
         wall = time.perf_counter() - t0
         manifest["threads"] = backend.threads
     if interrupted:
@@ -107,9 +112,10 @@ def run(spec: RunSpec, out=None, threads=0, resume=False, progress=True, cluster
     manifest["games_per_s"] = round((spec.games - done_games) / wall, 1) if wall > 0 else None
     if out_dir is not None:
         close_folder(out_dir, MANIFEST, manifest)
-        return Results.load(out_dir)
-    tables = join_chunks([chunks[c] for c in sorted(chunks)], list(spec.bots))
-    return Results(tables, manifest, spec.board)
+        res = Results.load(out_dir)
+        res.reused = not todo  # a resumed run that had every chunk already played nothing now
+        return res
+    return Results({}, manifest, spec.board, chunks=ChunkArrays([chunks[c] for c in sorted(chunks)], list(spec.bots)))
 
 
 def _progress_bar(spec: RunSpec, done_games: int, work_left: bool, progress: bool) -> RunProgress:
@@ -127,10 +133,11 @@ def _progress_bar(spec: RunSpec, done_games: int, work_left: bool, progress: boo
     return bar
 
 
-def _play_chunks(spec: RunSpec, job: ChunkJob, todo: list[int], backend, on_dask: bool, collect, bar) -> bool:
-    """Submit the chunks in `todo` to the backend, at most its slots at a time, and collect each as it
-    finishes. Returns True when Ctrl-C stopped the run (the chunks in flight are finished and collected,
-    those not started dropped)."""
+def _play_chunks(spec: RunSpec, job: ChunkJob, todo: list[int], backend, on_dask: bool, collect, bar,
+                 writer: PartWriter | None) -> bool:
+    """Submit the chunks in `todo` to the backend, at most its slots at a time (none while as many wait
+    for the writer), and collect each as it finishes. Returns True when Ctrl-C stopped the run
+    (the chunks in flight are finished and collected, those not started dropped)."""
     pending = set()
     queue = list(todo)
     try:
@@ -142,7 +149,9 @@ def _play_chunks(spec: RunSpec, job: ChunkJob, todo: list[int], backend, on_dask
                 run_chunk(replace(job, out=None), 0, 0, 1)
             while queue or pending:
                 ctrl_c.check()
-                while queue and len(pending) < backend.slots:
+                # chunks waiting for the writer hold their tables: at most a slot's worth of them, so that
+                # a writer slower than the players bounds the memory (not the players, while it keeps up)
+                while queue and len(pending) < backend.slots and (writer is None or writer.backlog() < backend.slots):
                     c = queue.pop(0)
                     pending.add(backend.submit(f"ttr-chunk-{c:06d}", run_chunk, job, c, c * spec.chunk_size,
                                                spec.chunk_games(c)))

@@ -246,7 +246,9 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
         sum(plan[: int(trials["rung"].max()) + 1]) * len(setup.seats)) if len(trials) else 0
     manifest["games_audit"] = checked["games_per_rule_set"] * (1 + checked["neighbours"]) if checked["best"] else 0
     close_folder(out, TUNE_MANIFEST, manifest)
-    return TuneResults.load(out)
+    res = TuneResults.load(out)
+    res.reused = False
+    return res
 
 
 @dataclass(frozen=True)

@@ -134,6 +134,7 @@ class TuneResults:
         audit = self.path / "audit.parquet"
         self.audit = pd.read_parquet(audit) if audit.exists() else pd.DataFrame()
         self.audit_verdict = read_json(self.path / "audit.json") if (self.path / "audit.json").exists() else {}
+        self.reused = True  # read back from its folder; tune() says False for a study it played
 
     @classmethod
     def load(cls, path) -> TuneResults:

@@ -26,5 +26,6 @@ SECTIONS: list[str] = [
     "analyzer.report.sections.sweep",
     "analyzer.report.sections.populations",
     "analyzer.report.sections.tune",
+    "analyzer.report.sections.cost",
 ]
 """The page's sections in order (module names; a new variant appends its own)."""

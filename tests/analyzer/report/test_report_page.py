@@ -1,7 +1,7 @@
 """The page of `make report`, built from every default study at a
 small GAMES with every warning an error: it opens with its header and the
 Answers (question, verdict, table, link; numbers from the tables it links),
-speaks in human names, ends with the runs, every file it links exists,
+speaks in human names, ends with the runs and their cost, every file it links exists,
 two study families of the same board and player count both reach it, every
 figure function draws a figure whose text fits its canvas,
 "provisional" is written on the figures of provisional boards only, and
@@ -82,9 +82,12 @@ def test_the_page_opens_with_its_header_and_the_answers_and_ends_with_the_runs(p
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", head["Date"])
     assert re.match(r"\d+ (min \d+ )?s of simulation", head["Total run time"])
     ids = re.findall(r'<section id="([^"]+)"', text)
-    assert ids[0] == "answers" and ids[-1] == "runs"
+    assert ids[0] == "answers" and ids[-2:] == ["runs", "cost"]  # the runs, then what the page cost
     assert "tune-europe-4p" in ids  # make report's tuning study has its section
     assert re.search(r'<section id="runs">\s*<details>', text)  # folded
+    # the cost table has every study the page played, the population twins and the tuning study included
+    cost = pd.read_csv(path.parent / "cost.csv")
+    assert set(cost["study"]) == set(runs) | {"tune-europe-4p"}
 
 
 def test_each_answer_is_a_question_a_short_verdict_a_table_and_a_link(page):

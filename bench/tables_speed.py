@@ -1,0 +1,83 @@
+"""What the tables cost: a whole run (`analyzer.simulate`, one thread, its
+tables kept in memory as `make bench` times it, and streamed to Parquet with
+`--out`) against the engine alone (bench/engine_speed.py kernel_speed), in
+interleaved rounds so that the machine's drift enters every figure alike:
+
+    .venv/bin/python bench/tables_speed.py [--board usa --players 2 --bots random --games 80000 --rounds 3]
+
+The engine figure is the fastest of three 5,000-game runs in the thread's
+CPU time (make bench's engine row); a whole run is wall time, as a user
+waits for it, with bench/bench.py's chunk size (a quarter of the games),
+and per CPU-second of the process (what other processes on a shared
+machine take from the wall figure does not enter it).
+Printed: each figure's median over the rounds and its ratio to the engine's
+median, the ratio bench/goals.py sets at 0.95x for USA 2p `random`; "join"
+is the time a run in memory then takes to hand over all five tables. A
+benchmark: it asserts nothing."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+from statistics import median
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def whole_run(board: str, players: int, bots: str, games: int, out: str | None) -> tuple[float, float, float]:
+    """games/s of one whole run on one thread, in wall time and per CPU-second of the process (every
+    thread: the chunks', the writer's, the main one's), and the seconds its five tables then take to read."""
+    import analyzer
+
+    t0, c0 = time.perf_counter(), time.process_time()
+    res = analyzer.simulate(board=board, players=players, bots=bots, games=games, seed=1, threads=1,
+                            chunk_size=max(games // 4, 50), progress=False, out=out)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    t1 = time.perf_counter()
+    for t in ("games", "players", "tickets", "claims", "tunnels"):
+        res.table(t)
+    return games / wall, games / cpu, time.perf_counter() - t1
+
+
+def measure(board: str, players: int, bots: str, games: int, rounds: int) -> dict:
+    """Every figure's median over `rounds` interleaved rounds."""
+    import analyzer
+    from bench.engine_speed import kernel_speed
+
+    analyzer.simulate(board=board, players=players, bots=bots, games=8, seed=0, threads=1, progress=False)
+    figs: dict[str, list[float]] = {k: [] for k in ("engine", "memory", "memory_cpu", "memory_join_s", "out",
+                                                    "out_cpu", "out_read_s")}
+    for _ in range(rounds):
+        figs["engine"].append(kernel_speed(board, players, bots, 5_000, 3)["games_per_s"])
+        for kind in ("memory", "out"):
+            with tempfile.TemporaryDirectory() as d:
+                gps, per_cpu, after = whole_run(board, players, bots, games, d + "/run" if kind == "out" else None)
+            figs[kind].append(gps)
+            figs[f"{kind}_cpu"].append(per_cpu)
+            figs["memory_join_s" if kind == "memory" else "out_read_s"].append(after)
+    return {k: median(v) for k, v in figs.items()} | {"rounds": figs}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--board", default="usa")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--bots", default="random")
+    ap.add_argument("--games", type=int, default=80_000, help="games of each whole run")
+    ap.add_argument("--rounds", type=int, default=3)
+    a = ap.parse_args()
+    m = measure(a.board, a.players, a.bots, a.games, a.rounds)
+    e = m["engine"]
+    print(f"{a.board} {a.players}p {a.bots}, one thread, medians of {a.rounds} rounds: engine {e:,.0f} games/s; "
+          f"whole run in memory {m['memory']:,.0f} ({m['memory'] / e:.3f}x; {m['memory_cpu']:,.0f} per CPU-second, "
+          f"{m['memory_cpu'] / e:.3f}x; then {m['memory_join_s']:.3f} s to join its five tables); to Parquet "
+          f"{m['out']:,.0f} ({m['out'] / e:.3f}x; {m['out_cpu']:,.0f} per CPU-second, {m['out_cpu'] / e:.3f}x; "
+          f"{m['out_read_s']:.3f} s to read them back)")
+
+
+if __name__ == "__main__":
+    main()

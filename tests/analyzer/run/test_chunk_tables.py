@@ -1,0 +1,78 @@
+"""A chunk's tables: one kernel call fills the tickets and claims of any
+number of games; a run kept in memory joins its chunks' rows table by table
+on first use, into the same tables as a run read back from Parquet; a run to
+Parquet writes its chunks on a writer thread, every chunk played written
+even when Ctrl-C stops it."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pandas as pd
+from same_tables import assert_same_tables
+
+import analyzer
+from analyzer.records import board_view
+from analyzer.run.chunks import ChunkJob, run_games
+from analyzer.run.protocol import chunk_is_complete
+from analyzer.run.spec import make_spec
+
+
+def test_random_players_tickets_fit_one_kernel_call():
+    # random players keep nearly every USA ticket: a buffer sized by a guess overflowed and was joined
+    spec = make_spec("usa", 2, "random", 400, 3, None, None, 400, None)
+    job = ChunkJob.of(spec, spec.manifest())
+    arrays = run_games(board_view(job.board), job.rules, job.bot_ids, 3, 0, 400, job.bot_params)
+    assert len(arrays["tickets"]) > 20 * 400  # more than a guess of 8 a seat would have held
+    for t in ("games", "players", "tickets", "claims"):
+        assert arrays[t].base is not None, f"{t}: joined from several kernel calls"
+
+
+def test_memory_run_joins_each_table_on_first_use(tmp_path):
+    kw = dict(board="europe", players=3, bots="greedy,random,planner", games=120, seed=5, chunk_size=25,
+              threads=2, progress=False)
+    mem = analyzer.simulate(**kw)
+    held = mem._chunks.chunks
+    assert len(held) == 5 and all(set(c) == {"games", "players", "tickets", "claims", "tunnels"} for c in held)
+    players = mem.players
+    assert all("players" not in c and "games" in c for c in held)  # joined and dropped; the others still held
+    assert mem.players is players and len(players) == 360
+    assert isinstance(players["bot"].dtype, pd.CategoricalDtype)
+    assert list(players["bot"].cat.categories) == ["greedy", "random", "planner"]
+    assert np.array_equal(players["game"].to_numpy(), np.repeat(np.arange(120), 3))
+    with ThreadPoolExecutor(4) as pool:  # asked for at once, a table is joined once
+        claims = list(pool.map(lambda _: mem.claims, range(4)))
+    assert all(c is claims[0] for c in claims) and all("claims" not in c for c in held)
+    disk = analyzer.simulate(**kw, out=tmp_path / "run")
+    assert_same_tables(mem, disk)
+    for t in ("games", "players", "tickets", "claims", "tunnels"):
+        a, b = mem.table(t), analyzer.load(tmp_path / "run").table(t)
+        assert list(a.columns) == list(b.columns) and list(a.dtypes) == list(b.dtypes), t
+
+
+def test_ctrl_c_stops_a_thread_run_with_every_played_chunk_written(tmp_path):
+    out = tmp_path / "stopped"
+    kw = dict(board="usa", players=2, bots="greedy,random", games=1200, seed=7, chunk_size=6, progress=False)
+    args = [sys.executable, "-m", "analyzer.cli", "simulate", "--board", "usa", "--players", "2", "--bots",
+            "greedy,random", "--games", "1200", "--seed", "7", "--chunk-size", "6", "--threads", "2", "--quiet",
+            "--out", str(out)]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.time() + 120
+    while time.time() < deadline and proc.poll() is None and len(list(out.glob("chunks/chunk-*.json"))) < 5:
+        time.sleep(0.02)
+    assert proc.poll() is None, "the run finished before it could be interrupted"
+    os.killpg(proc.pid, signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (stdout + stderr).decode()
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["status"] == "running"
+    done = [c for c in range(manifest["n_chunks"]) if chunk_is_complete(out, c)]
+    assert 5 <= len(done) < manifest["n_chunks"]
+    written = {int(p.stem.split("-")[1]) for p in out.glob("*/part-*.parquet")}
+    assert written == set(done) and not list(out.rglob("*.tmp"))  # no chunk half written
+    assert_same_tables(analyzer.simulate(**kw), analyzer.simulate(out=out, resume=True, threads=1, **kw))
