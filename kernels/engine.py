@@ -422,7 +422,7 @@ def end_turn(st, bd, ru, ws):
         return game_over(st, bd, ru, ws, np.int64(L.END_NO_ACTIONS))
     if sc[L.SC_TURN] >= ru[L.RULE_TURN_CAP]:
         return game_over(st, bd, ru, ws, np.int64(L.END_TURN_CAP))
-    sc[L.SC_PLAYER] = (p + 1) % n
+    sc[L.SC_PLAYER] = p + 1 if p + 1 < n else 0  # the next seat, without a division
     sc[L.SC_PHASE] = L.PH_TURN
     return False
 
