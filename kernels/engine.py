@@ -72,6 +72,10 @@ def legal_counts(st, bd, ru, out, counts):
     if phase == L.PH_OVER:
         return False
     family = ru[L.RULE_FAMILY]
+    if phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS:  # a keep is the only kind legal_actions_of lists
+        counts[L.A_KEEP_TICKETS] = legal_actions_of(st, bd, ru, out, np.int64(1 << L.A_KEEP_TICKETS),
+                                                    np.int64(out.shape[0]))
+        return False
     if (phase != L.PH_TURN and phase != L.PH_SECOND_DRAW) or family == L.FAMILY_TEAMS:
         for k in range(L.N_ACTION_KINDS):
             counts[k] = legal_actions_of(st, bd, ru, out, np.int64(1 << k), np.int64(out.shape[0]))
