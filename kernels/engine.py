@@ -143,12 +143,12 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
         keep_min = min(ru[L.RULE_SETUP_KEEP_MIN] if setup else ru[L.RULE_DRAW_KEEP_MIN], sc[L.SC_N_OFFER])
         n_share = ru[L.RULE_SHARED_TICKETS_SETUP] if setup else ru[L.RULE_SHARED_TICKETS_DRAW]  # TA-TKT-1/2
         return keep_actions(st, out, keep_min, n_share, limit)
-    fill_purse(st, ru, p)  # what p may pay with: hand and team holder (TA-CRD-4, TA-TUN-2)
-    purse = st.purse[:]  # an array, as tests pass (one compiled signature)
     if phase == L.PH_PLACE_CARD:  # TA-CRD-2: the blind card was seen; keep it or share it
         return team.place_actions(out, kinds, limit)
+    purse = st.purse[:]  # an array, as tests pass (one compiled signature)
     if phase == L.PH_TUNNEL:
         if (kinds >> L.A_TUNNEL_PAY) & 1:
+            fill_purse(st, ru, p)  # what p may pay with: hand and team holder (TA-CRD-4, TA-TUN-2)
             use, _ = surcharge_payment(ru, purse, bd.routes[:bd.n_routes], sc[L.SC_PEND_ROUTE], sc[L.SC_PEND_COLOUR],
                                        sc[L.SC_PEND_SURCHARGE])
             if use >= 0:
@@ -165,7 +165,8 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
         n = draw_actions(st, ru, out, kinds, limit, second)
     if second:
         return n
-    if (kinds >> L.A_CLAIM) & 1:
+    if (kinds >> L.A_CLAIM) & 1:  # the only listing below that pays from the purse
+        fill_purse(st, ru, p)
         n = claim_actions(st, bd, ru, p, purse, out, n, limit)
     if (kinds >> L.A_DRAW_TICKETS) & 1 and n < limit and sc[L.SC_TP_COUNT] > 0 and ru[L.RULE_DRAW_TICKETS] > 0:
         out[n] = make_action(L.A_DRAW_TICKETS, 0, 0)
