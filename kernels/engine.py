@@ -84,10 +84,11 @@ def legal_counts(st, bd, ru, out, counts):
     second = phase == L.PH_SECOND_DRAW
     market = st.market
     whole = ru[L.RULE_FACEUP_LOCO_WHOLE_DRAW] != 0
+    drawable = 0  # counted in a register: a store to counts may alias the market, so each would be kept
     for s in range(ru[L.RULE_MARKET_SIZE]):
         c = market[s]
-        if c >= 0 and not (second and c == L.LOCO and whole):
-            counts[L.A_DRAW_MARKET] += 1
+        drawable += (c >= 0) & ~(second & (c == L.LOCO) & whole)
+    counts[L.A_DRAW_MARKET] = drawable
     if cards_available(st) > 0:
         counts[L.A_DRAW_BLIND] = 1
     if second:
