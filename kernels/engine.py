@@ -72,6 +72,10 @@ def legal_counts(st, bd, ru, out, counts):
     if phase == L.PH_OVER:
         return False
     family = ru[L.RULE_FAMILY]
+    if phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS:  # a keep is the only kind legal_actions_of lists
+        counts[L.A_KEEP_TICKETS] = legal_actions_of(st, bd, ru, out, np.int64(1 << L.A_KEEP_TICKETS),
+                                                    np.int64(out.shape[0]))
+        return False
     if (phase != L.PH_TURN and phase != L.PH_SECOND_DRAW) or family == L.FAMILY_TEAMS:
         for k in range(L.N_ACTION_KINDS):
             counts[k] = legal_actions_of(st, bd, ru, out, np.int64(1 << k), np.int64(out.shape[0]))
@@ -80,10 +84,11 @@ def legal_counts(st, bd, ru, out, counts):
     second = phase == L.PH_SECOND_DRAW
     market = st.market
     whole = ru[L.RULE_FACEUP_LOCO_WHOLE_DRAW] != 0
+    drawable = 0  # counted in a register: a store to counts may alias the market, so each would be kept
     for s in range(ru[L.RULE_MARKET_SIZE]):
         c = market[s]
-        if c >= 0 and not (second and c == L.LOCO and whole):
-            counts[L.A_DRAW_MARKET] += 1
+        drawable += (c >= 0) & ~(second & (c == L.LOCO) & whole)
+    counts[L.A_DRAW_MARKET] = drawable
     if cards_available(st) > 0:
         counts[L.A_DRAW_BLIND] = 1
     if second:
@@ -139,12 +144,12 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
         keep_min = min(ru[L.RULE_SETUP_KEEP_MIN] if setup else ru[L.RULE_DRAW_KEEP_MIN], sc[L.SC_N_OFFER])
         n_share = ru[L.RULE_SHARED_TICKETS_SETUP] if setup else ru[L.RULE_SHARED_TICKETS_DRAW]  # TA-TKT-1/2
         return keep_actions(st, out, keep_min, n_share, limit)
-    fill_purse(st, ru, p)  # what p may pay with: hand and team holder (TA-CRD-4, TA-TUN-2)
-    purse = st.purse[:]  # an array, as tests pass (one compiled signature)
     if phase == L.PH_PLACE_CARD:  # TA-CRD-2: the blind card was seen; keep it or share it
         return team.place_actions(out, kinds, limit)
+    purse = st.purse[:]  # an array, as tests pass (one compiled signature)
     if phase == L.PH_TUNNEL:
         if (kinds >> L.A_TUNNEL_PAY) & 1:
+            fill_purse(st, ru, p)  # what p may pay with: hand and team holder (TA-CRD-4, TA-TUN-2)
             use, _ = surcharge_payment(ru, purse, bd.routes[:bd.n_routes], sc[L.SC_PEND_ROUTE], sc[L.SC_PEND_COLOUR],
                                        sc[L.SC_PEND_SURCHARGE])
             if use >= 0:
@@ -161,7 +166,8 @@ def legal_actions_of(st, bd, ru, out, kinds, limit):
         n = draw_actions(st, ru, out, kinds, limit, second)
     if second:
         return n
-    if (kinds >> L.A_CLAIM) & 1:
+    if (kinds >> L.A_CLAIM) & 1:  # the only listing below that pays from the purse
+        fill_purse(st, ru, p)
         n = claim_actions(st, bd, ru, p, purse, out, n, limit)
     if (kinds >> L.A_DRAW_TICKETS) & 1 and n < limit and sc[L.SC_TP_COUNT] > 0 and ru[L.RULE_DRAW_TICKETS] > 0:
         out[n] = make_action(L.A_DRAW_TICKETS, 0, 0)
@@ -422,7 +428,7 @@ def end_turn(st, bd, ru, ws):
         return game_over(st, bd, ru, ws, np.int64(L.END_NO_ACTIONS))
     if sc[L.SC_TURN] >= ru[L.RULE_TURN_CAP]:
         return game_over(st, bd, ru, ws, np.int64(L.END_TURN_CAP))
-    sc[L.SC_PLAYER] = (p + 1) % n
+    sc[L.SC_PLAYER] = p + 1 if p + 1 < n else 0  # the next seat, without a division
     sc[L.SC_PHASE] = L.PH_TURN
     return False
 

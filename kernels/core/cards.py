@@ -66,15 +66,29 @@ def market_locos(st, ru):
     return n
 
 
-@njit(cache=True, _nrt=False)
+# Inlined into every refill and market draw: most of them find fewer face-up
+# locomotives than the threshold, and then the test costs less than a call.
+@njit(cache=True, _nrt=False, inline="always")
 def check_market_reset(st, ru):
     """BASE-MKT-3: 3+ face-up locomotives -> discard the market and deal 5 new,
-    repeatedly; guarded: stop when the cards left cannot make a market with
-    fewer locomotives (or after 100 tries, which needs astronomically bad luck)."""
+    repeatedly (reset_market)."""
+    threshold = ru[L.RULE_LOCO_RESET]
+    market = st.market
+    locos = 0
+    for s in range(ru[L.RULE_MARKET_SIZE]):
+        if market[s] == L.LOCO:
+            locos += 1
+    if threshold > 0 and locos >= threshold:  # (no market: no locomotives)
+        reset_market(st, ru)
+
+
+@njit(cache=True, _nrt=False)
+def reset_market(st, ru):
+    """check_market_reset's resets; guarded: stop when the cards left cannot
+    make a market with fewer locomotives (or after 100 tries, which needs
+    astronomically bad luck)."""
     threshold = ru[L.RULE_LOCO_RESET]
     size = ru[L.RULE_MARKET_SIZE]
-    if threshold <= 0 or size == 0:
-        return
     market = st.market
     discard = st.discard
     pile = st.pile

@@ -23,7 +23,8 @@ def pop_ticket(st):
     if sc[L.SC_TP_COUNT] == 0:
         return np.int64(-1)
     t = st.ticket_pile[sc[L.SC_TP_HEAD]]
-    sc[L.SC_TP_HEAD] = (sc[L.SC_TP_HEAD] + 1) % sc[L.SC_N_TICKETS]
+    head = sc[L.SC_TP_HEAD] + 1  # the pile is a ring of N_TICKETS slots (a wrap, not a division)
+    sc[L.SC_TP_HEAD] = head if head < sc[L.SC_N_TICKETS] else 0
     sc[L.SC_TP_COUNT] -= 1
     return np.int64(t)
 
@@ -31,7 +32,9 @@ def pop_ticket(st):
 @njit(cache=True, _nrt=False)
 def ticket_to_bottom(st, t):
     sc = st.sc
-    i = (sc[L.SC_TP_HEAD] + sc[L.SC_TP_COUNT]) % sc[L.SC_N_TICKETS]
+    i = sc[L.SC_TP_HEAD] + sc[L.SC_TP_COUNT]
+    if i >= sc[L.SC_N_TICKETS]:
+        i -= sc[L.SC_N_TICKETS]
     st.ticket_pile[i] = t
     sc[L.SC_TP_COUNT] += 1
     st.ticket_holder[t] = L.TH_PILE

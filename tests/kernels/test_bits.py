@@ -29,3 +29,11 @@ def test_low_bit_index_and_bit_count_agree_with_numpy():
     assert (low == expected_low).all()
     assert (count == expected_count).all()
     assert (low[:64] == np.arange(64)).all()
+
+
+def test_bit_count_of_the_empty_and_the_full_word():
+    words = np.array([0, np.iinfo(np.uint64).max], np.uint64)
+    low = np.zeros(2, np.int64)
+    count = np.zeros(2, np.int64)
+    _both(words, low, count)
+    assert list(count) == [0, 64]
