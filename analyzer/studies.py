@@ -135,6 +135,20 @@ STRONG_PLAY_STUDIES: tuple[Study, ...] = (
       for b in STRONG_BOARDS for p in STRONG_PLAYERS for order, bots in MIXED_ORDERS.items()),
 )
 
+# --- expert's budget against its strength and speed: expert against planner in both seat orders, Europe 2p --
+BUDGET_BOARD, BUDGET_PLAYERS = "europe", 2
+BUDGET_ROLLOUTS = (4, 8, 16, 32, 64)  # 64: expert's default
+BUDGET_SHARE = 0.002  # per seat order: 400 games a budget at make report's GAMES=100000
+EXPERT_BUDGETS_PLAYED: Mapping[str, Mapping[str, float]] = MappingProxyType({
+    **{f"{n}-rollouts": MappingProxyType({"EXPERT_ROLLOUTS": float(n)}) for n in BUDGET_ROLLOUTS},
+    "fast": EXPERT_FAST_PARAMS})
+"""Each budget of the curve by its label: a number of rollouts (the other weights at their defaults), then the
+fast preset the other studies of `expert` play."""
+EXPERT_BUDGET_STUDIES: tuple[Study, ...] = tuple(
+    Study(f"expert-budget-{label}-{order}", BUDGET_BOARD, BUDGET_PLAYERS, bots=bots, games_share=BUDGET_SHARE,
+          keep_bots=True, bot_params=params)
+    for label, params in EXPERT_BUDGETS_PLAYED.items() for order, bots in MIXED_ORDERS.items())
+
 # --- balance: the scorecard's tier ladder on every board (docs/balance.md, analyzer/run/balance.py) ----------
 BALANCE_TIERS = ("random", "greedy", "planner", "expert")  # analyzer.stats.balance.TIERS, weakest first
 BALANCE_PLAYERS = {"europe": 4, "usa": 4, "legendary_asia": 4, "india": 4, "ghost_train": 4, "team_asia": 4,
@@ -262,6 +276,7 @@ SECTION_STUDIES: Mapping[str, tuple[Study, ...]] = MappingProxyType({
     "team_asia": TEAM_ASIA_STUDIES,
     "maps": MAPS_STUDIES,
     "strong_play": STRONG_PLAY_STUDIES,
+    "expert_budget": EXPERT_BUDGET_STUDIES,
     "balance": BALANCE_STUDIES,
     "styles": STYLE_STUDIES,
     "sweep": SWEEP_STUDIES,

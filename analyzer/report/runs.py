@@ -9,10 +9,10 @@ import pandas as pd
 from analyzer.bots import expert_budget_label
 from analyzer.run.results import Results
 from analyzer.stats.tickets import city_distances, ticket_info
-from analyzer.studies import BALANCE_STUDIES, STYLE_STUDIES, Study
+from analyzer.studies import BALANCE_STUDIES, EXPERT_BUDGET_STUDIES, STYLE_STUDIES, Study
 
-LADDER_NAMES = frozenset(s.name for s in (*BALANCE_STUDIES, *STYLE_STUDIES))
-"""The runs of the plan's ladders (balance tiers, playing styles): each ladder has its own section."""
+LADDER_NAMES = frozenset(s.name for s in (*BALANCE_STUDIES, *STYLE_STUDIES, *EXPERT_BUDGET_STUDIES))
+"""The runs of the plan's ladders (balance tiers, playing styles, expert's budgets): each has its own section."""
 BOARD_LABELS = {"usa": "USA", "europe": "Europe", "legendary_asia": "Legendary Asia", "india": "India",
                 "ghost_train": "Ghost Train", "team_asia": "Team Asia"}
 

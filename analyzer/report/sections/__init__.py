@@ -21,6 +21,7 @@ SECTIONS: list[str] = [
     "analyzer.report.sections.team_asia",
     "analyzer.report.sections.maps",
     "analyzer.report.sections.strong_play",
+    "analyzer.report.sections.expert_budget",
     "analyzer.report.sections.balance",
     "analyzer.report.sections.styles",
     "analyzer.report.sections.sweep",
