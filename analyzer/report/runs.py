@@ -4,6 +4,7 @@ report built from existing results folders finds them too."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from analyzer.bots import expert_budget_label
@@ -75,6 +76,16 @@ def expert_budget(*runs: Results) -> str:
 
 def n_games(res: Results) -> int:
     return int(res.manifest["games"])
+
+
+def pooled_table(runs: list[Results], table: str) -> pd.DataFrame:
+    """One table of several runs (e.g. the two seat orders of a pairing), their games numbered apart."""
+    frames, offset = [], 0
+    for r in runs:
+        t = r.table(table)
+        frames.append(t.assign(game=t["game"].astype(np.int64) + offset))
+        offset += n_games(r)
+    return pd.concat(frames, ignore_index=True)
 
 
 def tagged(frame: pd.DataFrame, name: str, res: Results) -> pd.DataFrame:

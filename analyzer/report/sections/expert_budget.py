@@ -17,7 +17,7 @@ import pandas as pd
 from analyzer.bots import expert_budget_label
 from analyzer.report.figures import new_figure, save_figure, save_table
 from analyzer.report.html import Section, ci_pct, pct
-from analyzer.report.runs import board_name, n_games, provisional_state
+from analyzer.report.runs import board_name, pooled_table, provisional_state
 from analyzer.run.results import Results
 from analyzer.stats.overview import win_rates
 from analyzer.studies import BUDGET_BOARD, BUDGET_PLAYERS, EXPERT_BUDGET_STUDIES, EXPERT_BUDGETS_PLAYED
@@ -40,16 +40,14 @@ def budget_table(runs: dict[str, Results]) -> pd.DataFrame:
                 if s.name.startswith(f"expert-budget-{label}-") and s.name in runs]
         if not mine:
             continue
-        frames, offset = [], 0
-        for r in mine:
-            frames.append(r.players[["game", "bot", "winner"]].assign(game=lambda f, o=offset: f["game"] + o))
-            offset += n_games(r)
-        w = win_rates(pd.concat(frames, ignore_index=True), "bot").loc["expert"]
+        players = pooled_table(mine, "players")
+        games = int(players["game"].nunique())
+        w = win_rates(players, "bot").loc["expert"]
         seconds = sum(float(r.manifest.get("wall_time_s") or np.nan) for r in mine)
-        rows.append({"budget": label, "search": expert_budget_label(dict(params)), "games": offset,
+        rows.append({"budget": label, "search": expert_budget_label(dict(params)), "games": games,
                      "rollouts": params.get("EXPERT_ROLLOUTS") if label != "fast" else np.nan,
                      "win_rate": w["rate"], "ci_low": w["ci_low"], "ci_high": w["ci_high"],
-                     "seconds": seconds, "games_per_s": offset / seconds if seconds > 0 else np.nan})
+                     "seconds": seconds, "games_per_s": games / seconds if seconds > 0 else np.nan})
     return pd.DataFrame(rows)
 
 

@@ -13,14 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from analyzer.report.figures import save_table
 from analyzer.report.html import Section
 from analyzer.report.names import bonus_name
 from analyzer.report.populations import cell
-from analyzer.report.runs import board_name
+from analyzer.report.runs import board_name, pooled_table
 from analyzer.run.results import Results
 from analyzer.stats.blocking import paired_difference, per_game_metrics
 from analyzer.stats.bonuses import bonuses
@@ -53,16 +52,6 @@ class Measure:
     compute: Callable[..., dict]
 
 
-def _pooled(runs: list[Results], table: str) -> pd.DataFrame:
-    """One table of several runs (a population's seat orders), their games numbered apart."""
-    frames, offset = [], 0
-    for r in runs:
-        t = getattr(r, table)
-        frames.append(t.assign(game=t["game"].astype(np.int64) + offset))
-        offset += int(r.manifest["games"])
-    return pd.concat(frames, ignore_index=True)
-
-
 def _share(k: int, n: int) -> dict:
     s = share(k, n)
     return {"value": s["rate"], "ci_low": s["ci_low"], "ci_high": s["ci_high"]}
@@ -70,28 +59,28 @@ def _share(k: int, n: int) -> dict:
 
 def _paired(metric: str, a: list[Results], b: list[Results]) -> dict:
     """metric of a minus b, paired over the same deals (per-game metrics of each pooled run)."""
-    d = paired_difference(per_game_metrics(_pooled(a, "players"), _pooled(a, "tickets")),
-                          per_game_metrics(_pooled(b, "players"), _pooled(b, "tickets"))).loc[metric]
+    d = paired_difference(per_game_metrics(pooled_table(a, "players"), pooled_table(a, "tickets")),
+                          per_game_metrics(pooled_table(b, "players"), pooled_table(b, "tickets"))).loc[metric]
     return {"value": d["difference"], "ci_low": d["ci_low"], "ci_high": d["ci_high"]}
 
 
 def tickets_completed(runs: list[Results]) -> dict:
-    t = _pooled(runs, "tickets")
+    t = pooled_table(runs, "tickets")
     return _share(int(t["completed"].sum()), len(t))
 
 
 def surcharge_due(runs: list[Results]) -> dict:
-    t = _pooled(runs, "tunnels")
+    t = pooled_table(runs, "tunnels")
     return _share(int((t["surcharge"] > 0).sum()), len(t))
 
 
 def abandoned(runs: list[Results]) -> dict:
-    t = _pooled(runs, "tunnels")
+    t = pooled_table(runs, "tunnels")
     return _share(int((~t["paid"].astype(bool)).sum()), len(t))
 
 
 def longest_swings(runs: list[Results]) -> dict:
-    b = bonuses(_pooled(runs, "players"), ["longest_bonus"]).loc["longest_bonus"]
+    b = bonuses(pooled_table(runs, "players"), ["longest_bonus"]).loc["longest_bonus"]
     return {"value": b["swings"], "ci_low": b["swings_ci_low"], "ci_high": b["swings_ci_high"]}
 
 

@@ -26,6 +26,7 @@ from analyzer.report.runs import (
     board_name,
     expert_budget,
     n_games,
+    pooled_table,
     provisional_note,
     provisional_state,
 )
@@ -64,17 +65,6 @@ def strong_runs(runs: dict[str, Results]) -> dict[tuple[str, int, str], list[tup
     return dict(sorted(out.items(), key=lambda kv: (kv[0][0] != "europe", kv[0][0], kv[0][1], kv[0][2])))
 
 
-def _pooled_players(group: list[tuple[str, Results]]) -> pd.DataFrame:
-    """The players tables of a group, games renumbered so that they stay apart."""
-    frames, offset = [], 0
-    for _, res in group:
-        p = res.players.copy()
-        p["game"] = p["game"] + offset
-        offset += n_games(res)
-        frames.append(p)
-    return pd.concat(frames, ignore_index=True)
-
-
 def route_measures(players: pd.DataFrame, claims: pd.DataFrame, lengths: np.ndarray) -> pd.DataFrame:
     """Per player-game: long routes claimed and the mean length of a claimed route (players' bot kept)."""
     c = claims[["game", "seat"]].copy()
@@ -96,7 +86,7 @@ def tables(runs: dict[str, Results]) -> dict[str, pd.DataFrame]:
         tag = {"board": board, "players": players, "kind": k, "studies": ",".join(n for n, _ in group),
                "expert_budget": expert_budget(*(r for _, r in group)),
                "run": f"{board_name(board)} {players}p"}
-        pl = _pooled_players(group)
+        pl = pooled_table([r for _, r in group], "players")
         games = int(pl["game"].nunique())
         b = bonuses(pl, ["longest_bonus"]).reset_index()
         longest.append(b.assign(**tag, fair_share=1 / players))
