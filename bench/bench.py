@@ -130,8 +130,8 @@ def run_size(board: str, players: int, bot: str, quick: bool) -> int:
     """Games in each whole run of a row: 20,000, or as many as one thread
     plays in MIN_RUN_S (a 2,000-game run measures it), at most 200,000. A
     20,000-game USA 2p `random` run lasts under a second, and what a run
-    pays once (starting the threads, joining the chunks' tables in the main
-    thread) then weighed on its two-thread figure."""
+    pays once (starting the threads, handing back the chunks' tables) would
+    weigh on its two-thread figure."""
     if quick:
         return 2_000
     rate = games_per_second(board, players, bot, 2_000, 1)
