@@ -36,48 +36,22 @@ def curve(board: str, players: int, games: int, seed: int, budgets=BUDGETS, pres
     return rows
 
 
-def _share(rows):
-    return ([100 * r["expert_share"] for r in rows],
-            [[100 * (r["expert_share"] - r["ci_low"]) for r in rows],
-             [100 * (r["ci_high"] - r["expert_share"]) for r in rows]])
-
-
 def draw(rows: list[dict], out: Path, title: str) -> None:
-    import matplotlib
-    import matplotlib.ticker
+    """The report's budget figure (analyzer.report.sections.expert_budget.budget_figure) of these rows,
+    speed in games per CPU-second, titled `title`."""
+    import pandas as pd
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from analyzer.report.sections.expert_budget import budget_figure
 
-    ladder = [r for r in rows if r["rollouts"] is not None]
-    x = [r["rollouts"] for r in ladder]
-    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
-    share, err = _share(ladder)
-    a.errorbar(x, share, yerr=err, marker="o", capsize=3)
-    a.axhline(100 * rows[0]["fair_share"], color="grey", ls="--", lw=0.8, label="fair share")
-    a.set_xscale("log", base=2)
-    a.set_xticks(x, [str(v) for v in x])
-    a.set_xlabel("rollouts per decision (EXPERT_ROLLOUTS)")
-    a.set_ylabel("expert's win share against planner (%)")
-    a.set_title("Strength by rollouts, 95% CI", fontsize=10)
-    a.legend(fontsize="small")
-    for group, style in ((ladder, dict(marker="o")), ([r for r in rows if r["rollouts"] is None],
-                                                      dict(marker="s", ls="none", color="C3"))):
-        share, err = _share(group)
-        b.errorbar([r["games_per_cpu_s"] for r in group], share, yerr=err, capsize=3, **style)
-        for r, y in zip(group, share, strict=True):
-            b.annotate(r["label"], (r["games_per_cpu_s"], y), textcoords="offset points", xytext=(5, 5),
-                       fontsize=8)
-    b.axhline(100 * rows[0]["fair_share"], color="grey", ls="--", lw=0.8)
-    b.set_xscale("log")
-    b.xaxis.set_major_formatter(matplotlib.ticker.ScalarFormatter())
-    b.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
-    b.set_xticks([5, 10, 20, 50, 100, 200], ["5", "10", "20", "50", "100", "200"])
-    b.set_xlabel("games per CPU-second (expert at one seat, planner at the other)")
-    b.set_ylabel("expert's win share against planner (%)")
-    b.set_title("Strength against speed (labels: rollouts, or the preset)", fontsize=10)
+    t = pd.DataFrame({"budget": [r["label"] for r in rows],
+                      "search": [f"{r['label']} rollouts" if r["rollouts"] is not None else r["label"] for r in rows],
+                      "rollouts": [r["rollouts"] for r in rows], "games": [r["games"] for r in rows],
+                      "win_rate": [r["expert_share"] for r in rows], "ci_low": [r["ci_low"] for r in rows],
+                      "ci_high": [r["ci_high"] for r in rows], "games_per_s": [r["games_per_cpu_s"] for r in rows]})
+    t["rollouts"] = pd.to_numeric(t["rollouts"], errors="coerce")
+    fig = budget_figure(t, "games per CPU-second, expert at one seat", "win share",
+                        rows[0]["fair_share"])
     fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
     out.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(out, dpi=110)
 

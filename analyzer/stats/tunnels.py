@@ -73,6 +73,16 @@ def abandonment(tunnels: pd.DataFrame) -> pd.DataFrame:
     return out.reset_index()
 
 
+def surcharge_due_share(tunnels: pd.DataFrame) -> dict:
+    """The share of tunnel attempts with a surcharge due (Wilson CI; analyzer.stats.intervals.share)."""
+    return share(int((tunnels["surcharge"] > 0).sum()), len(tunnels))
+
+
+def abandoned_share(tunnels: pd.DataFrame) -> dict:
+    """The share of tunnel attempts abandoned: the surcharge not paid (Wilson CI)."""
+    return share(int((~tunnels["paid"].astype(bool)).sum()), len(tunnels))
+
+
 def reveal_study_row(tunnels: pd.DataFrame, players: pd.DataFrame, games: int) -> dict:
     """One run of a tunnel_reveal family, over its first `games` games (the
     games every member played): attempts per game, the share of attempts
@@ -84,8 +94,8 @@ def reveal_study_row(tunnels: pd.DataFrame, players: pd.DataFrame, games: int) -
     att = mean_interval(per_game.to_numpy(np.float64))
     sur = mean_interval(tun["surcharge"].to_numpy(np.float64))
     sc = mean_interval(pl["score"].to_numpy(np.float64))
-    any_ = share(int((tun["surcharge"] > 0).sum()), len(tun))
-    ab = share(int((~tun["paid"].astype(bool)).sum()), len(tun))
+    any_ = surcharge_due_share(tun)
+    ab = abandoned_share(tun)
     return {"games": games, "attempts": len(tun), "attempts_per_game": att["mean"],
             "attempts_ci_low": att["ci_low"], "attempts_ci_high": att["ci_high"],
             "mean_surcharge": sur["mean"], "surcharge_ci_low": sur["ci_low"], "surcharge_ci_high": sur["ci_high"],

@@ -51,8 +51,12 @@ def budget_table(runs: dict[str, Results]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def budget_figure(t: pd.DataFrame):
-    """Win rate against rollouts per decision, and against games per second (every budget labelled)."""
+SPEED_LABEL = "games per second (the budget's runs, every thread)"
+
+
+def budget_figure(t: pd.DataFrame, speed_label: str = SPEED_LABEL, what: str = "win rate", fair: float = 0.5):
+    """`what` (t's win_rate) against rollouts per decision, and against speed (t's games_per_s, every budget
+    labelled); t as budget_table gives it. bench/expert_curve.py draws docs/bots.md's curve with it too."""
     fig, axes = new_figure(10, 4.2, ncols=2)
     a, b = axes[0]
     ladder = t[t["rollouts"].notna()]
@@ -68,15 +72,15 @@ def budget_figure(t: pd.DataFrame):
                    xytext=(4, 4), fontsize=8)
     b.set_xscale("log")
     b.margins(x=0.2)  # room for the labels of the fastest and the slowest budget
-    b.set_xlabel("games per second (the budget's runs, every thread)")
+    b.set_xlabel(speed_label)
     b.set_title("Strength against speed", fontsize=10)
     for ax in (a, b):
-        ax.axhline(50, color="grey", lw=0.8, ls=":", label="even (50%)")
-        ax.set_ylabel("expert's win rate against planner (%)")
+        ax.axhline(100 * fair, color="grey", lw=0.8, ls=":", label=f"even ({100 * fair:g}%)")
+        ax.set_ylabel(f"expert's {what} against planner (%)")
         ax.legend(fontsize=8, loc="lower right")
     games = ", ".join(sorted({f"{g:,}" for g in t["games"]}))
     fig.suptitle(f"expert against planner, {board_name(BUDGET_BOARD)} {BUDGET_PLAYERS}p, both seat orders: "
-                 f"win rate with 95% CI (n = {games} games a budget)", fontsize=10)
+                 f"{what} with 95% CI (n = {games} games a budget)", fontsize=10)
     return fig
 
 

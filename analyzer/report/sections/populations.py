@@ -25,6 +25,7 @@ from analyzer.stats.blocking import paired_difference, per_game_metrics
 from analyzer.stats.bonuses import bonuses
 from analyzer.stats.intervals import share
 from analyzer.stats.populations import population_differences
+from analyzer.stats.tunnels import abandoned_share, surcharge_due_share
 from analyzer.studies import POPULATION_REVEAL, POPULATIONS, population_twins
 
 TITLE = "Populations"
@@ -52,8 +53,8 @@ class Measure:
     compute: Callable[..., dict]
 
 
-def _share(k: int, n: int) -> dict:
-    s = share(k, n)
+def _figure(s: dict) -> dict:
+    """A share (analyzer.stats.intervals.share) as a figure row's value and interval."""
     return {"value": s["rate"], "ci_low": s["ci_low"], "ci_high": s["ci_high"]}
 
 
@@ -66,17 +67,15 @@ def _paired(metric: str, a: list[Results], b: list[Results]) -> dict:
 
 def tickets_completed(runs: list[Results]) -> dict:
     t = pooled_table(runs, "tickets")
-    return _share(int(t["completed"].sum()), len(t))
+    return _figure(share(int(t["completed"].sum()), len(t)))
 
 
 def surcharge_due(runs: list[Results]) -> dict:
-    t = pooled_table(runs, "tunnels")
-    return _share(int((t["surcharge"] > 0).sum()), len(t))
+    return _figure(surcharge_due_share(pooled_table(runs, "tunnels")))
 
 
 def abandoned(runs: list[Results]) -> dict:
-    t = pooled_table(runs, "tunnels")
-    return _share(int((~t["paid"].astype(bool)).sum()), len(t))
+    return _figure(abandoned_share(pooled_table(runs, "tunnels")))
 
 
 def longest_swings(runs: list[Results]) -> dict:
