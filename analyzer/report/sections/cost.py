@@ -2,7 +2,8 @@
 every tuning study), slowest first, so the study that makes the report slow
 is the first row. A study's figures are those its folders recorded when it
 was played (each run's manifest: wall_time_s, games); a study this report
-found finished in its folder, played by an earlier report, says so."""
+read finished from its folder (played earlier: by an earlier report, or a
+run given to `ttr report PATHS`) says so."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from analyzer.run.protocol import MANIFEST
 from analyzer.run.results import Results
 
 COLUMNS = ["study", "kind", "games", "seconds", "games/s", "share of total (%)", "played"]
-REUSED = "earlier (reused)"
+REUSED = "earlier (read from its folder)"
 
 
 def _recorded(manifest: dict) -> tuple[int, float | None]:
@@ -83,8 +84,8 @@ def build_section(runs: dict[str, Results], out: Path, tunes: dict | None = None
                             f"{slow['share of total (%)']:.1f}% of the total, {slow['games/s']:,.0f} games/s).")
     reused = df.loc[df["played"] == REUSED, "study"].tolist()
     if reused:
-        sec.findings.append(f"{len(reused)} of them were found finished, played by an earlier report, and reused: "
-                            f"{', '.join(reused)}; their seconds are what they took then.")
+        sec.findings.append(f"{len(reused)} of them were read finished from their folders, not played for this "
+                            f"page: {', '.join(reused)}; their seconds are what they took when they were played.")
     sec.tables.append(save_table(df, out, "cost", "cost of each study, slowest first", max_rows=200, index=False))
     sec.data["cost"] = df
     return sec

@@ -1,7 +1,8 @@
 """The page ends with its own cost: a row per study (the runs and the tuning
 study), its games and seconds as its folders recorded them, slowest first,
 shares adding up to 100%, the slowest named; built again from the same
-folders, every study says it was reused."""
+folders, or from the folders given to `ttr report PATHS`, every study says
+it was read from its folder."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pandas as pd
 import pytest
 
 from analyzer.report import page as P
+from analyzer.report.folders import load_runs, load_tunes
 from analyzer.report.sections.cost import COLUMNS, REUSED, tune_cost
 from analyzer.run import studies as R
 from analyzer.run.protocol import read_json
@@ -78,4 +80,14 @@ def test_a_study_found_finished_says_it_was_reused_at_its_recorded_cost(built):
     _, (_, _, first), (page, _, again) = built
     assert (again["played"] == REUSED).all()
     assert again.drop(columns="played").equals(first.drop(columns="played"))
-    assert "3 of them were found finished, played by an earlier report, and reused" in page.read_text()
+    assert "3 of them were read finished from their folders, not played for this page" in page.read_text()
+
+
+def test_folders_given_to_the_report_are_read_not_played(built, tmp_path):
+    root, (_, _, first), _ = built
+    paths = [root / s.name for s in STUDIES] + [root / TUNE.name]
+    page = P.build_report(load_runs(paths), tmp_path, log=quiet, tunes=load_tunes(paths))
+    cost = pd.read_csv(page.parent / "cost.csv")
+    assert sorted(cost["study"]) == sorted(first["study"])
+    assert (cost["played"] == REUSED).all()
+    assert "played by an earlier report" not in page.read_text()
