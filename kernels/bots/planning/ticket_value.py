@@ -252,7 +252,8 @@ def ticket_value(st, bd, p, ws, t, planned, trains_p, cards, left, train_price):
 
 @njit(cache=True, _nrt=False)
 def planned_and_cards(st, bd, p, ws):
-    """Trains p's plan still needs (unclaimed routes of ws.want[p]) and the cards p holds."""
+    """Trains p's plan still needs (unclaimed routes of ws.want[p]) and the cards p holds (st.purse: the
+    caller fills it, as planner's price_network does; the engine fills it only for listings that pay)."""
     planned = float(planned_trains(st, bd, p, ws))
     cards = 0
     for k in range(L.N_CARD_KINDS):
@@ -364,7 +365,7 @@ def draw_gate(st, bd, p, ws, max_planned):
     remember_gain."""
     if st.sc[L.SC_TP_COUNT] <= 0:
         return 0
-    planned, _ = planned_and_cards(st, bd, p, ws)
+    planned = float(planned_trains(st, bd, p, ws))  # no cards: st.purse may be another seat's here
     if st.trains[p] - planned < ws.bot_params[P.BP_EV_MIN_SPARE] or planned > max_planned:
         return 0
     v = st.sc[L.SC_BOARD_VERSION]

@@ -6,12 +6,15 @@ that every decision overwrites. Played through whole games decision by
 decision, every decision is the one the same bot takes when those work
 arrays, and the other seats' memories, hold garbage: no decision reads what
 another seat's decision left behind (such as another seat's private plan:
-tests/kernels/bots/test_bot_station_choice.py)."""
+tests/kernels/bots/test_bot_station_choice.py). The same holds for the
+state's own work array, the purse (the cards of the seat that last paid or
+listed a payment: the engine fills it only for listings that pay), which a
+bot fills for itself before it reads it."""
 
 import numpy as np
 import pytest
 from helpers import Game
-from worlds import BOT_MIXES
+from worlds import BOT_MIXES, copy_record
 
 from analyzer.bots import bot_ids
 from analyzer.records import scratch_record
@@ -75,7 +78,9 @@ def test_a_decision_reads_no_other_seat_s_leftovers(board, players, bot_name):
         st, p = g.st, g.player
         garbled = _garbled_copy(g.ws, p, rng, *sizes)
         rng_garbled = rngs[p:p + 1].copy()
-        expected = choose_action(np.int64(bot), st, g.bd, g.ru, p, rng_garbled, garbled)
+        st_garbled = copy_record(st)
+        st_garbled.purse[:] = rng.integers(0, 13, st.purse.shape)
+        expected = choose_action(np.int64(bot), st_garbled, g.bd, g.ru, p, rng_garbled, garbled)
         got = choose_action(np.int64(bot), st, g.bd, g.ru, p, rngs[p:p + 1], g.ws)
         assert got == expected, (decisions, p, int(st.sc[L.SC_PHASE]))
         for name in SEAT_MEMORY:
