@@ -1,5 +1,7 @@
-"""Runs: which simulations the page is built from, and what each cost (its
-wall time and share of the total), so the slowest study is visible."""
+"""Runs: which simulations the page is built from (board, players, bots,
+rule changes, games, seed, folder) and each run's wall time and games per
+second. The share of the total and the slowest study are the Cost section's
+(analyzer/report/sections/cost.py), which also counts the tuning studies."""
 
 from __future__ import annotations
 
@@ -23,10 +25,7 @@ def runs_table(runs: dict[str, Results]) -> pd.DataFrame:
                      "games": m.get("games"), "seed": m.get("seed"), "rules hash": m.get("rules_hash"),
                      "provisional board": is_provisional(r), "wall time (s)": m.get("wall_time_s"),
                      "games/s": m.get("games_per_s"), "folder": str(r.path) if r.path else ""})
-    df = pd.DataFrame(rows)
-    seconds = pd.to_numeric(df["wall time (s)"], errors="coerce")
-    df["share of run time (%)"] = (100 * seconds / seconds.sum()).round(1) if seconds.sum() > 0 else float("nan")
-    return df
+    return pd.DataFrame(rows)
 
 
 def build_section(runs: dict[str, Results], out: Path) -> Section | None:
@@ -38,12 +37,8 @@ def build_section(runs: dict[str, Results], out: Path) -> Section | None:
     sec = Section("runs", "Runs", "The simulations this report is built from.")
     sec.findings.append(f"{len(df)} runs, {total:,} games in all; runs with the same seed share their deals game "
                         "by game (game i of every run starts from the same shuffle).")
-    seconds = pd.to_numeric(df["wall time (s)"], errors="coerce")
-    if seconds.notna().any() and seconds.sum() > 0:
-        slow = df.loc[seconds.idxmax()]
-        sec.findings.append(f"The runs took {seconds.sum():,.0f} s of simulation in all; the slowest is "
-                            f"{slow['study']} ({seconds.max():,.0f} s, "
-                            f"{slow['share of run time (%)']:.1f}% of the total).")
+    sec.findings.append("What each study took, slowest first and with the tuning studies, is in the Cost "
+                        "section.")
     if prov:
         sec.findings.append(f"Runs on a provisional board: {', '.join(prov)}; their figures say so.")
     sec.tables.append(save_table(df, out, "runs", "runs", max_rows=100, index=False))
