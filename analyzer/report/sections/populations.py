@@ -19,7 +19,7 @@ from analyzer.report.figures import save_table
 from analyzer.report.html import Section
 from analyzer.report.names import bonus_name
 from analyzer.report.populations import cell
-from analyzer.report.runs import board_name, pooled_table
+from analyzer.report.runs import board_name, n_games, pooled_table
 from analyzer.run.results import Results
 from analyzer.stats.blocking import paired_difference, per_game_metrics
 from analyzer.stats.bonuses import bonuses
@@ -58,10 +58,20 @@ def _figure(s: dict) -> dict:
     return {"value": s["rate"], "ci_low": s["ci_low"], "ci_high": s["ci_high"]}
 
 
+def deal_metrics(runs: list[Results]) -> pd.DataFrame:
+    """Per-game metrics (analyzer.stats.blocking.per_game_metrics) with one row per deal. A population's
+    runs of one seed (the 2-player mixed table's two seat orders) play the same deals, game i of each the
+    same one: their metrics are averaged per deal, so an interval counts deals, not games that share a
+    deal. Runs of different seeds or sizes are pooled, their games numbered apart."""
+    if len(runs) > 1 and len({(r.manifest.get("seed"), n_games(r)) for r in runs}) == 1:
+        per = [per_game_metrics(r.table("players"), r.table("tickets")) for r in runs]
+        return pd.concat(per)[["ticket_completion", "score"]].groupby(level="game").mean()
+    return per_game_metrics(pooled_table(runs, "players"), pooled_table(runs, "tickets"))
+
+
 def _paired(metric: str, a: list[Results], b: list[Results]) -> dict:
-    """metric of a minus b, paired over the same deals (per-game metrics of each pooled run)."""
-    d = paired_difference(per_game_metrics(pooled_table(a, "players"), pooled_table(a, "tickets")),
-                          per_game_metrics(pooled_table(b, "players"), pooled_table(b, "tickets"))).loc[metric]
+    """metric of a minus b, paired over the same deals."""
+    d = paired_difference(deal_metrics(a), deal_metrics(b)).loc[metric]
     return {"value": d["difference"], "ci_low": d["ci_low"], "ci_high": d["ci_high"]}
 
 

@@ -135,3 +135,14 @@ def test_the_answers_show_the_populations_and_the_other_sections_do_not_see_the_
     tickets = pd.read_csv(path.parent / "ticket_completion.csv")
     assert set(tickets["study"]) == {"europe-2p", "europe-4p"}  # the twins stay out of the Tickets section
     assert "strong-table-europe-4p" in text  # the runs table lists every run
+
+
+def test_seat_orders_of_one_seed_count_their_deals_once(made):
+    """Two runs of the same deals (here one run given twice) are one sample of deals: the paired change
+    and its interval are the single run's, not an interval narrowed as if the games were independent."""
+    _, runs = made
+    closed, opened = runs["europe-2p"], runs["europe-2p-doubles-open"]
+    once = sec._paired("ticket_completion", [closed], [opened])
+    twice = sec._paired("ticket_completion", [closed, closed], [opened, opened])
+    assert twice == pytest.approx(once)
+    assert once["ci_high"] > once["ci_low"]
