@@ -1,7 +1,7 @@
 """The kernels' records seen from Python: a board (BOARD), a game state
 (GAME_STATE) and a Scratch (SCRATCH), each a numpy record whose fields read
 by attribute. The records' fields are sized by the MAX_* bounds
-(kernels/layouts.py); the board and state views cut them to the sizes in
+(kernels/layouts/records.py); the board and state views cut them to the sizes in
 play (`bd.routes` has one row per route, `st.trains` one entry per seat), as
 board-sized arrays would. A kernel takes such a view as it takes the record
 itself (Numba types it alike and passes the same memory, one pointer).

@@ -176,7 +176,7 @@ class RuleSet:
         arr[L.RULE_GRAND_TOUR_LEN] = len(self.grand_tour_bonus)  # IN-SCR-4
         for n, pts in enumerate(self.grand_tour_bonus):
             arr[L.RULE_GRAND_TOUR + n] = pts
-        # the variation points (kernels/layouts.py): which game, which bonuses
+        # the variation points (kernels/layouts/rules.py): which game, which bonuses
         if self.win_tickets > 0:
             arr[L.RULE_FAMILY] = L.FAMILY_TICKET_RACE
         elif self.team_size > 1:

@@ -1,6 +1,6 @@
 """Numba kernels: the rules engine, bots, graph algorithms and PRNG.
 
-    layouts.py   every constant and record layout (the Scratch's: bots/shared/scratch.py)
+    layouts/     every constant and record layout (the Scratch's: bots/shared/scratch.py)
     core/        the game every variant shares (a seat is a team of one)
     variants/    Team Asia and Ghost Train beside the core
     engine.py    legal actions, step, end of turn and game: the only place

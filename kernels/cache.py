@@ -35,6 +35,8 @@ def _module_file(dotted: str) -> Path | None:
     base = PROJECT_ROOT.joinpath(*parts)
     if base.with_suffix(".py").is_file():
         return base.with_suffix(".py")
+    if (base / "__init__.py").is_file():  # a package read as one module (kernels.layouts)
+        return base / "__init__.py"
     return None
 
 

@@ -61,7 +61,7 @@ def network_trail_and_cities(routes, owner, members, n_cities, work):
     trail. Other pieces are searched (_search_piece), longest piece first,
     and only while the piece is longer than the best trail found: a trail is
     never longer than its piece. `work` is a TRAIL_WORK record
-    (kernels/layouts.py; the Scratch's `trail`), its arrays per city and
+    (kernels/layouts/records.py; the Scratch's `trail`), its arrays per city and
     route scratch; n_cities: the board's cities."""
     deg = work.deg[:n_cities]
     inc = work.inc

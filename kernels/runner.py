@@ -82,7 +82,7 @@ def play_block(bd, ru, bots, bot_params, master_seed, first_game, n_games, table
     counts[:] = all_counts[:counts.shape[0]]
     if state["sc"][0, L.SC_EVENTS_LOST] > 0:
         raise RuntimeError(f"game {first_game + done} moved cards or tickets more than {L.MAX_EVENTS} times: "
-                           "its events do not fit the log (kernels/layouts.py MAX_EVENTS)")
+                           "its events do not fit the log (kernels/layouts/state.py MAX_EVENTS)")
     return done
 
 

@@ -1,5 +1,5 @@
 """The result tables: a finished game's rows written into record arrays
-(kernels/layouts.py GAME_RECORD, PLAYER_RECORD, TICKET_RECORD, CLAIM_RECORD,
+(kernels/layouts/records.py GAME_RECORD, PLAYER_RECORD, TICKET_RECORD, CLAIM_RECORD,
 TUNNEL_RECORD, EVENT_RECORD), one function per table. `tables` is the tuple
 of the six arrays in that order (analyzer/run/protocol.py TABLES names the
 first five; the events array is empty in a run without events) and

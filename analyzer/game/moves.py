@@ -206,7 +206,7 @@ class MoveNamer:
         from_hand, from_holder = hand - spare.hand[p], holder - spare.holder[team]
         return _card_pairs(from_hand + from_holder), _card_pairs(from_holder)
 
-    # --- the fields of each kind (a, b as kernels/layouts.py documents them per kind) ---
+    # --- the fields of each kind (a, b as kernels/layouts/state.py documents them per kind) ---
     def _route(self, r: int) -> dict:
         n = self.names
         if not 0 <= r < len(n.routes):

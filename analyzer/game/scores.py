@@ -1,5 +1,5 @@
 """Scores of a game: each seat's score so far and, once the game is over, its breakdown as the kernels'
-end-of-game scoring wrote it (st.final, the FN_* components of kernels/layouts.py; the players table of
+end-of-game scoring wrote it (st.final, the FN_* components of kernels/layouts/state.py; the players table of
 analyzer.simulate holds the same numbers)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from kernels import layouts as L
 
 @dataclass(frozen=True)
 class FinalScore:
-    """One seat's end-of-game components (kernels/layouts.py FN_*). In Team Asia `total` and the bonuses
+    """One seat's end-of-game components (kernels/layouts/state.py FN_*). In Team Asia `total` and the bonuses
     are the team's, on each teammate's row; on Ghost Train `total` is the tickets completed (the
     Trick-or-Treat ticket included) and no points are scored."""
 

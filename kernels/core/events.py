@@ -1,5 +1,5 @@
 """The event log: one row per move of train cards or tickets, in st.event_log
-(kernels/layouts.py EV_*, EK_*), written only when st.events_on[0] is 1 (the
+(kernels/layouts/state.py EV_*, EK_*), written only when st.events_on[0] is 1 (the
 runner sets it for a run with events). Every writer is called behind that
 one check, so a run without events pays a load and a branch per move.
 A full log counts the lost rows in sc[SC_EVENTS_LOST] (the runner refuses

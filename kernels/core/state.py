@@ -1,5 +1,5 @@
 """A game's state: allocating it (once per worker) and dealing a new game
-into it. The state is one GAME_STATE record (kernels/layouts.py): a kernel
+into it. The state is one GAME_STATE record (kernels/layouts/records.py): a kernel
 takes it as one pointer, and copy_state is one memory copy. All randomness
 of a game comes from its own stream in st.rng, seeded here; bots draw from
 their own streams, so the deal and every shuffle are the same whatever the

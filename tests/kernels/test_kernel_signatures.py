@@ -65,3 +65,22 @@ def test_the_stamp_is_the_source_dependency_hash():
 
     cache = step._cache._cache_file
     assert cache._source_stamp == dependency_hash(Path(step.py_func.__code__.co_filename))
+
+
+def test_the_stamp_covers_every_part_of_the_layouts_package():
+    """kernels.layouts is a package read as one module: a kernel's stamp hashes its __init__ and every
+    part it imports, so an edited record layout recompiles the kernels that read it."""
+    from pathlib import Path
+
+    from kernels import cache
+    from kernels.engine import step
+
+    seen: set[Path] = set()
+    todo = [Path(step.py_func.__code__.co_filename).resolve()]
+    while todo:
+        f = todo.pop()
+        if f not in seen:
+            seen.add(f)
+            todo.extend(cache._imports(f))
+    layouts = Path(cache.PACKAGE_ROOT) / "layouts"
+    assert {p.name for p in seen if p.parent == layouts} == {p.name for p in layouts.glob("*.py")}

@@ -1,4 +1,4 @@
-"""The board as one record (kernels/layouts.py BOARD): Python sees its fields
+"""The board as one record (kernels/layouts/records.py BOARD): Python sees its fields
 cut to the board (kernels/core/board_view.py) as views of the record, the
 padding past the board is empty, a copy and a worker's copy are the same
 bytes and independent, and boards beyond the record's bounds are refused

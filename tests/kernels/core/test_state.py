@@ -1,4 +1,4 @@
-"""The game state as one record (kernels/layouts.py GAME_STATE): copy_state
+"""The game state as one record (kernels/layouts/records.py GAME_STATE): copy_state
 copies every field but the tunnel log, a copied game plays on exactly as the
 original, the Python view cuts fields to the sizes in play, and the bounds the
 record is sized by are refused with a clear error."""
