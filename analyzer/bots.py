@@ -20,8 +20,8 @@ BOTS: dict[str, tuple[int, str]] = {
     "route-focus": (P.BOT_ROUTE_FOCUS, "one fixed path per ticket, built route by route after a hoard of cards; "
                     "replans only when blocked"),
     "destination-hungry": (P.BOT_DESTINATION_HUNGRY, "planner that keeps and draws as many tickets as fit"),
-    "long-route": (P.BOT_LONG_ROUTE, "collects cards for the longest routes (6+, then 4+) and claims them; plans "
-                   "its three most valuable tickets"),
+    "long-route": (P.BOT_LONG_ROUTE, "collects cards for the longest routes (5+, then 4+) and claims them; plans "
+                   "its most valuable ticket, then draws more while 30+ trains remain"),
     "one-step": (P.BOT_ONE_STEP, "no plan: plays the action worth most now (points plus ticket progress)"),
     "blocker": (P.BOT_BLOCKER, "planner that also claims cheap routes cutting an opponent's likely path"),
     "planner-v1": (P.BOT_PLANNER_V1, "planner without the mid-game ticket estimate (draws tickets only with its "

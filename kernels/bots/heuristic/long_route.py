@@ -1,4 +1,4 @@
-"""`long-route`: collects cards for the longest routes (5+ spaces, 3+ once
+"""`long-route`: collects cards for the longest routes (5+ spaces, 4+ once
 those are gone; LONG_MIN_LENGTH, LONG_FALLBACK_LENGTH) and claims them as
 soon as it can; plans only its most valuable open tickets (LONG_PLANNED of
 them) and may hoard before their routes as planner does (LONG_HOARD_*);
@@ -39,7 +39,7 @@ from kernels.core.cards import cards_available
 
 @njit(cache=True, _nrt=False)
 def long_route_action(st, bd, ru, p, rng, ws):
-    """Collects cards for the longest routes (5+ spaces; 3+ once those are
+    """Collects cards for the longest routes (5+ spaces; 4+ once those are
     gone) and claims them as soon as it can; plans only its most valuable
     open tickets and ignores the rest; with those done, draws more tickets
     while it and every other seat hold enough trains."""
