@@ -129,9 +129,9 @@ BOT_PARAM_NAMES = (
     "ROUTE_FOCUS_HOARD_HAND", "ROUTE_FOCUS_HOARD_SLACK", "ROUTE_FOCUS_ANY_ORDER", "LONG_HOARD_HAND",
     "LONG_HOARD_SLACK", "EXPERT_LATE_BOOST", "LONG_TICKET_TRAINS", "LONG_TICKET_OTHERS",
 )
-BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.34, 0.6, 3.2, 20.0, 14.0, 2.0, 1.0, 4.0,
-                      2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 1000.0, 3.0, 2.15, 0.17, -1.7, 0.64, 3.3, 12.0, 3.5,
-                      64.0, 4.0, 4.0, 10.0, 1.5, 0.0, 0.5, 22.0, 8.0, 12.0, 0.8,
+BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.34, 0.6, 3.2, 11.0, 11.0, 2.0, 1.0, 4.0,
+                      2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 1000.0, 3.0, 1.0, 0.15, 1.7, 0.64, 3.3, 12.0, 3.5,
+                      64.0, 4.0, 4.0, 10.0, 1.5, 0.0, 0.5, 22.0, 8.0, 8.0, 0.8,
                       0.5, 0.55, 3.0, 16.0, 14.0, 1.05, 0.58, 2.9, 5.0, 4.0, 1.0, 22.0, 8.0, 0.0, 0.0, 4.25,
                       1.0, 30.0, 20.0)
 MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)
