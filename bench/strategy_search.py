@@ -45,7 +45,7 @@ SPACES = {  # strategy -> {NAME: (low, high)}; integers where both ends are
     "destination-hungry": {
         "HUNGRY_KEEP_PRICE": (0.1, 0.4), "HUNGRY_BUDGET": (0.6, 1.0), "HUNGRY_OVER_PRICE": (2.0, 6.0),
         "HUNGRY_SPARE_TRAINS": (8, 20), "HUNGRY_OTHERS": (8, 20), "HUNGRY_EV_TURN_VALUE": (0.5, 2.5),
-        "HUNGRY_EV_TRAIN_PRICE": (0.15, 0.3), "HUNGRY_EV_KEEP_MARGIN": (-2.0, 3.0), "HUNGRY_EV_MAX_PLANNED": (12, 20),
+        "HUNGRY_EV_TRAIN_PRICE": (0.1, 0.3), "HUNGRY_EV_KEEP_MARGIN": (-2.0, 4.0), "HUNGRY_EV_MAX_PLANNED": (8, 20),
     },
     "route-focus": {
         "ROUTE_FOCUS_KEEP_PRICE": (0.1, 1.5), "ROUTE_FOCUS_BUDGET": (0.3, 1.0), "ROUTE_FOCUS_OVER_PRICE": (1.0, 8.0),
