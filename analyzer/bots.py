@@ -20,8 +20,8 @@ BOTS: dict[str, tuple[int, str]] = {
     "route-focus": (P.BOT_ROUTE_FOCUS, "one fixed path per ticket, built route by route after a hoard of cards; "
                     "replans only when blocked"),
     "destination-hungry": (P.BOT_DESTINATION_HUNGRY, "planner that keeps and draws as many tickets as fit"),
-    "long-route": (P.BOT_LONG_ROUTE, "collects cards for the longest routes (6+, then 4+) and claims them; plans "
-                   "its three most valuable tickets"),
+    "long-route": (P.BOT_LONG_ROUTE, "collects cards for the longest routes (5+, then 4+) and claims them; plans "
+                   "its most valuable ticket, then draws more while 30+ trains remain"),
     "one-step": (P.BOT_ONE_STEP, "no plan: plays the action worth most now (points plus ticket progress)"),
     "blocker": (P.BOT_BLOCKER, "planner that also claims cheap routes cutting an opponent's likely path"),
     "planner-v1": (P.BOT_PLANNER_V1, "planner without the mid-game ticket estimate (draws tickets only with its "
@@ -75,7 +75,8 @@ _LIMITS = {
     ("long-route",): {"LONG_KEEP_PRICE": POINTS, "LONG_BUDGET": SHARE, "LONG_OVER_PRICE": POINTS,
                       "LONG_MIN_LENGTH": (1.0, 1000.0), "LONG_FALLBACK_LENGTH": (1.0, 1000.0),
                       "LONG_PLANNED": (1.0, 1000.0), "LONG_HOARD_HAND": TRAINS,
-                      "LONG_HOARD_SLACK": (-1000.0, 1000.0)},
+                      "LONG_HOARD_SLACK": (-1000.0, 1000.0), "LONG_TICKET_TRAINS": TRAINS,
+                      "LONG_TICKET_OTHERS": TRAINS},
     ("one-step",): {"ONE_STEP_DRAW": POINTS, "ONE_STEP_CARD_PRICE": POINTS, "ONE_STEP_PROGRESS": POINTS},
     ("expert",): {"EXPERT_CANDIDATES": (1.0, float(P.MAX_CANDIDATES)), "EXPERT_KEEP_FACTOR": (0.0, 100.0),
                   "EXPERT_WIN_POINTS": POINTS, "EXPERT_SWITCH_Z": (-100.0, 100.0), "EXPERT_ROLLOUT_EV": (0.0, 1.0),

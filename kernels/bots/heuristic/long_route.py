@@ -1,8 +1,9 @@
-"""`long-route`: collects cards for the longest routes (5+ spaces, 3+ once
+"""`long-route`: collects cards for the longest routes (5+ spaces, 4+ once
 those are gone; LONG_MIN_LENGTH, LONG_FALLBACK_LENGTH) and claims them as
 soon as it can; plans only its most valuable open tickets (LONG_PLANNED of
 them) and may hoard before their routes as planner does (LONG_HOARD_*);
-keeps few tickets and never draws more.
+with those done it draws more tickets while the trains allow
+(LONG_TICKET_*).
 
 Built from the planner family's plan and moves (bots/planning); reads only
 what seat p may see."""
@@ -31,15 +32,17 @@ from kernels.bots.planning.ticket_keep import choose_keep_mask
 from kernels.bots.planning.ticket_value import hoards
 from kernels.bots.shared import params as P
 from kernels.bots.shared.paying import tunnel_decision
-from kernels.bots.shared.table import hand_size
+from kernels.bots.shared.table import fewest_trains_of_others, hand_size
+from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
 
 
 @njit(cache=True, _nrt=False)
 def long_route_action(st, bd, ru, p, rng, ws):
-    """Collects cards for the longest routes (5+ spaces; 3+ once those are
+    """Collects cards for the longest routes (5+ spaces; 4+ once those are
     gone) and claims them as soon as it can; plans only its most valuable
-    open tickets and ignores the rest; keeps few tickets, never draws more."""
+    open tickets and ignores the rest; with those done, draws more tickets
+    while it and every other seat hold enough trains."""
     phase = st.sc[L.SC_PHASE]
     prm = ws.bot_params
     if phase == L.PH_SETUP_KEEP or phase == L.PH_KEEP_TICKETS:
@@ -70,6 +73,9 @@ def long_route_action(st, bd, ru, p, rng, ws):
     a = best_scoring_claim(st, bd, ru, p, ws, np.int64(min_len), endgame)
     if a >= 0:
         return a
+    if (left == 0 and not endgame and st.sc[L.SC_TP_COUNT] > 0 and st.trains[p] >= prm[P.BP_LONG_TICKET_TRAINS]
+            and fewest_trains_of_others(st, p) >= prm[P.BP_LONG_TICKET_OTHERS]):
+        return make_action(L.A_DRAW_TICKETS, 0, 0)
     if left > 0:  # its ticket's routes may wait for a hoard; the long ones never do
         a = best_planned_claim(st, bd, ru, p, ws, endgame)
         if a >= 0 and (endgame or not hoards(st, bd, ru, p, ws, left, prm[P.BP_LONG_HOARD_HAND],

@@ -1,7 +1,8 @@
 """The named strategies' own weights (kernels/bots/shared/params.py
 ROUTE_FOCUS_*, LONG_*): route-focus hoards before its claims, long-route
-plans as many of its most valuable tickets as LONG_PLANNED says and collects
-for routes of LONG_MIN_LENGTH spaces."""
+plans as many of its most valuable tickets as LONG_PLANNED says, collects
+for routes of LONG_MIN_LENGTH spaces and, with its tickets done, draws more
+while the seats' trains pass LONG_TICKET_*."""
 
 import numpy as np
 from helpers import Game
@@ -71,4 +72,24 @@ def test_long_route_claims_routes_of_its_minimum_length_only():
     kind, r, _ = choice(g, P.BOT_LONG_ROUTE)
     assert kind == L.A_CLAIM and 3 <= g.bd.routes[r, L.RT_LEN] < 6
     g.ws.bot_params[P.BP_LONG_FALLBACK_LENGTH] = 7.0  # no route that long: it draws for its ticket
+    assert choice(g, P.BOT_LONG_ROUTE)[0] in (L.A_DRAW_MARKET, L.A_DRAW_BLIND)
+
+
+def test_long_route_draws_tickets_with_its_tickets_done_while_every_seat_holds_enough_trains():
+    g = Game("europe", 2)
+    g.blank()
+    g.hold(0, g.ticket("Edinburgh", "Paris"))
+    g.give(0, g.route("Edinburgh", "London"), g.route("Dieppe", "London"), g.route("Dieppe", "Paris"))
+    g.set_ticket_pile([g.ticket("Madrid", "Dieppe"), g.ticket("Brest", "Marseille"), g.ticket("Roma", "Smyrna")])
+    g.set_pile(["green"] * 20)
+    g.ws.bot_params[P.BP_LONG_TICKET_TRAINS] = 16.0
+    g.ws.bot_params[P.BP_LONG_TICKET_OTHERS] = 14.0
+    assert choice(g, P.BOT_LONG_ROUTE)[0] == L.A_DRAW_TICKETS
+    g.st.trains[1] = 13  # the other seat is short of trains: no more tickets, cards for a long route
+    assert choice(g, P.BOT_LONG_ROUTE)[0] in (L.A_DRAW_MARKET, L.A_DRAW_BLIND)
+    g.st.trains[1] = 45
+    g.st.trains[0] = 15  # its own trains too few
+    assert choice(g, P.BOT_LONG_ROUTE)[0] in (L.A_DRAW_MARKET, L.A_DRAW_BLIND)
+    g.st.trains[0] = 45
+    g.hold(0, g.ticket("Madrid", "Dieppe"))  # a ticket open: cards for it, not more tickets
     assert choice(g, P.BOT_LONG_ROUTE)[0] in (L.A_DRAW_MARKET, L.A_DRAW_BLIND)
