@@ -29,6 +29,7 @@ from numba import njit
 from kernels import layouts as L
 from kernels.bots.planning.moves import draw_for_need, route_points
 from kernels.bots.search.determinize import determinize
+from kernels.bots.search.horizon import horizon_margin
 from kernels.bots.search.memory import fresh_memory, load_memory, load_state, save_memory, save_state
 from kernels.bots.shared import params as P
 from kernels.bots.shared.paying import pay_colour
@@ -57,7 +58,10 @@ def expert_action(st, bd, ru, p, rng, ws):
         n = keep_candidates(st, bd, ru, ws, planned, ru[L.RULE_FAMILY] == L.FAMILY_TEAMS)
         budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * prm[P.BP_EXPERT_KEEP_FACTOR] * late_factor(st, ru, prm))
     else:
-        n = turn_candidates(st, bd, ru, p, ws, planned, np.int64(prm[P.BP_EXPERT_CANDIDATES]))
+        limit = np.int64(prm[P.BP_EXPERT_CANDIDATES])
+        if fewest_trains(st, ru) <= prm[P.BP_EXPERT_WIDE_TRAINS]:
+            limit = np.int64(P.MAX_CANDIDATES)
+        n = turn_candidates(st, bd, ru, p, ws, planned, limit)
         budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * late_factor(st, ru, prm))
     if n <= 1 or budget <= 0:
         return planned
@@ -82,10 +86,16 @@ def late_factor(st, ru, prm):
     boost = prm[P.BP_EXPERT_LATE_BOOST]
     if boost <= 1.0:
         return 1.0
+    return min(boost, ru[L.RULE_TRAINS] / max(fewest_trains(st, ru), 1.0))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def fewest_trains(st, ru):
+    """The fewest trains any seat holds."""
     fewest = ru[L.RULE_TRAINS]
     for q in range(st.sc[L.SC_N_PLAYERS]):
         fewest = min(fewest, st.trains[q])
-    return min(boost, ru[L.RULE_TRAINS] / max(fewest, 1.0))
+    return fewest
 
 
 @njit(cache=True, _nrt=False, inline="always")  # see expert_action
@@ -212,7 +222,9 @@ def rollout(st, bd, ru, p, ws, action, world_seed):
     """Put the game back, redeal what p cannot see from world_seed, play
     `action`, then the family's planner at every seat to the end (planner-v1's
     rules when BP_EXPERT_ROLLOUT_EV is 0): p's margin over the best other team
-    (+ a win's points)."""
+    (+ a win's points). On a points game, BP_EXPERT_DEPTH turns past the
+    action (when above 0) stop it at the next turn's start, and the margin
+    is on the expected totals (horizon.py)."""
     load_state(st, ws)
     load_memory(ws)  # p's memory of the tickets it sent away (the last rollout's play changed it)
     n_players = st.sc[L.SC_N_PLAYERS]
@@ -224,7 +236,14 @@ def rollout(st, bd, ru, p, ws, action, world_seed):
     fresh_memory(ws)
     step(st, bd, ru, action, ws)
     ticket_estimate = ws.bot_params[P.BP_EXPERT_ROLLOUT_EV] != 0.0
+    depth = np.int64(ws.bot_params[P.BP_EXPERT_DEPTH]) if ru[L.RULE_FAMILY] == L.FAMILY_POINTS else np.int64(0)
+    horizon = st.sc[L.SC_TURN] + depth
     while st.sc[L.SC_PHASE] != L.PH_OVER:
+        if depth > 0 and st.sc[L.SC_TURN] >= horizon and st.sc[L.SC_PHASE] == L.PH_TURN:
+            value = horizon_margin(st, bd, ru, p, ws)  # stopped at a turn's start: scored by its expected totals
+            if st.final[p, L.FN_WINNER] != 0:
+                value += ws.bot_params[P.BP_EXPERT_WIN_POINTS]
+            return value
         q = st.sc[L.SC_PLAYER]
         a = rule_family_planner(st, bd, ru, q, ws.ex_rng[q:q + 1], ws, ticket_estimate)
         step(st, bd, ru, a, ws)
