@@ -29,7 +29,6 @@ from numba import njit
 from kernels import layouts as L
 from kernels.bots.planning.moves import draw_for_need, route_points
 from kernels.bots.search.determinize import determinize
-from kernels.bots.search.horizon import horizon_margin
 from kernels.bots.search.memory import fresh_memory, load_memory, load_state, save_memory, save_state
 from kernels.bots.shared import params as P
 from kernels.bots.shared.paying import pay_colour
@@ -229,9 +228,7 @@ def rollout(st, bd, ru, p, ws, action, world_seed):
     """Put the game back, redeal what p cannot see from world_seed, play
     `action`, then the family's planner at every seat to the end (planner-v1's
     rules when BP_EXPERT_ROLLOUT_EV is 0): p's margin over the best other team
-    (+ a win's points). On a points game, BP_EXPERT_DEPTH turns past the
-    action (when above 0) stop it at the next turn's start, and the margin
-    is on the expected totals (horizon.py)."""
+    (+ a win's points)."""
     load_state(st, ws)
     load_memory(ws)  # p's memory of the tickets it sent away (the last rollout's play changed it)
     n_players = st.sc[L.SC_N_PLAYERS]
@@ -243,14 +240,7 @@ def rollout(st, bd, ru, p, ws, action, world_seed):
     fresh_memory(ws)
     step(st, bd, ru, action, ws)
     ticket_estimate = ws.bot_params[P.BP_EXPERT_ROLLOUT_EV] != 0.0
-    depth = np.int64(ws.bot_params[P.BP_EXPERT_DEPTH]) if ru[L.RULE_FAMILY] == L.FAMILY_POINTS else np.int64(0)
-    horizon = st.sc[L.SC_TURN] + depth
     while st.sc[L.SC_PHASE] != L.PH_OVER:
-        if depth > 0 and st.sc[L.SC_TURN] >= horizon and st.sc[L.SC_PHASE] == L.PH_TURN:
-            value = horizon_margin(st, bd, ru, p, ws)  # stopped at a turn's start: scored by its expected totals
-            if st.final[p, L.FN_WINNER] != 0:
-                value += ws.bot_params[P.BP_EXPERT_WIN_POINTS]
-            return value
         q = st.sc[L.SC_PLAYER]
         a = rule_family_planner(st, bd, ru, q, ws.ex_rng[q:q + 1], ws, ticket_estimate)
         step(st, bd, ru, a, ws)

@@ -109,17 +109,10 @@ BP_LONG_HOARD_SLACK = 58
 # holds, up to this factor (1: a fixed budget): a rollout then plays fewer turns, so late decisions are searched
 # harder for about the CPU time of an early one (docs/bots.md "The search player")
 BP_EXPERT_LATE_BOOST = 59
-# expert's rollouts stop after this many turns (all seats') past the candidate, and the position is scored by its
-# expected final score (kernels/bots/search/horizon.py; 0: every rollout plays to the end; points games only)
-BP_EXPERT_DEPTH = 60
-# ... the points a stopped rollout's seat is still to score, per train it holds and per card in its hand
-# (least squares on the rollouts' own games: python -m bench.fit_eval, docs/bots.md "The search player")
-BP_EXPERT_EVAL_TRAIN = 61
-BP_EXPERT_EVAL_CARD = 62
 # with some seat down to this many trains, expert's turn lists up to MAX_CANDIDATES candidates (every claim, as the
 # list fits) rather than EXPERT_CANDIDATES: the last turns' claims decide close games (0: never)
-BP_EXPERT_WIDE_TRAINS = 63
-BP_FIELDS = 64
+BP_EXPERT_WIDE_TRAINS = 60
+BP_FIELDS = 61
 BOT_PARAM_NAMES = (
     "KEEP_PRICE", "SETUP_BUDGET", "DRAW_BUDGET", "OVER_PRICE", "TICKET_TRAINS", "TICKET_OTHERS",
     "CONTESTED_BONUS", "ENDGAME_TRAINS", "HUNGRY_KEEP_PRICE", "HUNGRY_BUDGET", "HUNGRY_OVER_PRICE",
@@ -133,12 +126,11 @@ BOT_PARAM_NAMES = (
     "ROUTE_FOCUS_OVER_PRICE", "ROUTE_FOCUS_TICKET_TRAINS", "ROUTE_FOCUS_TICKET_OTHERS", "LONG_KEEP_PRICE",
     "LONG_BUDGET", "LONG_OVER_PRICE", "LONG_MIN_LENGTH", "LONG_FALLBACK_LENGTH", "LONG_PLANNED",
     "ROUTE_FOCUS_HOARD_HAND", "ROUTE_FOCUS_HOARD_SLACK", "ROUTE_FOCUS_ANY_ORDER", "LONG_HOARD_HAND",
-    "LONG_HOARD_SLACK", "EXPERT_LATE_BOOST", "EXPERT_DEPTH",
-    "EXPERT_EVAL_TRAIN", "EXPERT_EVAL_CARD", "EXPERT_WIDE_TRAINS",
+    "LONG_HOARD_SLACK", "EXPERT_LATE_BOOST", "EXPERT_WIDE_TRAINS",
 )
 BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.34, 0.6, 3.2, 20.0, 14.0, 2.0, 1.0, 4.0,
                       2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 1000.0, 3.0, 2.15, 0.17, -1.7, 0.64, 3.3, 12.0, 3.5,
                       64.0, 4.0, 4.0, 10.0, 1.5, 0.0, 0.5, 22.0, 8.0, 12.0, 0.8,
                       0.5, 0.55, 3.0, 16.0, 14.0, 0.54, 0.48, 2.27, 6.0, 4.0, 3.0, 22.0, 8.0, 0.0, 15.0, 4.25,
-                      1.0, 0.0, 1.72, 0.17, 0.0)
+                      1.0, 0.0)
 MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)
