@@ -110,7 +110,8 @@ BP_LONG_HOARD_SLACK = 58
 # harder for about the CPU time of an early one (docs/bots.md "The search player")
 BP_EXPERT_LATE_BOOST = 59
 # with some seat down to this many trains, expert's turn lists up to MAX_CANDIDATES candidates (every claim, as the
-# list fits) rather than EXPERT_CANDIDATES: the last turns' claims decide close games (0: never)
+# list fits) rather than EXPERT_CANDIDATES: the last turns' claims decide close games (0: never; 12 from 0: +4 points
+# of win share against planner at the default budget, about the fast preset's 1, docs/bots.md "The search player")
 BP_EXPERT_WIDE_TRAINS = 60
 BP_FIELDS = 61
 BOT_PARAM_NAMES = (
@@ -132,5 +133,5 @@ BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.34, 0.6, 3.2,
                       2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 1000.0, 3.0, 2.15, 0.17, -1.7, 0.64, 3.3, 12.0, 3.5,
                       64.0, 4.0, 4.0, 10.0, 1.5, 0.0, 0.5, 22.0, 8.0, 12.0, 0.8,
                       0.5, 0.55, 3.0, 16.0, 14.0, 0.54, 0.48, 2.27, 6.0, 4.0, 3.0, 22.0, 8.0, 0.0, 15.0, 4.25,
-                      1.0, 0.0)
+                      1.0, 12.0)
 MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)
