@@ -57,7 +57,7 @@ def expert_action(st, bd, ru, p, rng, ws):
         n = keep_candidates(st, bd, ru, ws, planned, ru[L.RULE_FAMILY] == L.FAMILY_TEAMS)
         budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * prm[P.BP_EXPERT_KEEP_FACTOR] * late_factor(st, ru, prm))
     else:
-        n = turn_candidates(st, bd, ru, p, ws, planned, np.int64(prm[P.BP_EXPERT_CANDIDATES]))
+        n = turn_candidates(st, bd, ru, p, ws, planned, candidate_limit(st, ru, prm))
         budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * late_factor(st, ru, prm))
     if n <= 1 or budget <= 0:
         return planned
@@ -82,10 +82,26 @@ def late_factor(st, ru, prm):
     boost = prm[P.BP_EXPERT_LATE_BOOST]
     if boost <= 1.0:
         return 1.0
+    return min(boost, ru[L.RULE_TRAINS] / max(fewest_trains(st, ru), 1.0))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def candidate_limit(st, ru, prm):
+    """Candidates listed at a turn: EXPERT_CANDIDATES, or MAX_CANDIDATES once
+    some seat is down to EXPERT_WIDE_TRAINS trains (when that is above 0)."""
+    wide = prm[P.BP_EXPERT_WIDE_TRAINS]
+    if wide > 0.0 and fewest_trains(st, ru) <= wide:
+        return np.int64(P.MAX_CANDIDATES)
+    return np.int64(prm[P.BP_EXPERT_CANDIDATES])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def fewest_trains(st, ru):
+    """The fewest trains any seat holds."""
     fewest = ru[L.RULE_TRAINS]
     for q in range(st.sc[L.SC_N_PLAYERS]):
         fewest = min(fewest, st.trains[q])
-    return min(boost, ru[L.RULE_TRAINS] / max(fewest, 1.0))
+    return fewest
 
 
 @njit(cache=True, _nrt=False, inline="always")  # see expert_action

@@ -275,6 +275,23 @@ def test_the_late_boost_grows_the_budget_as_trains_run_out():
     assert late_factor(g.st, g.ru, prm) == 1.0
 
 
+def test_the_candidate_list_widens_once_a_seat_is_down_to_the_wide_trains():
+    """EXPERT_WIDE_TRAINS: 0 keeps EXPERT_CANDIDATES even with a seat at 0
+    trains; above 0 (12 by default), a seat at or under it lists MAX_CANDIDATES."""
+    from kernels.bots.search.expert import candidate_limit
+    g = Game("europe", 2, seed=1)
+    prm = np.array(P.BOT_PARAM_DEFAULTS, np.float64)
+    assert P.BOT_PARAM_DEFAULTS[P.BP_EXPERT_WIDE_TRAINS] == 12.0
+    prm[P.BP_EXPERT_WIDE_TRAINS] = 0.0
+    g.st.trains[0], g.st.trains[1] = 45, 0
+    assert candidate_limit(g.st, g.ru, prm) == prm[P.BP_EXPERT_CANDIDATES]
+    prm[P.BP_EXPERT_WIDE_TRAINS] = 12.0
+    g.st.trains[1] = 13
+    assert candidate_limit(g.st, g.ru, prm) == prm[P.BP_EXPERT_CANDIDATES]
+    g.st.trains[1] = 12
+    assert candidate_limit(g.st, g.ru, prm) == P.MAX_CANDIDATES
+
+
 def test_the_fast_budget_is_named_from_the_cli_and_the_python_api(tmp_path):
     """`--bot-param expert.budget=fast` and bot_params={"expert.budget": "fast"}
     play the preset's values (recorded as such in the manifest): the same
