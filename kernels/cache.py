@@ -25,6 +25,8 @@ from pathlib import Path
 
 PACKAGE_ROOT = Path(__file__).resolve().parent  # kernels/
 PROJECT_ROOT = PACKAGE_ROOT.parent
+# how every kernel is optimised (kernels/optimise.py): part of every kernel's stamp
+OPTIMISE_FILE = PACKAGE_ROOT / "optimise.py"
 
 
 def _module_file(dotted: str) -> Path | None:
@@ -65,9 +67,10 @@ def _imports(path: Path) -> tuple[Path, ...]:
 
 @cache
 def dependency_hash(path: Path) -> str:
-    """SHA-256 over path and every module it imports, transitively."""
+    """SHA-256 over path and every module it imports, transitively, and
+    the optimisation settings (OPTIMISE_FILE)."""
     seen: set[Path] = set()
-    todo = [Path(path).resolve()]
+    todo = [Path(path).resolve(), OPTIMISE_FILE]
     while todo:
         f = todo.pop()
         if f in seen:
