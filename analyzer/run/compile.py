@@ -28,18 +28,25 @@ COMPILE_NOTICE = ("Compiling the simulation kernels with Numba before the first 
                   "cores, once per version of the kernels (they are cached; later runs start in about a second).")
 
 # Each kernel, by module and name, with the names of its arguments (the
-# runner's play_game calls them so): "bot" is a bot's decision, "step" the engine's.
-ARGUMENTS = {"bot": ("st", "bd", "ru", "p", "rng", "ws"), "step": ("st", "bd", "ru", "action", "ws")}
+# runner's play_game calls them so): "bot" is a bot's decision, "step" the engine's,
+# "planner" the solo planner's (rule_family_planner calls it so).
+ARGUMENTS = {"bot": ("st", "bd", "ru", "p", "rng", "ws"), "step": ("st", "bd", "ru", "action", "ws"),
+             "planner": ("bot_id", "st", "bd", "ru", "p", "rng", "ws", "flag")}
+# Two parts of about the same compile time, each in its order: expert_action reaches every planner
+# (kernels/bots/variants/family.py), so the helper compiles the solo planner first while this process
+# compiles the Team Asia and Ghost Train planners, which the helper then loads from the cache; the
+# simple bots are built from the planner's planning and tactics kernels.
 COMPILE_PARTS = {
-    # expert_action reaches every planner (kernels/bots/variants/family.py): about half the
-    # compile time; the simple bots are built from the planner's planning and tactics kernels
     "planners": (
+        ("kernels.bots.heuristic.planner", "planner_action", "planner"),
         ("kernels.bots.search.expert", "expert_action", "bot"),
         ("kernels.bots.heuristic.route_focus", "route_focus_action", "bot"),
         ("kernels.bots.heuristic.long_route", "long_route_action", "bot"),
         ("kernels.bots.heuristic.one_step", "one_step_action", "bot"),
     ),
     "engine": (
+        ("kernels.bots.variants.team_planner", "team_planner_action", "bot"),
+        ("kernels.bots.variants.ghost_planner", "ghost_planner_action", "bot"),
         ("kernels.engine", "step", "step"),
         ("kernels.bots.heuristic.greedy", "greedy_action", "bot"),
         ("kernels.bots.variants.ghost_greedy", "ghost_greedy_action", "bot"),
@@ -84,6 +91,7 @@ def argument_types() -> dict:
     bd, ru = board.compile(rules), rules.to_array()
     st = state_record(new_state(bd, ru, 2))
     return {"st": typeof(st), "bd": typeof(bd), "ru": typeof(ru), "p": types.int64, "action": types.int64,
+            "bot_id": types.int64, "flag": types.boolean,
             # the runner passes a seat's one-element slice of its uint64 array
             "rng": typeof(np.zeros(1, np.uint64)), "ws": typeof(scratch_record())}
 
