@@ -1,18 +1,20 @@
-"""The first run of a version of the kernels compiles them (Numba, minutes);
-later runs load them from the disk cache in about a second. `kernels_compiled`
-tells which case this is, so the CLI can say why the first run is slow, and
-`compile_kernels` does the compiling on two cores.
+"""The first run of a version of the kernels compiles them (Numba, 1-2
+minutes); later runs load them from the disk cache in about 2 seconds.
+`kernels_compiled` tells which case this is, so the CLI can say why the first
+run is slow, and `compile_kernels` does the compiling on two cores.
 
 Numba compiles on one thread of one process. A kernel that one process has
 compiled is written to the disk cache, and another process that then needs it
 loads it instead of compiling it again (a dispatcher looks in the cache before
-it compiles). So the kernels a run reaches are split into two parts that
-share little: the planner family with the search player and the simple bots
-(built from the planner's kernels), compiled by a helper process, and the
-engine with the greedy bots, compiled here meanwhile. The
-runner, compiled last, then loads both parts and only links them. Every part
-is compiled for the argument types the runner passes (one signature per
-kernel: tests/kernels/test_kernel_signatures.py)."""
+it compiles). So the kernels a run reaches are split into two parts of about
+the same compile time (COMPILE_PARTS): the solo planner, the search player
+and the simple bots (built from the planner's kernels), compiled by a helper
+process, and the Team Asia and Ghost Train planners, the engine and the
+greedy bots, compiled here meanwhile. The runner, compiled last, loads both
+parts, links them and is the one module LLVM optimises as a whole
+(kernels/optimise.py). Every part is compiled for the argument types the
+runner passes (one signature per kernel:
+tests/kernels/test_kernel_signatures.py)."""
 
 from __future__ import annotations
 
@@ -24,8 +26,8 @@ import tempfile
 import warnings
 from pathlib import Path
 
-COMPILE_NOTICE = ("Compiling the simulation kernels with Numba before the first game: about 3 minutes on 2 "
-                  "cores, once per version of the kernels (they are cached; later runs start in about a second).")
+COMPILE_NOTICE = ("Compiling the game engine and every bot with Numba before the first game: 1-2 minutes on 2 "
+                  "cores, once per version of the kernels (they are cached; later runs start in about 2 seconds).")
 
 # Each kernel, by module and name, with the names of its arguments (the
 # runner's play_game calls them so): "bot" is a bot's decision, "step" the engine's,
