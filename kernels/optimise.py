@@ -9,12 +9,13 @@ the runner's, and the runner's module passes (-O3: inlining across
 functions, loops, dead code) optimise all of it again. The code of a
 function's own module runs only when Python calls that function; a game
 runs inside the module of the kernel Python called, the runner or the
-analysis. So the module passes run in full for ENTRY_KERNELS only; every
-other kernel keeps Numba's per-function -O3 passes and the cheap module pass
-(always-inline, then dead copies of its callees dropped) and hands that IR
-to the kernels above it. A kernel called from Python that is not listed
-(a step of `Game`, a new state) runs correctly, without cross-function
-inlining; Python's call around it costs more than that.
+analysis (or a bot's move asked by `Game`). So the module passes run in
+full for ENTRY_KERNELS only; every other kernel keeps Numba's per-function
+-O3 passes and the cheap module pass (always-inline, then dead copies of its
+callees dropped) and hands that IR to the kernels above it. A kernel called
+from Python that is not listed (a step of `Game`, a new state) runs
+correctly, without cross-function inlining; Python's call around it costs
+more than that.
 
 This replaces a method of numba's code library (an internal): pyproject.toml
 pins numba to the minor versions this was checked with, and kernels/cache.py
@@ -28,6 +29,7 @@ ENTRY_KERNELS = (
     ("kernels.runner", "run_block"),  # every game of a run
     ("kernels.bots.search.evaluate", "evaluate_moves"),  # `ttr analyse`'s rollouts
     ("kernels.tunnel_mc", "tunnel_mc"),  # the tunnel odds' Monte Carlo
+    ("kernels.bots.dispatch", "choose_action"),  # `Game`'s bot moves: expert's rollouts run in it
 )
 
 
