@@ -48,7 +48,7 @@ screenshot: $(STAMP)
 # process, so its module fixtures run once). The kernels are compiled first,
 # once, so the workers only load them. Numba compiles on one core per process
 # and a process loads what another has cached, so the warm-up is two lines of
-# work, one per core (tests/warm_cache.py): the engine and the greedy bots,
+# work, one per core (tests/warm_cache.py): the variant planners, the engine and the greedy bots,
 # then the tests that need no bot or runner kernel (marked compile_light by
 # tests/conftest.py), then the test-only kernels (which load the bots the
 # other core has cached by then); beside it the planners, then the runner

@@ -4,12 +4,18 @@ in a fresh Numba cache folder and print each function's own compile time
 
     .venv/bin/python bench/compile_profile.py [--top 30]
 
+It prints the wall time and the CPU time (of this process and its helper:
+on a busy machine the CPU time is the figure to compare). With
+TTR_COMPILE_PROCESSES=1 every kernel compiles in this process and the list
+is complete; otherwise it lacks the helper's part (analyzer/run/compile.py).
+
 A developer tool for keeping `make bench`'s cold_compile_s down; it asserts
 nothing."""
 
 from __future__ import annotations
 
 import os
+import resource
 import sys
 import tempfile
 import time
@@ -34,10 +40,12 @@ def main() -> None:
     import analyzer
 
     with event.install_recorder("numba:compile") as rec:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         analyzer.simulate(board="europe", players=2, bots="random,greedy", games=2, seed=1, threads=1,
                           progress=False)
         wall = time.perf_counter() - t0
+        helper = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = time.process_time() - c0 + helper.ru_utime + helper.ru_stime
     # events nest: a compile triggers its callees' compiles; exclusive = own - children
     stack: list[list] = []
     own: dict[str, float] = {}
@@ -53,7 +61,7 @@ def main() -> None:
             count[nm] = count.get(nm, 0) + 1
             if stack:
                 stack[-1][2] += total
-    print(f"cold compile through analyzer.simulate: {wall:.1f} s, {len(own)} functions, "
+    print(f"cold compile through analyzer.simulate: {wall:.1f} s wall, {cpu:.1f} CPU-s, {len(own)} functions, "
           f"{sum(count.values())} compilations")
     by_module: dict[str, float] = {}
     for nm, s in own.items():

@@ -9,7 +9,8 @@
     runner.py    the loop over games; tables.py writes their rows
     paths.py     the one shortest-path search; graph.py networks and trails;
                  bits.py bit sets; prng.py the random streams; tunnel_mc.py
-                 the tunnel odds' Monte Carlo; cache.py the compile cache
+                 the tunnel odds' Monte Carlo; cache.py the compile cache;
+                 optimise.py which kernels LLVM optimises across functions
 
 Every kernel that does not allocate is compiled with `_nrt=False`: Numba then
 emits no reference counting. With it, every read of an array field of the
@@ -34,7 +35,9 @@ $TTR_CACHE_DIR/numba (default ~/.cache/ttr-analyzer/numba).
 import os
 from pathlib import Path
 
+from kernels import optimise
 from kernels.cache import install, source_hash
 
 SOURCE_HASH = source_hash()
+optimise.install()
 install(Path(os.environ.get("TTR_CACHE_DIR", Path.home() / ".cache" / "ttr-analyzer")) / "numba")

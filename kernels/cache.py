@@ -25,6 +25,8 @@ from pathlib import Path
 
 PACKAGE_ROOT = Path(__file__).resolve().parent  # kernels/
 PROJECT_ROOT = PACKAGE_ROOT.parent
+# how every kernel is optimised (kernels/optimise.py): part of every kernel's stamp
+OPTIMISE_FILE = PACKAGE_ROOT / "optimise.py"
 
 
 def _module_file(dotted: str) -> Path | None:
@@ -35,7 +37,7 @@ def _module_file(dotted: str) -> Path | None:
     base = PROJECT_ROOT.joinpath(*parts)
     if base.with_suffix(".py").is_file():
         return base.with_suffix(".py")
-    if (base / "__init__.py").is_file():  # a package read as one module (kernels.layouts)
+    if len(parts) > 1 and (base / "__init__.py").is_file():  # a package read as one module (kernels.layouts)
         return base / "__init__.py"
     return None
 
@@ -67,9 +69,10 @@ def _imports(path: Path) -> tuple[Path, ...]:
 
 @cache
 def dependency_hash(path: Path) -> str:
-    """SHA-256 over path and every module it imports, transitively."""
+    """SHA-256 over path and every module it imports, transitively, and
+    the optimisation settings (OPTIMISE_FILE)."""
     seen: set[Path] = set()
-    todo = [Path(path).resolve()]
+    todo = [Path(path).resolve(), OPTIMISE_FILE]
     while todo:
         f = todo.pop()
         if f in seen:

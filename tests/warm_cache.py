@@ -5,12 +5,13 @@ kernels. With the cache warm, each worker loads them in about a second.
 Numba compiles on one core per process, and a kernel one process has cached
 is loaded by the others (analyzer/run/compile.py), so `make test` spreads the
 warm-up over both cores in two lines of work that meet in the cache:
-    core 1: warm_cache.py engine   (the engine and the greedy bots),
+    core 1: warm_cache.py engine   (the Team Asia and Ghost Train planners,
+            the engine and the greedy bots),
             then the compile_light tests (tests/conftest.py),
             then warm_cache.py tests (the test-only kernels: they load the
             bots both parts have cached by then)
     core 2: warm_cache.py planners runner
-            (the planner family, the search player and the simple bots; then run_block, which
+            (the solo planner, the search player and the simple bots; then run_block, which
             loads both parts and links them)
 The parts are analyzer.run.compile's COMPILE_PARTS, the ones a first
 `ttr simulate` compiles on two cores.

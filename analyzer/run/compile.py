@@ -1,18 +1,20 @@
-"""The first run of a version of the kernels compiles them (Numba, minutes);
-later runs load them from the disk cache in about a second. `kernels_compiled`
-tells which case this is, so the CLI can say why the first run is slow, and
-`compile_kernels` does the compiling on two cores.
+"""The first run of a version of the kernels compiles them (Numba, 1-2
+minutes); later runs load them from the disk cache in about 2 seconds.
+`kernels_compiled` tells which case this is, so the CLI can say why the first
+run is slow, and `compile_kernels` does the compiling on two cores.
 
 Numba compiles on one thread of one process. A kernel that one process has
 compiled is written to the disk cache, and another process that then needs it
 loads it instead of compiling it again (a dispatcher looks in the cache before
-it compiles). So the kernels a run reaches are split into two parts that
-share little: the planner family with the search player and the simple bots
-(built from the planner's kernels), compiled by a helper process, and the
-engine with the greedy bots, compiled here meanwhile. The
-runner, compiled last, then loads both parts and only links them. Every part
-is compiled for the argument types the runner passes (one signature per
-kernel: tests/kernels/test_kernel_signatures.py)."""
+it compiles). So the kernels a run reaches are split into two parts of about
+the same compile time (COMPILE_PARTS): the solo planner, the search player
+and the simple bots (built from the planner's kernels), compiled by a helper
+process, and the Team Asia and Ghost Train planners, the engine and the
+greedy bots, compiled here meanwhile. The runner, compiled last, loads both
+parts, links them and is the one module LLVM optimises as a whole
+(kernels/optimise.py). Every part is compiled for the argument types the
+runner passes (one signature per kernel:
+tests/kernels/test_kernel_signatures.py)."""
 
 from __future__ import annotations
 
@@ -24,22 +26,29 @@ import tempfile
 import warnings
 from pathlib import Path
 
-COMPILE_NOTICE = ("Compiling the simulation kernels with Numba before the first game: about 3 minutes on 2 "
-                  "cores, once per version of the kernels (they are cached; later runs start in about a second).")
+COMPILE_NOTICE = ("Compiling the game engine and every bot with Numba before the first game: 1-2 minutes on 2 "
+                  "cores, once per version of the kernels (they are cached; later runs start in about 2 seconds).")
 
 # Each kernel, by module and name, with the names of its arguments (the
-# runner's play_game calls them so): "bot" is a bot's decision, "step" the engine's.
-ARGUMENTS = {"bot": ("st", "bd", "ru", "p", "rng", "ws"), "step": ("st", "bd", "ru", "action", "ws")}
+# runner's play_game calls them so): "bot" is a bot's decision, "step" the engine's,
+# "planner" the solo planner's (rule_family_planner calls it so).
+ARGUMENTS = {"bot": ("st", "bd", "ru", "p", "rng", "ws"), "step": ("st", "bd", "ru", "action", "ws"),
+             "planner": ("bot_id", "st", "bd", "ru", "p", "rng", "ws", "flag")}
+# Two parts of about the same compile time, each in its order: expert_action reaches every planner
+# (kernels/bots/variants/family.py), so the helper compiles the solo planner first while this process
+# compiles the Team Asia and Ghost Train planners, which the helper then loads from the cache; the
+# simple bots are built from the planner's planning and tactics kernels.
 COMPILE_PARTS = {
-    # expert_action reaches every planner (kernels/bots/variants/family.py): about half the
-    # compile time; the simple bots are built from the planner's planning and tactics kernels
     "planners": (
+        ("kernels.bots.heuristic.planner", "planner_action", "planner"),
         ("kernels.bots.search.expert", "expert_action", "bot"),
         ("kernels.bots.heuristic.route_focus", "route_focus_action", "bot"),
         ("kernels.bots.heuristic.long_route", "long_route_action", "bot"),
         ("kernels.bots.heuristic.one_step", "one_step_action", "bot"),
     ),
     "engine": (
+        ("kernels.bots.variants.team_planner", "team_planner_action", "bot"),
+        ("kernels.bots.variants.ghost_planner", "ghost_planner_action", "bot"),
         ("kernels.engine", "step", "step"),
         ("kernels.bots.heuristic.greedy", "greedy_action", "bot"),
         ("kernels.bots.variants.ghost_greedy", "ghost_greedy_action", "bot"),
@@ -84,6 +93,7 @@ def argument_types() -> dict:
     bd, ru = board.compile(rules), rules.to_array()
     st = state_record(new_state(bd, ru, 2))
     return {"st": typeof(st), "bd": typeof(bd), "ru": typeof(ru), "p": types.int64, "action": types.int64,
+            "bot_id": types.int64, "flag": types.boolean,
             # the runner passes a seat's one-element slice of its uint64 array
             "rng": typeof(np.zeros(1, np.uint64)), "ws": typeof(scratch_record())}
 

@@ -41,7 +41,8 @@ def test_cli_says_it_compiles_on_one_line_first(tmp_path):
         proc.wait()
     assert first.rstrip("\n") == COMPILE_NOTICE
     assert still_compiling
-    assert all(w in COMPILE_NOTICE for w in ("Compiling", "minutes", "once per version"))
+    # what it compiles, how long it takes, and that it is once
+    assert all(w in COMPILE_NOTICE for w in ("Compiling", "engine", "bot", "minutes", "once per version"))
 
 
 def test_cli_says_nothing_about_compiling_when_the_kernels_are_cached(tmp_path):
