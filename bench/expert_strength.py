@@ -1,11 +1,12 @@
-"""Strength and speed of the search player `expert` against `planner` (issue
-17), seats paired: every deal (game index, same seed) is played once with
+"""Strength and speed of the search player `expert` against `planner`, seats
+paired: every deal (game index, same seed) is played once with
 `expert` in each seat and `planner` in the others, so the deal's luck and the
 seat's advantage cancel out. Prints expert's share of wins (a shared win
 counts 1/winners), its 95% interval from resampling the deals (percentile
 bootstrap), the fair share (1/players), and the speed in games per CPU-second
 (the process's CPU time over every run: with other jobs on the machine, a
-per-core figure that does not count the time spent waiting). Budgets and
+per-core figure that does not count the time spent waiting; one game played
+first, untimed, compiles or loads the kernels). Budgets and
 other weights with --bot-param, as on `ttr simulate`.
 
     python -m bench.expert_strength --players 2 --games 400 --bot-param EXPERT_ROLLOUTS=16
@@ -43,6 +44,9 @@ def paired_strength(board: str, players: int, games: int, seed: int, threads: in
     sides = players // team
     deals = max(1, games // sides)
     shares, cpu, wall = [], 0.0, 0.0
+    # untimed: the first run after an edit compiles the kernels, which would count as the search's CPU time
+    analyzer.simulate(board=board, players=players, bots=["expert"] * team + ["planner"] * (players - team), games=1,
+                      seed=seed, threads=1, progress=False, bot_params=bot_params)
     for side in range(sides):
         bots = ["planner"] * players
         bots[side * team:(side + 1) * team] = ["expert"] * team
