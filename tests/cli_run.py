@@ -80,3 +80,24 @@ def _consoles() -> list:
         if name.startswith("analyzer.cli."):
             found.extend(v for v in vars(mod).values() if isinstance(v, Console))
     return found
+
+
+def interrupt_after_chunks(args: list, out, chunks: int, timeout: float = 120.0):
+    """Start `args` (a real `python -m analyzer.cli simulate ... --out out` process, in a process group
+    of its own), press Ctrl-C once `chunks` chunks are written, and wait for it to stop; it must stop
+    with 130. Returns the process (its pid names the group, Dask workers included)."""
+    import signal
+    import subprocess
+    import time
+    from pathlib import Path
+
+    proc = subprocess.Popen([str(a) for a in args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    deadline = time.time() + timeout
+    while time.time() < deadline and proc.poll() is None and len(list(Path(out).glob("chunks/chunk-*.json"))) < chunks:
+        time.sleep(0.02)
+    assert proc.poll() is None, "the run finished before it could be interrupted"
+    os.killpg(proc.pid, signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (stdout + stderr).decode()
+    return proc

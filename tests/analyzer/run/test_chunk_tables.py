@@ -5,15 +5,12 @@ Parquet writes its chunks on a writer thread, every chunk played written
 even when Ctrl-C stops it."""
 
 import json
-import os
-import signal
-import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
+from cli_run import interrupt_after_chunks
 from same_tables import assert_same_tables
 
 import analyzer
@@ -61,14 +58,7 @@ def test_ctrl_c_stops_a_thread_run_with_every_played_chunk_written(tmp_path):
     args = [sys.executable, "-m", "analyzer.cli", "simulate", "--board", "usa", "--players", "2", "--bots",
             "greedy,random", "--games", "1200", "--seed", "7", "--chunk-size", "6", "--threads", "2", "--quiet",
             "--out", str(out)]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    deadline = time.time() + 120
-    while time.time() < deadline and proc.poll() is None and len(list(out.glob("chunks/chunk-*.json"))) < 5:
-        time.sleep(0.02)
-    assert proc.poll() is None, "the run finished before it could be interrupted"
-    os.killpg(proc.pid, signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=60)
-    assert proc.returncode == 130, (stdout + stderr).decode()
+    interrupt_after_chunks(args, out, 5)
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["status"] == "running"
     done = [c for c in range(manifest["n_chunks"]) if chunk_is_complete(out, c)]

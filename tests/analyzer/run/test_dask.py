@@ -5,14 +5,12 @@ Ctrl-C; bad cluster strings are clear errors."""
 import glob
 import json
 import os
-import signal
-import subprocess
 import sys
 import time
 import warnings
 
 import pytest
-from cli_run import ttr
+from cli_run import interrupt_after_chunks, ttr
 from same_tables import assert_same_tables as _assert_same
 
 import analyzer
@@ -151,15 +149,8 @@ def test_ctrl_c_stops_a_dask_run_resumably(tmp_path):
     resumes (here on threads) to the same tables."""
     out = tmp_path / "stopped"
     args = [*CLI, "--games", "400", "--chunk-size", "4", "--out", str(out), "--cluster", "local:2"]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+    proc = interrupt_after_chunks(args, out, 3)
     deadline = time.time() + 120
-    while time.time() < deadline and proc.poll() is None and len(list(out.glob("chunks/chunk-*.json"))) < 3:
-        time.sleep(0.02)
-    assert proc.poll() is None, "the run finished before it could be interrupted"
-    os.killpg(proc.pid, signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=60)
-    assert proc.returncode == 130, (stdout + stderr).decode()
     while _alive_in_group(proc.pid) and time.time() < deadline:
         time.sleep(0.1)
     assert not _alive_in_group(proc.pid), "worker processes left behind"
