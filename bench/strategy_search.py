@@ -19,6 +19,8 @@ average route length) at least --min-style.
     .venv/bin/python -m bench.strategy_search --mixed --games 4000 --seed 7
     .venv/bin/python -m bench.strategy_search --mixed --configs 60 --games 2000 --seed 2 > mixed.jsonl
     .venv/bin/python -m bench.strategy_search --mixed --confirm mixed.jsonl --games 4000 --seed 99
+    .venv/bin/python -m bench.strategy_search --mixed --vary HUNGRY_OTHERS=8:20,HUNGRY_EV_TRAIN_PRICE=0.1:0.3 \
+        --configs 50 --games 3000 --seed 6 > some.jsonl
 
 --mixed plays the mixed table instead (`planner`, `destination-hungry`,
 `route-focus`, `long-route` in that seat order, Europe 4 players) and
@@ -28,7 +30,9 @@ seat's style statistics, and `aim` (1 or more: ticket points and tickets
 completed per player at least 90% of `planner`'s, every seat winning 18%
 or more). With --configs it draws the weights of the --tune strategies
 and measures the mixed table for each; --confirm replays a search's best
-lines by aim, every seat keeping its style there (MIXED_STYLE).
+lines by aim, every seat keeping its style there (MIXED_STYLE); --vary
+draws only the weights it names, over the bounds it gives, the others at
+their defaults.
 
 A developer tool: prints what it measured; asserts nothing."""
 
@@ -40,6 +44,7 @@ import json
 import numpy as np
 
 import analyzer
+from kernels.bots.shared import params as P
 
 SPACES = {  # strategy -> {NAME: (low, high)}; integers where both ends are
     "destination-hungry": {
@@ -137,10 +142,27 @@ def mixed_search(a) -> None:
         configs = [r["bot_params"] for r in sorted(rows, key=lambda r: -r.get("aim", r.get("win", 0)))[:a.top]]
     else:
         rng = np.random.default_rng(a.seed)
-        space = {k: v for name in a.tune.split(",") for k, v in SPACES[name].items()}
+        space = a.vary or {k: v for name in a.tune.split(",") for k, v in SPACES[name].items()}
         configs = [draw(rng, space) for _ in range(a.configs)]
     for bp in configs:
         print(json.dumps({**mixed_table(a.games, a.seed, bp, planner), "bot_params": bp}), flush=True)
+
+
+def vary_space(text: str) -> dict:
+    """`NAME=LOW:HIGH,...` as a search space: integers where both ends are written as integers."""
+    space = {}
+    for item in filter(None, text.split(",")):
+        name, _, bounds = item.partition("=")
+        low, _, high = bounds.partition(":")
+        try:
+            ends = (int(low), int(high)) if low.lstrip("-").isdigit() and high.lstrip("-").isdigit() \
+                else (float(low), float(high))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"--vary {item!r}: expected NAME=LOW:HIGH") from None
+        if name not in P.BOT_PARAM_NAMES:
+            raise argparse.ArgumentTypeError(f"--vary {item!r}: {name} is not a bot parameter")
+        space[name] = ends
+    return space
 
 
 def draw(rng: np.random.Generator, space: dict) -> dict:
@@ -161,6 +183,8 @@ def main() -> None:
     ap.add_argument("--mixed", action="store_true", help="measure the mixed table against planner self-play")
     ap.add_argument("--tune", default="long-route,destination-hungry",
                     help="--mixed --configs N: the strategies whose weights are drawn (comma-separated)")
+    ap.add_argument("--vary", type=vary_space, default=None,
+                    help="--mixed --configs N: draw only these weights, NAME=LOW:HIGH,... (the rest keep defaults)")
     a = ap.parse_args()
     if a.mixed and (a.configs or a.confirm):
         mixed_search(a)

@@ -2,7 +2,12 @@
 each seat's statistics, the aim figure and the style check read from them,
 and the searched weights reaching the table."""
 
-from bench.strategy_search import MIXED, MIXED_STYLE, mixed_table, table
+import argparse
+
+import numpy as np
+import pytest
+
+from bench.strategy_search import MIXED, MIXED_STYLE, draw, mixed_table, table, vary_space
 
 
 def test_the_aim_is_the_least_of_the_ratios_over_their_bounds_and_the_styles_are_each_seats():
@@ -26,3 +31,20 @@ def test_the_searched_weights_reach_the_mixed_table():
     default = table(MIXED, 40, 3)["seats"][hungry]["kept"]
     never_draws = table(MIXED, 40, 3, {"HUNGRY_EV_TURN_VALUE": 1000.0})["seats"][hungry]["kept"]
     assert never_draws < default - 1.0
+
+
+def test_a_named_space_draws_only_its_weights_within_their_bounds():
+    space = vary_space("HUNGRY_EV_TURN_VALUE=0.5:2.5,HUNGRY_OTHERS=8:20")
+    assert space == {"HUNGRY_EV_TURN_VALUE": (0.5, 2.5), "HUNGRY_OTHERS": (8, 20)}
+    rng = np.random.default_rng(6)
+    drawn = [draw(rng, space) for _ in range(200)]
+    assert all(set(d) == set(space) for d in drawn)
+    assert all(0.5 <= d["HUNGRY_EV_TURN_VALUE"] <= 2.5 and d["HUNGRY_OTHERS"] in range(8, 21) for d in drawn)
+    assert {d["HUNGRY_OTHERS"] for d in drawn} == set(map(float, range(8, 21)))
+
+
+@pytest.mark.parametrize("text, says", [("HUNGRY_NOTHING=1:2", "not a bot parameter"),
+                                        ("HUNGRY_OTHERS=8", "NAME=LOW:HIGH"), ("HUNGRY_OTHERS=a:b", "NAME=LOW:HIGH")])
+def test_a_bad_space_names_the_item(text, says):
+    with pytest.raises(argparse.ArgumentTypeError, match=says):
+        vary_space(text)
