@@ -140,11 +140,12 @@ def claim_masks(st, bd, p, purse, masks):
         base = open_to_word(st, bd, p, k)
         coloured = base & bits[ferry, k] & bits[L.BITS_NEED, k]  # what every colour's cards also need
         for c in range(L.N_COLOURS):
+            # no branch on holding the colour (which colours a hand holds is not predictable): a colour
+            # not held is masked out
             have = np.int64(purse[c])
-            m = ZERO
-            if have > 0:
-                row = np.uint64(L.BITS_LEN_LE + min(have + loco, np.int64(L.MAX_SCORED_LEN)))
-                m = coloured & bits[L.BITS_COLOUR + c, k] & bits[row, k]
+            held = ZERO - np.uint64(have > 0)
+            row = np.uint64(L.BITS_LEN_LE + min(have + loco, np.int64(L.MAX_SCORED_LEN)))
+            m = coloured & bits[L.BITS_COLOUR + c, k] & bits[row, k] & held
             masks[c, k] = m
             total += bit_count(m)
         m = base & bits[locos_only, k]
