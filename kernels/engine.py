@@ -96,13 +96,7 @@ def legal_counts(st, bd, ru, out, counts):
     fill_purse(st, ru, p)
     from_masks = masks_apply(bd, ru)
     if from_masks:
-        masks = st.claim_masks
-        if claim_masks(st, bd, p, st.purse[:], masks):
-            total = 0
-            for c in range(L.N_CARD_KINDS):
-                for k in range(sc[L.SC_N_WORDS]):
-                    total += bit_count(masks[c, k])
-            counts[L.A_CLAIM] = total
+        counts[L.A_CLAIM] = claim_masks(st, bd, p, st.purse[:], st.claim_masks)
     else:
         counts[L.A_CLAIM] = claim_actions_by_payment(st, bd, ru, p, st.purse[:], out, np.int64(0),
                                                      np.int64(out.shape[0]))
@@ -214,7 +208,7 @@ def claim_actions(st, bd, ru, p, purse, out, n, limit):
     SW-CRD-1, NC-FRY-2, NC-CLM-1)."""
     if not masks_apply(bd, ru):
         return claim_actions_by_payment(st, bd, ru, p, purse, out, n, limit)
-    if not claim_masks(st, bd, p, purse, st.claim_masks):
+    if claim_masks(st, bd, p, purse, st.claim_masks) == 0:
         return n
     return claims_from_masks(st, out, n, limit)
 

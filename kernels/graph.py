@@ -73,15 +73,17 @@ def network_trail_and_cities(routes, owner, members, n_cities, work):
     deg[:] = 0
     seen[:] = 0
     piece_len[:] = 0
+    # each route written, counted only if owned: no unpredictable branch (a city has < MAX_DEGREE routes but r)
     for r in range(routes.shape[0]):
         used[r] = 0
-        if owned_by(owner, r, members):
-            a = routes[r, L.RT_A]
-            b = routes[r, L.RT_B]
-            inc[a, deg[a]] = r
-            deg[a] += 1
-            inc[b, deg[b]] = r
-            deg[b] += 1
+        o = np.int64(owner[r])
+        mine = np.int64(o >= 0) & ((members >> (o & 63)) & 1)
+        a = routes[r, L.RT_A]
+        b = routes[r, L.RT_B]
+        inc[a, deg[a]] = r
+        deg[a] += mine
+        inc[b, deg[b]] = r
+        deg[b] += mine
     best = 0
     cities = 0
     for first in range(n_cities):  # each piece: its length and odd cities, by a breadth-first walk

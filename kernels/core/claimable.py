@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bits import MASK63, ONE, ZERO, bit_of
+from kernels.bits import MASK63, ONE, ZERO, bit_count, bit_of
 
 
 @njit(cache=True, _nrt=False)
@@ -123,7 +123,8 @@ def masks_apply(bd, ru):
 @njit(cache=True, _nrt=False)
 def claim_masks(st, bd, p, purse, masks):
     """masks[c] <- the routes p can claim paying with colour c (LOCO: with
-    locomotives only), for LOCO_ANY; returns True when any route is claimable.
+    locomotives only), for LOCO_ANY; returns the claims they hold (a route
+    once per colour that pays it), 0 when no route is claimable.
     A route is claimable when it is open, p holds no parallel lane, p has the
     trains (BASE-CLM-2, LA-MTN-3), and the purse pays it (core/payment.py:
     at least one card of the colour, enough locomotives for the ferry symbols,
@@ -134,22 +135,23 @@ def claim_masks(st, bd, p, purse, masks):
     # rows as unsigned indices: no negative-index fix-up on each load (kernels/paths.py)
     ferry = np.uint64(L.BITS_FERRY_LE + min(loco, np.int64(L.MAX_SCORED_LEN)))
     locos_only = np.uint64(L.BITS_LEN_LE + min(loco, np.int64(L.MAX_SCORED_LEN)))
-    any_claim = ZERO
+    total = 0  # counted as the masks are made: the caller need not read them back
     for k in range(words):
         base = open_to_word(st, bd, p, k)
         coloured = base & bits[ferry, k] & bits[L.BITS_NEED, k]  # what every colour's cards also need
         for c in range(L.N_COLOURS):
+            # no branch on holding the colour (which colours a hand holds is not predictable): a colour
+            # not held is masked out
             have = np.int64(purse[c])
-            m = ZERO
-            if have > 0:
-                row = np.uint64(L.BITS_LEN_LE + min(have + loco, np.int64(L.MAX_SCORED_LEN)))
-                m = coloured & bits[L.BITS_COLOUR + c, k] & bits[row, k]
+            held = ZERO - np.uint64(have > 0)
+            row = np.uint64(L.BITS_LEN_LE + min(have + loco, np.int64(L.MAX_SCORED_LEN)))
+            m = coloured & bits[L.BITS_COLOUR + c, k] & bits[row, k] & held
             masks[c, k] = m
-            any_claim |= m
+            total += bit_count(m)
         m = base & bits[locos_only, k]
         masks[L.LOCO, k] = m
-        any_claim |= m
-    return any_claim != 0
+        total += bit_count(m)
+    return total
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -200,7 +200,7 @@ def can_pay_a_claim(st, bd, ru, p):
     (the engine's claim rules: core/claimable.py masks, else core/payment.py)."""
     fill_purse(st, ru, p)
     if masks_apply(bd, ru):
-        return claim_masks(st, bd, p, st.purse[:], st.claim_masks)
+        return claim_masks(st, bd, p, st.purse[:], st.claim_masks) > 0
     routes = bd.routes[:bd.n_routes]
     group_routes = bd.group_routes[:bd.n_groups]
     for r in range(routes.shape[0]):
