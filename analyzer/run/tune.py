@@ -1,5 +1,6 @@
-"""Tune house rules: search the rule space for balance with
-Optuna, spend games where they decide, confirm the winner on fresh games.
+"""Tune house rules (and bots' weights, analyzer.run.tune_space): search the
+rule space for balance with Optuna, spend games where they decide, confirm
+the winner on fresh games.
 
     res = analyzer.tune(board="europe", players=4, bots="greedy", params=["tunnel_reveal=2..6"],
                         objectives=["seat_advantage"], budget=200_000, out="results/tune-eu4")
