@@ -154,3 +154,15 @@ def test_the_help_example_of_a_bot_weight_parses():
     assert [parse_param(t, preset("europe")).weight for t in ctx.params["param"]] == [True]
     assert parse_objective(ctx.params["objective"][0]).measure == f"win_rate:{HUNGRY}"
     assert parse_constraint(ctx.params["constraint"][0]).measure == f"tickets_kept:{HUNGRY}"
+
+
+def test_the_report_shows_a_bot_weight_study(study, tmp_path):
+    from analyzer.report.folders import load_runs, load_tunes
+    from analyzer.report.page import build_report
+
+    paths = [study.path]
+    page = build_report(load_runs(paths), tmp_path / "rep", tunes=load_tunes(paths), log=lambda m: None)
+    html = page.read_text()
+    assert "HUNGRY_EV_TURN_VALUE=1.0" in html  # the confirmed candidate's weight
+    figures = sorted(f.name for f in (tmp_path / "rep").glob("tune_*.png"))
+    assert figures == [f"tune_win_rate-{HUNGRY}.png"]  # the per-bot measure's ':' names no file
