@@ -115,8 +115,8 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
     """Search `params` for the rules that best meet `objectives` under
     `constraints` (see the module docstring); returns a TuneResults of `out`.
 
-    params: --param texts ("trains=30..45", "tunnel_reveal=2,3,5") or a dict
-    {key: (low, high) | [choices]}; objectives: "seat_advantage",
+    params: --param texts ("trains=30..45", "tunnel_reveal=2,3,5", a bot weight
+    "HUNGRY_OTHERS=8..20") or a dict {key: (low, high) | [choices]}; objectives: "seat_advantage",
     "max:ticket_completion", "game_length=40", or "scorecard" with `targets`
     (a targets file or analyzer.stats.balance.Targets) played by `tiers`
     (analyzer.run.tune_scorecard); constraints: "ticket_completion>=0.7".

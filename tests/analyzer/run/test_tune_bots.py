@@ -166,3 +166,17 @@ def test_the_report_shows_a_bot_weight_study(study, tmp_path):
     assert "HUNGRY_EV_TURN_VALUE=1.0" in html  # the confirmed candidate's weight
     figures = sorted(f.name for f in (tmp_path / "rep").glob("tune_*.png"))
     assert figures == [f"tune_win_rate-{HUNGRY}.png"]  # the per-bot measure's ':' names no file
+
+
+def test_a_bot_weight_study_resumes_to_the_same_trials(study, tmp_path):
+    """A copy of the finished study resumed (weights among its key's params): the same trials and candidates."""
+    import shutil
+
+    copy = tmp_path / "copy"
+    shutil.copytree(study.path, copy)
+    again = analyzer.tune(params=[f"HUNGRY_EV_TURN_VALUE={CHEAP},{DEAR}", "trains=40..45"],
+                          objectives=[f"max:win_rate:{HUNGRY}"], constraints=[f"tickets_kept:{HUNGRY}>=4"],
+                          budget=4000, confirm_top=1, startup_trials=4, out=copy, resume=True, progress=False,
+                          **TABLE)
+    pd.testing.assert_frame_equal(again.trials, study.trials)
+    assert again.recommendation["candidates"] == study.recommendation["candidates"]
