@@ -26,6 +26,7 @@ from analyzer.cli.app import EXAMPLES, app
 from analyzer.rules import preset
 from analyzer.run.results import Results
 from analyzer.run.tune_space import parse_param
+from analyzer.stats.balance import Targets
 from analyzer.stats.tune import TuneError, parse_constraint, parse_objective
 
 HUNGRY = "destination-hungry"
@@ -117,6 +118,8 @@ def test_bad_weights_are_refused(text, words):
                                          "and no seat plays it"),
     (dict(objectives=["max:win_rate:long-route"]), "--objective 'max:win_rate:long-route': no seat plays long-route"),
     (dict(constraints=["route_share:greedy>=0.5"]), "--constraint 'route_share:greedy>=0.5': no seat plays greedy"),
+    (dict(objectives=["scorecard"], targets=Targets(0.25, {("greedy", "random"): 0.9})),
+     "--param 'HUNGRY_OTHERS=8..20': a bot weight is not tuned with --objective scorecard"),
 ])
 def test_bad_bot_study_is_refused_before_any_game(kwargs, words, tmp_path):
     args = dict(params=["HUNGRY_OTHERS=8..20"], objectives=[f"max:win_rate:{HUNGRY}"], budget=4000,
