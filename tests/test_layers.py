@@ -42,7 +42,8 @@ RULES: list[tuple[str, str, str]] = [
 
 # Third-party libraries only some modules may import: the rest of the product
 # (and `ttr simulate`) loads without them.
-LIBRARY_OWNERS = {"optuna": ("analyzer.run.tune", "analyzer.run.tune_space"), "scipy": ("analyzer.optimum.model",),
+LIBRARY_OWNERS = {"optuna": ("analyzer.run.tune", "analyzer.run.tune_space", "analyzer.run.tune_study"),
+                  "scipy": ("analyzer.optimum.model",),
                   "highspy": ("analyzer.optimum.model",)}
 
 
@@ -177,7 +178,7 @@ def test_the_checker_sees_a_report_module_that_runs_games(tmp_path):
 
 
 def test_libraries_are_imported_only_by_their_owners():
-    """optuna is imported by analyzer.run.tune and tune_space alone, scipy and
+    """optuna is imported by analyzer.run.tune, tune_space and tune_study alone, scipy and
     highspy by analyzer.optimum.model alone (inside functions), so the stats, the report
     and every other command load without them."""
     for name, path in product_modules().items():

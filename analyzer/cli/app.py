@@ -40,6 +40,9 @@ EXAMPLES = {
     "sweep": "ttr sweep --set tunnel_reveal=2,3,4 --games 20000 --out results/sw",
     "compare": "ttr compare results/sw --csv compare.csv",
     "tune": "ttr tune --param tunnel_reveal=2..4 --objective seat_advantage --out t4",
+    "tune weights": "ttr tune --bots destination-hungry,planner,planner,planner --param HUNGRY_EV_TURN_VALUE=0.2..2.5 "
+                    "--objective max:win_rate:destination-hungry "
+                    "--constraint 'tickets_kept:destination-hungry>=4.4' --out th",
     "tune scorecard": "ttr tune --board europe --players 2 --param longest_path_bonus=0..20 --objective scorecard "
                       "--targets targets.toml --out t2",
     "balance": "ttr balance --board europe --players 4",
@@ -48,7 +51,7 @@ EXAMPLES = {
     "analyse": "ttr analyse --from results/usa2 --game 3 --turn 20 --rollouts 100",
     "optimum": "ttr optimum --board usa --trains 45 --time-limit 900",
 }
-"""Each command's examples ("tune scorecard": a second of `tune`), the last lines of its --help (the boards
+"""Each command's examples ("tune weights", "tune scorecard": more of `tune`), the last lines of its --help (the boards
 commands' are in analyzer/cli/boards.py)."""
 
 

@@ -19,11 +19,14 @@ console = Console()
 
 def tune_command(
     param: Annotated[list[str], Opt("--param", help="A tuned rule: KEY=LOW..HIGH (integers, or reals with a "
-                                                    "point) or KEY=A,B,C (route_scores: ';' between choices). "
+                                                    "point) or KEY=A,B,C (route_scores: ';' between choices); or "
+                                                    "a bot weight (a --bot-param NAME, within its bounds). "
                                                     "Repeatable.")],
     objective: Annotated[list[str], Opt("--objective", help="A balance measure of `ttr compare`: MEASURE or "
                                                             "min:MEASURE, max:MEASURE, MEASURE=TARGET. "
-                                                            "Repeatable (several: a Pareto front). 'scorecard': "
+                                                            "Repeatable (several: a Pareto front). Per bot: "
+                                                            "win_rate:BOT, tickets_kept:BOT, route_share:BOT, "
+                                                            "route_length:BOT. 'scorecard': "
                                                             "the scorecard's distance from --targets.")],
     out: Annotated[Path, Opt(help="Study folder: Optuna storage, trials.parquet, pareto.csv, "
                                   "recommendation.json, the runs.")],
@@ -57,8 +60,9 @@ def tune_command(
     resume: Annotated[bool, Opt(help="Continue an interrupted study in --out.")] = False,
     quiet: Annotated[bool, Opt(help="No progress bar.")] = False,
 ):
-    """Tune house rules: Optuna proposes rule sets, trials play the same games in rungs and weak ones stop
-    early; the best are confirmed on fresh games against the baseline with paired CIs."""
+    """Tune house rules or bots' weights: Optuna proposes rule sets (and weights), trials play the same games
+    in rungs and weak ones stop early; the best are confirmed on fresh games against the baseline with paired
+    CIs."""
     try:
         res = tune(board=board, players=players, bots=bots, params=param, objectives=objective,
                    constraints=constraint, budget=budget, min_games=min_games, factor=factor, rungs=rungs,

@@ -1,5 +1,6 @@
-"""Tune house rules: search the rule space for balance with
-Optuna, spend games where they decide, confirm the winner on fresh games.
+"""Tune house rules (and bots' weights, analyzer.run.tune_space): search the
+rule space for balance with Optuna, spend games where they decide, confirm
+the winner on fresh games.
 
     res = analyzer.tune(board="europe", players=4, bots="greedy", params=["tunnel_reveal=2..6"],
                         objectives=["seat_advantage"], budget=200_000, out="results/tune-eu4")
@@ -39,7 +40,6 @@ any is significantly better.
 from __future__ import annotations
 
 import shlex
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -80,7 +80,8 @@ from analyzer.run.tune_scorecard import (
     check_scorecard_goals,
     parse_tiers,
 )
-from analyzer.run.tune_space import Goals, bonus_given, parse_params
+from analyzer.run.tune_space import Goals, Setting, bonus_given, check_weights_read, parse_params
+from analyzer.run.tune_study import best_text, copy_trial, is_live, open_study, repeating, trial_sampler
 from analyzer.stats.balance import Targets
 from analyzer.stats.tune import (
     Objective,
@@ -107,74 +108,6 @@ def _objectives(items) -> list[Objective]:
     return objs
 
 
-def _storage(out: Path, kind: str):
-    import optuna
-
-    if kind == "journal":
-        from optuna.storages.journal import JournalFileBackend
-
-        return optuna.storages.JournalStorage(JournalFileBackend(str(out / STORAGE_FILES[kind])))
-    if kind == "sqlite":
-        return f"sqlite:///{(out / STORAGE_FILES[kind]).resolve()}"
-    raise TuneError(f"--storage must be journal or sqlite, not {kind!r}")
-
-
-def _sampler(seed: int, index: int, startup: int):
-    """The TPE sampler of trial `index`: seeded from (seed, index) so that a
-    resumed study proposes what an uninterrupted one would."""
-    import optuna
-
-    return optuna.samplers.TPESampler(seed=derived_seed(seed, 10_000_000 + index) % 2**32, n_startup_trials=startup)
-
-
-class _LiveStudy:
-    """The study as the pruner sees it: without the trials that were running
-    when an earlier process died (they are played again), so that pruning
-    decisions do not depend on where the study was interrupted."""
-
-    def __init__(self, study):
-        self._study = study
-
-    def get_trials(self, deepcopy=True, states=None):
-        return [t for t in self._study.get_trials(deepcopy=deepcopy, states=states) if _is_live(t)]
-
-    def __getattr__(self, name):
-        return getattr(self._study, name)
-
-
-def _pruner(min_step: int, factor: int):
-    import optuna
-
-    class LivePruner(optuna.pruners.BasePruner):
-        def __init__(self):
-            self.inner = optuna.pruners.SuccessiveHalvingPruner(min_resource=min_step, reduction_factor=factor,
-                                                                min_early_stopping_rate=0)
-
-        def prune(self, study, trial):
-            return self.inner.prune(_LiveStudy(study), trial)
-
-    return LivePruner()
-
-
-def _is_live(t) -> bool:
-    """A trial of the search (complete, pruned or with invalid rules), not one interrupted by a kill."""
-    from optuna.trial import TrialState
-
-    return t.state in (TrialState.COMPLETE, TrialState.PRUNED) or (
-        t.state == TrialState.FAIL and "invalid" in t.user_attrs)
-
-
-def _recover(study) -> None:
-    """Trials left running by a killed process: mark them failed (interrupted)
-    and queue their parameters, so the next trial plays them again."""
-    from optuna.trial import TrialState
-
-    for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
-        study._storage.set_trial_user_attr(t._trial_id, "interrupted", True)
-        study._storage.set_trial_state_values(t._trial_id, TrialState.FAIL)
-        study.enqueue_trial(dict(t.params), user_attrs={"index": t.user_attrs.get("index")})
-
-
 def tune(board=None, players=4, bots="greedy", params=None, objectives=None, constraints=None, budget=200_000,
          min_games=None, factor=4, rungs=3, seed=1, rules=None, out=None, resume=False, storage="journal",
          confirm_top=3, confirm_games=None, startup_trials=8, n_boot=1000, threads=0, cluster=None,
@@ -182,8 +115,8 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
     """Search `params` for the rules that best meet `objectives` under
     `constraints` (see the module docstring); returns a TuneResults of `out`.
 
-    params: --param texts ("trains=30..45", "tunnel_reveal=2,3,5") or a dict
-    {key: (low, high) | [choices]}; objectives: "seat_advantage",
+    params: --param texts ("trains=30..45", "tunnel_reveal=2,3,5", a bot weight
+    "HUNGRY_OTHERS=8..20") or a dict {key: (low, high) | [choices]}; objectives: "seat_advantage",
     "max:ticket_completion", "game_length=40", or "scorecard" with `targets`
     (a targets file or analyzer.stats.balance.Targets) played by `tiers`
     (analyzer.run.tune_scorecard); constraints: "ticket_completion>=0.7".
@@ -224,11 +157,12 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
         min_games, factor, rungs, seed, base.name if rules else None, out, storage) + _scorecard_options(
         targets, setup.bots if wanted else None, audit_share)
     open_folder(out, TUNE_MANIFEST, manifest, TUNE_KEY, resume, "tuning study", TuneError)
-    study = _open_study(out, storage, goals, manifest["rung_games"][0], factor)
+    study = open_study(out, storage, goals, manifest["rung_games"][0], factor)
     bar = TuneProgress(search_budget, progress, COMPILE_NOTICE if progress and not kernels_compiled() else None)
     with study_cluster(cluster) as where_to_run:  # 'local:N': one Dask cluster for every run of the study
         games = setup.games(threads, where_to_run)
-        search = _Search(study, out, goals, base, games, plan, seed, n_boot, bar)
+        start = Setting(base)  # the baseline: the base rules, every bot weight at its default
+        search = _Search(study, out, goals, start, games, plan, seed, n_boot, bar)
         try:
             search.run(search_budget, startup_trials, setup.check_rules)
         except KeyboardInterrupt:
@@ -236,10 +170,10 @@ def tune(board=None, players=4, bots="greedy", params=None, objectives=None, con
             raise KeyboardInterrupt(f"tuning interrupted; continue it with --resume (study in {out})") from None
         bar.close()
         trials = _write_tables(study, goals, out)
-        confirm(out, trials, goals, base, games,
+        confirm(out, trials, goals, start, games,
                 Confirmation(derived_seed(seed, CONFIRM_STREAM), confirm_games, confirm_top, n_boot), manifest,
                 progress)
-        checked = audit(out, trials, goals, base, games, Audit.of(derived_seed(seed, AUDIT_STREAM), audit_games,
+        checked = audit(out, trials, goals, start, games, Audit.of(derived_seed(seed, AUDIT_STREAM), audit_games,
                                                                   len(goals.params), len(setup.seats), n_boot),
                         progress)
     manifest["games_search"] = int(trials["played"].sum()) + int(
@@ -263,7 +197,11 @@ class _Setup:
 
 
 def _setup(b: Board, board_ref, players, bots, base: RuleSet, goals: Goals, wanted, tiers, seed) -> _Setup:
+    weights = [p for p in goals.params if p.weight]
     if wanted is not None:
+        if weights:
+            raise TuneError(f"--param '{weights[0].text}': a bot weight is not tuned with --objective scorecard "
+                            f"(its games are tier ladders of the default bots)")
         names = parse_tiers(tiers or ",".join(SCORECARD_TIERS), b, base, wanted)
         make_spec(b, players, names[0], 1, seed, base)  # checks players and seed
         g = ScorecardGames.of(board_ref, players, names, wanted, base)
@@ -275,9 +213,10 @@ def _setup(b: Board, board_ref, players, bots, base: RuleSet, goals: Goals, want
     check_measures_exist([(o.measure, f"--objective '{o.label}'") for o in goals.objectives]
                          + [(c.measure, f"--constraint '{c.label}'") for c in goals.constraints],
                          list(spec0.bots), bonus_given(base, list(goals.params)))
+    check_weights_read(weights, list(spec0.bots))
     seats = seatings(list(spec0.bots))
     return _Setup(list(spec0.bots), seats, lambda threads, where: TrialGames(
-        board_ref, players, tuple(tuple(s) for s in seats), threads, where),
+        board_ref, players, tuple(tuple(s) for s in seats), threads, where, goals.bot_measures),
         lambda r: make_spec(board_ref, players, spec0.bots, 1, seed, r))
 
 
@@ -304,26 +243,13 @@ def _check_options(budget, search_budget, trial_games, rungs_text, confirm_top, 
         raise TuneError(f"--storage must be journal or sqlite, not {storage!r}")
 
 
-def _open_study(out: Path, storage: str, goals: Goals, first_rung_games: int, factor: int):
-    """The Optuna study in out/ (created or loaded), with the trials a killed process left running queued again."""
-    import optuna
-
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
-    study = optuna.create_study(storage=_storage(out, storage), study_name="ttr-tune", load_if_exists=True,
-                                directions=[o.direction for o in goals.objectives],
-                                pruner=_pruner(first_rung_games, factor))
-    _recover(study)
-    return study
-
-
 class _Search:
     """The search loop of one study: trials one after another until the budget
     is spent (or the sampler only repeats itself), each playing rung by rung
     against the baseline on the same games, pruned as the module docstring
     says. The baseline's rungs are played when a trial first needs them."""
 
-    def __init__(self, study, out: Path, goals: Goals, base: RuleSet, games: TrialGames, plan: list[int],
+    def __init__(self, study, out: Path, goals: Goals, base: Setting, games: TrialGames, plan: list[int],
                  seed: int, n_boot: int, bar: TuneProgress):
         self.study, self.out, self.goals, self.base, self.games, self.plan = study, out, goals, base, games, plan
         self.seed, self.n_boot, self.bar = seed, n_boot, bar
@@ -349,33 +275,33 @@ class _Search:
 
         objs = self.goals.objectives
         while True:
-            live = [t for t in self.study.get_trials(deepcopy=False) if _is_live(t)]
+            live = [t for t in self.study.get_trials(deepcopy=False) if is_live(t)]
             reached = max([t.user_attrs.get("rung", -1) for t in live], default=-1)
             spent = sum(t.user_attrs.get("played", 0) for t in live) + self.games_upto(reached)
             unplayed_base = self.games_upto(len(self.plan) - 1) - self.games_upto(reached)
-            self.bar.update(spent, len(live), _best_text(live, objs))
-            if spent + self.games_upto(len(self.plan) - 1) + unplayed_base > budget or _repeating(live):
+            self.bar.update(spent, len(live), best_text(live, objs))
+            if spent + self.games_upto(len(self.plan) - 1) + unplayed_base > budget or repeating(live):
                 return
             index = len(live)
-            self.study.sampler = _sampler(self.seed, index, startup_trials)
+            self.study.sampler = trial_sampler(self.seed, index, startup_trials)
             trial = self.study.ask({p.key: p.distribution() for p in self.goals.params})
             trial.set_user_attr("index", index)
             try:
-                trial_rules = self.base.with_overrides({p.key: p.rule_value(trial.params[p.key])
-                                                        for p in self.goals.params})
-                check_rules(trial_rules)
+                trial_setting = self.base.with_overrides({p.key: p.rule_value(trial.params[p.key])
+                                                          for p in self.goals.params})
+                check_rules(trial_setting.rules)
             except (RuleError, ValueError) as e:
                 trial.set_user_attr("invalid", str(e))
                 self.study.tell(trial, state=optuna.trial.TrialState.FAIL)
                 continue
             same = next((t for t in live if t.params == trial.params and "invalid" not in t.user_attrs), None)
             if same is not None:  # the same rules play the same games: copy the result, play nothing
-                _copy_trial(self.study, trial, same)
+                copy_trial(self.study, trial, same)
             else:
-                self.play_trial(trial, index, trial_rules, spent, reached)
+                self.play_trial(trial, index, trial_setting, spent, reached)
             _write_tables(self.study, self.goals, self.out)
 
-    def play_trial(self, trial, index: int, trial_rules: RuleSet, spent: int, reached: int) -> None:
+    def play_trial(self, trial, index: int, trial_setting: Setting, spent: int, reached: int) -> None:
         """Play the trial's rungs, each compared with the baseline on the same games, until it is pruned
         (a constraint surely broken, or successive halving with one objective) or done; tell the study."""
         import optuna
@@ -385,7 +311,7 @@ class _Search:
         state, values = optuna.trial.TrialState.COMPLETE, None
         for r in range(len(self.plan)):
             self.bar.rung(index, r, spent)
-            parts.append(self.games.play(self.out / "trials" / f"t{index:04d}" / f"rung-{r}", trial_rules,
+            parts.append(self.games.play(self.out / "trials" / f"t{index:04d}" / f"rung-{r}", trial_setting,
                                          self.rung_seeds[r], self.plan[r]))
             table = self.games.versus({BASELINE: self.baseline_upto(r), "trial": parts}, BASELINE, self.seed,
                                       self.n_boot)
@@ -422,39 +348,11 @@ class _Search:
             self.study.tell(trial, values)
 
 
-REPEATS = 25
-"""The search stops when the sampler has proposed only rules already tried this many times in a row."""
-
-
-def _repeating(live) -> bool:
-    return len(live) >= REPEATS and all("duplicate_of" in t.user_attrs for t in live[-REPEATS:])
-
-
-def _copy_trial(study, trial, same) -> None:
-    """Tell `trial` what its twin `same` (identical rules) found: the same
-    rung estimates, state and values; it played no games."""
-    from optuna.trial import TrialState
-
-    for k, v in same.user_attrs.items():
-        if k not in ("index", "played", "duplicate_of"):
-            trial.set_user_attr(k, v)
-    trial.set_user_attr("played", 0)
-    trial.set_user_attr("duplicate_of", same.user_attrs.get("duplicate_of", same.user_attrs["index"]))
-    for key, value in same.constraints.items():
-        trial.set_constraint(key, value)
-    for step, value in sorted(same.intermediate_values.items()):
-        trial.report(value, step=step)
-    if same.state == TrialState.COMPLETE:
-        study.tell(trial, list(same.values))
-    else:
-        study.tell(trial, state=TrialState.PRUNED)
-
-
 def _write_tables(study, goals: Goals, out: Path) -> pd.DataFrame:
     trials = study.get_trials(deepcopy=False)
-    table = trials_table(trials, list(goals.params), list(goals.objectives), list(goals.constraints), _is_live)
+    table = trials_table(trials, list(goals.params), list(goals.objectives), list(goals.constraints), is_live)
     write_table(table, out / "trials")
-    write_table(rungs_table(trials, _is_live), out / "rungs")
+    write_table(rungs_table(trials, is_live), out / "rungs")
     return table
 
 
@@ -463,19 +361,6 @@ def _record(table: pd.DataFrame) -> dict:
     rows = table[table["variant"] == "trial"]
     return {str(r.measure): [float(r.estimate), float(r.estimate_ci_low), float(r.estimate_ci_high),
                              float(r.difference), float(r.ci_low), float(r.ci_high)] for r in rows.itertuples()}
-
-
-def _best_text(live, objs) -> str:
-    from optuna.trial import TrialState
-
-    done = [t for t in live if t.state == TrialState.COMPLETE and t.values]
-    if not done:
-        return "—"
-    if len(objs) > 1:
-        return f"{len(done)} complete"
-    key = (lambda t: -t.values[0]) if objs[0].goal == "max" else (lambda t: t.values[0])
-    best = min(done, key=key)
-    return f"{objs[0].label}: {best.values[0]:.4g} (trial {best.user_attrs.get('index')}, {best.params})"
 
 
 def reproducing_command(board, players, bots, ps, objs, cons, budget, min_games, factor, rungs, seed, rules, out,

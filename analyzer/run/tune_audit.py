@@ -7,7 +7,9 @@ parameter moved one grid step below and above, within its range — are
 played on the audit's own master seed, all on the same games (common random
 numbers), and each neighbour is compared with the best (`versus`: paired
 95% CIs of the change). A grid step is 1 for an integer range, the next
-choice in the list for choices, and a tenth of the range for a real range.
+choice in the list for choices, and a tenth of the range for a real range;
+a bot weight steps as a rule does (its range lies within its bounds, so
+every neighbour is a weight the bots can play).
 
 Budget: the audit gets `audit_share` of `--budget` (the search the rest),
 split evenly over the best and the most neighbours it can have (two per
@@ -35,12 +37,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.rules import RuleError, RuleSet
+from analyzer.rules import RuleError
 from analyzer.run.protocol import write_json
 from analyzer.run.sweep_output import _value_text
 from analyzer.run.tune_games import ranked
 from analyzer.run.tune_output import write_csv, write_table
-from analyzer.run.tune_space import Goals, Param
+from analyzer.run.tune_space import Goals, Param, Setting
 from analyzer.stats.tune import Objective, TuneError
 
 AUDIT_STREAM = 1_000_033  # the audit's seed stream: no rung and not the confirmation
@@ -84,7 +86,7 @@ class Audit:
         return cls(seed, audit_games // ((1 + 2 * n_params) * n_seatings), n_boot)
 
 
-def _rules(base: RuleSet, params, sampled: dict) -> RuleSet:
+def _setting(base: Setting, params, sampled: dict) -> Setting:
     return base.with_overrides({p.key: p.rule_value(sampled[p.key]) for p in params})
 
 
@@ -100,7 +102,7 @@ def better_than(o: Objective, est: float, ref: float, lo: float, hi: float) -> b
     return bool(closer and ((towards > 0 and lo > 0) or (towards < 0 and hi < 0)))
 
 
-def audit(out: Path, trials: pd.DataFrame, goals: Goals, base: RuleSet, games, plan: Audit, progress: bool
+def audit(out: Path, trials: pd.DataFrame, goals: Goals, base: Setting, games, plan: Audit, progress: bool
           ) -> dict:
     """Play and compare the best trial's neighbours (see the module docstring); write the tables and
     out/audit.json; return the verdict's record."""
@@ -118,7 +120,7 @@ def audit(out: Path, trials: pd.DataFrame, goals: Goals, base: RuleSet, games, p
     folder = out / "audit" / f"{plan.per_seating}-per-seating"  # a larger --budget on resuming: other games
 
     def play(values: dict):
-        return [games.play(folder / _folder_name(params, values), _rules(base, params, values), plan.seed,
+        return [games.play(folder / _folder_name(params, values), _setting(base, params, values), plan.seed,
                            plan.per_seating)]
 
     named = {"best": play(sampled)}
@@ -126,7 +128,7 @@ def audit(out: Path, trials: pd.DataFrame, goals: Goals, base: RuleSet, games, p
     for p in params:
         for side, v in neighbours(p, sampled[p.key]):
             try:
-                _rules(base, params, sampled | {p.key: v})
+                _setting(base, params, sampled | {p.key: v})
             except RuleError:
                 continue  # a neighbour no game can be played with
             name = f"{p.key}-{side}"

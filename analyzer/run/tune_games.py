@@ -17,15 +17,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.rules import RuleSet
 from analyzer.run.ladder import seatings_of
 from analyzer.run.protocol import write_json
 from analyzer.run.results import Results
 from analyzer.run.simulate import simulate
 from analyzer.run.tune_output import complete_trials, front, write_csv
-from analyzer.run.tune_space import Goals
+from analyzer.run.tune_space import Goals, Setting
 from analyzer.stats.compare import BONUSES, RunTables, compare_tables
 from analyzer.stats.tune import Objective, TuneError
+from kernels.bots.shared.params import BOT_PARAM_NAMES
 
 CONFIRM_STREAM = 1_000_003  # the confirmation's seed stream: no rung ever uses it
 
@@ -55,47 +55,51 @@ def rung_plan(min_games: int, factor: int, rungs: int, n_seatings: int) -> list[
 
 
 _GAME_COLS = ["game", "n_winners", "turns", "stalled"]
-_PLAYER_COLS = ["game", "seat", "bot", "score", "winner", "tickets_completed", "tickets_failed", *BONUSES]
+_PLAYER_COLS = ["game", "seat", "bot", "score", "winner", "tickets_completed", "tickets_failed", *BONUSES,
+                "tickets_kept", "route_points", "trains_left", "routes_claimed"]
 
 
 @dataclass(frozen=True)
 class TrialGames:
-    """How a tuning study plays one rule set's games: on `board` (a built-in
+    """How a tuning study plays one setting's games (its rules and bot weights): on `board` (a built-in
     board's name or folder is read and compiled once per rule set), with
     `players`, in every seating of the bots, with `threads` and `cluster` as
-    analyzer.simulate takes them."""
+    analyzer.simulate takes them; `versus` measures the per-bot `bot_measures` too."""
 
     board: object
     players: int
     seatings: tuple[tuple[str, ...], ...]
     threads: int = 0
     cluster: object = None
+    bot_measures: tuple[str, ...] = ()
 
-    def play(self, folder: Path, rules: RuleSet, seed: int, games_per_seating: int) -> list[Results]:
-        """One rung of one rule set: every seating on the same seed, each an
+    def play(self, folder: Path, setting: Setting, seed: int, games_per_seating: int) -> list[Results]:
+        """One rung of one setting: every seating on the same seed, each an
         ordinary results folder folder/seating-S (resumed when it is there)."""
         return [simulate(board=self.board, players=self.players, bots=list(bots), games=games_per_seating,
-                         seed=seed, rules=rules, out=folder / f"seating-{s}", threads=self.threads, resume=True,
-                         progress=False, cluster=self.cluster)
+                         seed=seed, rules=setting.rules, out=folder / f"seating-{s}", threads=self.threads,
+                         resume=True, progress=False, cluster=self.cluster, bot_params=setting.weights or None)
                 for s, bots in enumerate(self.seatings)]
 
     def versus(self, named: dict[str, list], reference: str, seed: int, n_boot: int) -> pd.DataFrame:
         """Every rule set of `named` (name -> its rungs, all played on the same rungs of `seed`) against
         `reference`, for every measure of `ttr compare`, with paired CIs (compare_tables)."""
         return compare_tables({name: pooled(parts, seed) for name, parts in named.items()}, reference,
-                              n_boot=n_boot, seed=0)
+                              n_boot=n_boot, seed=0, bot_measures=self.bot_measures)
 
 
 def pooled(parts: list[list[Results]], tag: int) -> RunTables:
     """The games and players of several rungs x seatings as one run, each game
     numbered by its place (rung, seating, game), so that two rule sets played
-    on the same rungs pair game for game in compare_tables."""
+    on the same rungs pair game for game in compare_tables. trains_used: the
+    trains each seat placed (the rules' starting trains less those left)."""
     games, players, offset = [], [], 0
     for rung in parts:
         for res in rung:
             g = res.games[_GAME_COLS].copy()
             p = res.players[_PLAYER_COLS].copy()
             p["bot"] = p["bot"].astype(str)
+            p["trains_used"] = int(res.manifest["rules"]["trains"]) - p["trains_left"].astype(np.int64)
             g["game"] += offset
             p["game"] += offset
             games.append(g)
@@ -141,7 +145,7 @@ class Confirmation:
     n_boot: int
 
 
-def confirm(out: Path, trials: pd.DataFrame, goals: Goals, base: RuleSet, games: TrialGames,
+def confirm(out: Path, trials: pd.DataFrame, goals: Goals, base: Setting, games: TrialGames,
             confirmation: Confirmation, manifest: dict, progress: bool) -> dict:
     """Re-play the best trials and the baseline on the confirmation's seed
     (games no trial has seen), compare them with paired CIs, write
@@ -176,8 +180,9 @@ def confirm(out: Path, trials: pd.DataFrame, goals: Goals, base: RuleSet, games:
                          for name, (trial, ov) in overrides.items()]
     best = next((c for c in rec["candidates"] if c["survives"]), None)
     if best is not None:
+        chosen_setting = base.with_overrides(overrides[best["name"]][1])
         rec["recommended"] = {"trial": best["trial"], "overrides": best["overrides"],
-                              "rules": base.with_overrides(overrides[best["name"]][1]).as_dict()}
+                              "rules": chosen_setting.rules.as_dict(), "bot_params": chosen_setting.weights.as_dict()}
     else:
         rec["note"] = "no candidate kept its gain over the baseline on fresh games: no recommendation"
     write_json(out / "recommendation.json", rec)
@@ -209,7 +214,8 @@ def _candidate(table: pd.DataFrame, trials: pd.DataFrame, goals: Goals, name: st
     cand["simulate_command"] = shlex.join(
         ["ttr", "simulate", "--board", manifest["board"], "--players", str(manifest["players"]), "--bots",
          ",".join(manifest["bots"])] + [a for k, v in cand["overrides"].items()
-                                        for a in ("--set", f"{k}={_text(v)}")])
+                                        for a in ("--bot-param" if k in BOT_PARAM_NAMES else "--set",
+                                                  f"{k}={_text(v)}")])
     return cand
 
 

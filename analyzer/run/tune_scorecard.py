@@ -79,11 +79,12 @@ class ScorecardGames:
         return cls(board, players, tuple(tiers), targets, tuple(tuple(s.split(",")) for s in runs["seats"]),
                    threads, cluster)
 
-    def play(self, folder: Path, rules: RuleSet, seed: int, blocks: int) -> list[LadderResult]:
-        """One rung of one rule set: the ladder in `folder` (resumed when it is there)."""
+    def play(self, folder: Path, setting, seed: int, blocks: int) -> list[LadderResult]:
+        """One rung of one rule set (a tune_space.Setting; the scorecard tunes no bot weight): the ladder in
+        `folder` (resumed when it is there)."""
         opts = BalanceOptions(games=blocks * len(self.seatings), seed=seed, rollouts=self.rollouts, bootstrap=10,
                               threads=self.threads, progress=False, cluster=self.cluster, resume=True)
-        return [tier_ladder(self.board, self.players, rules, None, folder, opts, list(self.tiers))]
+        return [tier_ladder(self.board, self.players, setting.rules, None, folder, opts, list(self.tiers))]
 
     def distance(self, parts: list[list[LadderResult]], wts_seed: int, n_boot: int) -> tuple[Measure, int]:
         """The distance from the targets of a rule set's rungs stacked, and its number of games."""

@@ -44,6 +44,19 @@ for _col, _label in BONUSES.items():
     MEASURES[f"{_col}_holder_win_rate"] = f"share of {_label} bonus holders who win their game"
 
 
+# per-bot measures, each named MEASURE:BOT (win_rate:destination-hungry): what one bot of the table does, over
+# the seats it holds; read by a tuning study's objectives and constraints (analyzer.stats.tune)
+BOT_MEASURES = {
+    "win_rate": "the bot's win share per seat it holds (a shared win counts as a fraction)",
+    "tickets_kept": "tickets the bot kept per seat it holds in a game, setup included",
+    "route_share": "share of the bot's points that its routes give (route points / score, summed over its seats)",
+    "route_length": "trains the bot placed per route it claimed (summed over its seats)",
+}
+_BOT_MEASURE_SUMS = {"tickets_kept": ("tickets_kept", None), "route_share": ("route_points", "score"),
+                     "route_length": ("trains_used", "routes_claimed")}
+"""numerator and denominator column of each per-bot measure but win_rate (None: one per seat held)."""
+
+
 class CompareError(ValueError):
     """Variants that cannot be compared."""
 
@@ -63,9 +76,10 @@ class _Measure:
     spread: bool  # statistic = max - min over the k ratios (else k == 1)
 
 
-def game_measures(run: RunTables, bonuses=None) -> dict[str, _Measure]:
+def game_measures(run: RunTables, bonuses=None, bot_measures=()) -> dict[str, _Measure]:
     """Per-game numerators and denominators of every measure of one run,
-    ordered by game index."""
+    ordered by game index, and of the per-bot `bot_measures` (MEASURE:BOT of
+    BOT_MEASURES; route_length reads a trains_used column)."""
     g = run.games.sort_values("game")
     p = run.players.sort_values(["game", "seat"])
     n = len(g)
@@ -98,6 +112,16 @@ def game_measures(run: RunTables, bonuses=None) -> dict[str, _Measure]:
         m[f"{col}_holders"] = _Measure(holder.sum(1, keepdims=True).astype(np.float64), ones, False)
         m[f"{col}_holder_win_rate"] = _Measure((win * holder).sum(1, keepdims=True),
                                                holder.sum(1, keepdims=True).astype(np.float64), False)
+    for name in bot_measures:
+        measure, bot = name.split(":", 1)
+        held = (bots == names.get_loc(bot)) if bot in names else np.zeros((n, seats), bool)
+        if measure == "win_rate":
+            num, den = win * held, held.astype(np.float64)
+        else:
+            top, bottom = _BOT_MEASURE_SUMS[measure]
+            num = per_seat(top) * held
+            den = per_seat(bottom) * held if bottom else held.astype(np.float64)
+        m[name] = _Measure(num.sum(1, keepdims=True), den.sum(1, keepdims=True), False)
     m["game_length"] = _Measure(g["turns"].to_numpy().astype(np.float64)[:, None], ones, False)
     m["stalled_games"] = _Measure(g["stalled"].to_numpy().astype(np.float64)[:, None], ones, False)
     return m
@@ -148,9 +172,9 @@ def _weights(rng, n: int, b: int) -> np.ndarray:
 
 
 def compare_tables(runs: dict[str, RunTables], baseline: str, n_boot: int = 1000, seed: int = 0,
-                   level: float = 0.95) -> pd.DataFrame:
+                   level: float = 0.95, bot_measures=()) -> pd.DataFrame:
     """Every variant (`runs`, in order) against the baseline, for every
-    balance measure (MEASURES).
+    balance measure (MEASURES) and the per-bot `bot_measures` (MEASURE:BOT).
 
     Returns one row per variant and measure: variant, measure, estimate,
     estimate_ci_low / estimate_ci_high (bootstrap CI of the variant's own
@@ -167,7 +191,7 @@ def compare_tables(runs: dict[str, RunTables], baseline: str, n_boot: int = 1000
         raise CompareError(f"n_boot must be >= 10, not {n_boot}")
     # bonus measures only for bonuses some variant gives
     bonuses = [c for c in BONUSES if any(r.players[c].any() for r in runs.values())]
-    meas = {name: _Stacked(game_measures(r, bonuses)) for name, r in runs.items()}
+    meas = {name: _Stacked(game_measures(r, bonuses, bot_measures)) for name, r in runs.items()}
     n_base = len(runs[base].games)
     base_games = np.sort(runs[base].games["game"].to_numpy())
     rng = np.random.default_rng(seed)

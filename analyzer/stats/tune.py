@@ -6,6 +6,8 @@ constraints over the balance measures of `ttr compare`
     --objective max:ticket_completion   maximise (min:M also accepted)
     --objective game_length=40          bring to a target: minimise |value - 40|
     --constraint ticket_completion>=0.7 (also <=, >, <)
+    --objective max:win_rate:destination-hungry          a per-bot measure, MEASURE:BOT
+    --constraint tickets_kept:destination-hungry>=4.4    (analyzer.stats.compare.BOT_MEASURES)
     --objective scorecard               minimise the balance scorecard's distance from
                                         a targets file (analyzer.run.tune_scorecard)
 
@@ -21,7 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.stats.compare import BONUSES, MEASURES
+from analyzer.bots import BOT_NAMES
+from analyzer.stats.compare import BONUSES, BOT_MEASURES, MEASURES
 
 BONUS_RULES = {"longest_bonus": "longest_path_bonus", "explorer_bonus": "explorer_bonus",
                "globetrotter_bonus": "globetrotter_bonus"}
@@ -96,13 +99,22 @@ class Constraint:
 
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-_OBJECTIVE = re.compile(rf"^(?:(min|max):)?([a-z_]+)(?:\s*=\s*({_NUMBER}))?$")
-_CONSTRAINT = re.compile(rf"^([a-z_]+)\s*(>=|<=|>|<)\s*({_NUMBER})$")
+_MEASURE = r"[a-z_]+(?::[a-z0-9-]+)?"  # MEASURE or MEASURE:BOT
+_OBJECTIVE = re.compile(rf"^(?:(min|max):)?({_MEASURE})(?:\s*=\s*({_NUMBER}))?$")
+_CONSTRAINT = re.compile(rf"^({_MEASURE})\s*(>=|<=|>|<)\s*({_NUMBER})$")
 
 
 def check_measure(measure: str, where: str) -> str:
+    name, _, bot = measure.partition(":")
+    if name in BOT_MEASURES:
+        if not bot:
+            raise TuneError(f"{where}: {name} is measured per bot; write {name}:BOT, e.g. {name}:planner")
+        if bot not in BOT_NAMES:
+            raise TuneError(f"{where}: unknown bot '{bot}'; bots: {', '.join(BOT_NAMES)}")
+        return measure
     if measure not in MEASURES:
-        raise TuneError(f"{where}: unknown measure '{measure}'; measures: {', '.join(MEASURES)}")
+        raise TuneError(f"{where}: unknown measure '{measure}'; measures: {', '.join(MEASURES)}, and per bot "
+                        f"{', '.join(f'{m}:BOT' for m in BOT_MEASURES)}")
     return measure
 
 
@@ -138,10 +150,14 @@ def parse_constraint(text: str) -> Constraint:
 
 def check_measures_exist(measures: list[tuple[str, str]], bots: list[str], bonus_given: dict[str, bool]) -> None:
     """Every measure an objective or constraint names must exist for these
-    runs: strategy_dominance needs two different bots; a bonus's measures need
-    the bonus given (by the base rules or by a tuned parameter).
+    runs: a per-bot measure needs its bot at the table; strategy_dominance
+    needs two different bots; a bonus's measures need the bonus given (by the
+    base rules or by a tuned parameter).
     `measures`: (measure, where) pairs; `bonus_given`: bonus column -> given."""
     for measure, where in measures:
+        bot = measure.partition(":")[2]
+        if bot and bot not in bots:
+            raise TuneError(f"{where}: no seat plays {bot} (bots: {','.join(bots)})")
         if measure == "strategy_dominance" and len(set(bots)) < 2:
             raise TuneError(f"{where}: strategy_dominance needs different bots at the table (--bots a,b,...), "
                             f"not {','.join(bots)}")

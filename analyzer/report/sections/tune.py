@@ -10,6 +10,7 @@ analyzer.run.studies before the page is built)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -78,7 +79,8 @@ def objective_figures(res: TuneResults, out_dir: Path, prov: bool) -> list:
             ax.legend(fontsize=7)
         fig.suptitle(f"{board_name(m['board'])} {m['players']}p: {o.measure.replace('_', ' ')} of each trial "
                      f"\n(95% CI; n = {', '.join(f'{g:,}' for g in m['rung_games'])} games by rung){note}", fontsize=9)
-        refs.append(save_figure(fig, out_dir, f"tune_{o.measure}", f"{o.label}: each trial's value against each "
+        stem = "tune_" + re.sub(r"[^A-Za-z0-9_.-]+", "-", o.measure)  # a per-bot measure's ':' names no file
+        refs.append(save_figure(fig, out_dir, stem, f"{o.label}: each trial's value against each "
                                 f"tuned parameter; pruned trials stopped early (grey)", prov))
     return refs
 
