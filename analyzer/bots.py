@@ -81,9 +81,12 @@ _LIMITS = {
     ("expert",): {"EXPERT_CANDIDATES": (1.0, float(P.MAX_CANDIDATES)), "EXPERT_KEEP_FACTOR": (0.0, 100.0),
                   "EXPERT_WIN_POINTS": POINTS, "EXPERT_SWITCH_Z": (-100.0, 100.0), "EXPERT_ROLLOUT_EV": (0.0, 1.0),
                   "EXPERT_STOP_Z": (-100.0, 100.0), "EXPERT_ROLLOUTS": (0.0, 100_000.0),
-                  "EXPERT_LATE_BOOST": (1.0, 1000.0), "EXPERT_WIDE_TRAINS": TRAINS},
+                  "EXPERT_LATE_BOOST": (1.0, 1000.0), "EXPERT_WIDE_TRAINS": TRAINS,
+                  "EXPERT_WIDE_ROLLOUTS": (0.0, 100_000.0), "EXPERT_TICKET_LEAN": (0.0, 1000.0),
+                  "EXPERT_OWN_PLAN": (0.0, 1.0)},
 }
-WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_ROLLOUT_EV", "LONG_MIN_LENGTH",
+WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_WIDE_ROLLOUTS", "EXPERT_OWN_PLAN",
+                          "EXPERT_CANDIDATES", "EXPERT_ROLLOUT_EV", "LONG_MIN_LENGTH",
                           "LONG_FALLBACK_LENGTH", "LONG_PLANNED", "ROUTE_FOCUS_ANY_ORDER"})
 BOT_PARAM_LIMITS: dict[str, tuple[float, float, bool, tuple[str, ...]]] = {
     name: (lo, hi, name in WHOLE_PARAMS, bots) for bots, table in _LIMITS.items() for name, (lo, hi) in table.items()}

@@ -30,9 +30,10 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
+from kernels.bots.shared import params as P
 from kernels.core.seats import team_first, team_size
 from kernels.core.tickets import ticket_outcome
-from kernels.prng import next_u64, shuffle_int8, shuffle_int16
+from kernels.prng import next_u64, shuffle_int8, shuffle_int16, uniform
 
 # where an unseen ticket lies: kind * _PLACE + index
 _PLACE = 8192
@@ -160,6 +161,9 @@ def deal_tickets(st, bd, ru, p, rng, ws):
         return  # a place this module does not know (another rule family): leave the tickets
     shuffle_int16(rng, unseen, np.int64(n))
     race = ru[L.RULE_FAMILY] == L.FAMILY_TICKET_RACE
+    lean = ws.bot_params[P.BP_EXPERT_TICKET_LEAN]
+    if lean > 1.0 and not race and team_size(ru) == 1:
+        _lean_to_networks(st, bd, unseen, places, np.int64(n), rng, lean)
     if race:
         _open_in_hands(st, bd, unseen, places, np.int64(n))
     turn = st.sc[L.SC_TURN]
@@ -213,3 +217,49 @@ def _open_in_hands(st, bd, unseen, places, n):
                 unseen[i] = unseen[j]
                 unseen[j] = t
                 break
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _ends_on_network(st, bd, q, t):
+    """How many of ticket t's two cities a route of seat q touches (0-2)."""
+    n = 0
+    for c in (bd.tickets[t, L.TK_A], bd.tickets[t, L.TK_B]):
+        for j in range(bd.adj_start[c], bd.adj_start[c + 1]):
+            if st.owner[bd.adj_route[j]] == q:
+                n += 1
+                break
+    return n
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _free_for_hand(places, i, j):
+    """Unseen slot j may still go into the hand place i: a pile, deal or box
+    slot, or a hand place not yet dealt (those before i are)."""
+    return j >= i or places[j] // _PLACE != _HELD
+
+
+@njit(cache=True, _nrt=False)
+def _lean_to_networks(st, bd, unseen, places, n, rng, lean):
+    """Deal each hand place of another seat (in order) a ticket drawn from
+    those not yet in a hand, with odds lean ** (its cities that seat's routes
+    touch): a seat builds toward its tickets, so its public network says
+    which it likely holds. Reads only the board and the canonical order."""
+    for i in range(n):
+        if places[i] // _PLACE != _HELD:
+            continue
+        q = (places[i] % _PLACE) // 2
+        total = 0.0
+        for j in range(n):
+            if _free_for_hand(places, i, j):
+                total += lean ** _ends_on_network(st, bd, q, unseen[j])
+        x = uniform(rng) * total
+        pick = i
+        for j in range(n):
+            if _free_for_hand(places, i, j):
+                pick = j
+                x -= lean ** _ends_on_network(st, bd, q, unseen[j])
+                if x < 0.0:
+                    break
+        t = unseen[i]
+        unseen[i] = unseen[pick]
+        unseen[pick] = t

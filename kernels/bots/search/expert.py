@@ -29,7 +29,14 @@ from numba import njit
 from kernels import layouts as L
 from kernels.bots.planning.moves import draw_for_need, route_points
 from kernels.bots.search.determinize import determinize
-from kernels.bots.search.memory import fresh_memory, load_memory, load_state, save_memory, save_state
+from kernels.bots.search.memory import (
+    fresh_memory,
+    fresh_memory_of_others,
+    load_memory,
+    load_state,
+    save_memory,
+    save_state,
+)
 from kernels.bots.shared import params as P
 from kernels.bots.shared.paying import pay_colour
 from kernels.bots.variants.family import rule_family_planner
@@ -58,7 +65,7 @@ def expert_action(st, bd, ru, p, rng, ws):
         budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * prm[P.BP_EXPERT_KEEP_FACTOR] * late_factor(st, ru, prm))
     else:
         n = turn_candidates(st, bd, ru, p, ws, planned, candidate_limit(st, ru, prm))
-        budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * late_factor(st, ru, prm))
+        budget = turn_budget(st, ru, prm)
     if n <= 1 or budget <= 0:
         return planned
     save_state(ws, st)
@@ -86,13 +93,30 @@ def late_factor(st, ru, prm):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def turn_budget(st, ru, prm):
+    """Rollouts at a turn: EXPERT_ROLLOUTS x the late factor, and at least
+    EXPERT_WIDE_ROLLOUTS with the wide list on (the last turns' claims decide
+    close games, and a rollout from there is a few turns long)."""
+    budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * late_factor(st, ru, prm))
+    if wide_list(st, ru, prm):
+        budget = max(budget, np.int64(prm[P.BP_EXPERT_WIDE_ROLLOUTS]))
+    return budget
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def candidate_limit(st, ru, prm):
-    """Candidates listed at a turn: EXPERT_CANDIDATES, or MAX_CANDIDATES once
-    some seat is down to EXPERT_WIDE_TRAINS trains (when that is above 0)."""
-    wide = prm[P.BP_EXPERT_WIDE_TRAINS]
-    if wide > 0.0 and fewest_trains(st, ru) <= wide:
+    """Candidates listed at a turn: EXPERT_CANDIDATES, or MAX_CANDIDATES with
+    the wide list on."""
+    if wide_list(st, ru, prm):
         return np.int64(P.MAX_CANDIDATES)
     return np.int64(prm[P.BP_EXPERT_CANDIDATES])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def wide_list(st, ru, prm):
+    """Some seat is down to EXPERT_WIDE_TRAINS trains (when that is above 0)."""
+    wide = prm[P.BP_EXPERT_WIDE_TRAINS]
+    return wide > 0.0 and fewest_trains(st, ru) <= wide
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -237,7 +261,10 @@ def rollout(st, bd, ru, p, ws, action, world_seed):
     determinize(st, bd, ru, p, wr, ws)
     for q in range(n_players):
         ws.ex_rng[q] = next_u64(wr)
-    fresh_memory(ws)
+    if ws.bot_params[P.BP_EXPERT_OWN_PLAN] != 0.0:
+        fresh_memory_of_others(ws, p)
+    else:
+        fresh_memory(ws)
     step(st, bd, ru, action, ws)
     ticket_estimate = ws.bot_params[P.BP_EXPERT_ROLLOUT_EV] != 0.0
     while st.sc[L.SC_PHASE] != L.PH_OVER:
