@@ -46,6 +46,7 @@ from kernels.engine import legal_actions, step
 from kernels.prng import mix64, next_u64
 
 MIN_PAIRS = 4  # the planner's choice stands unless the best other was compared with it on this many deals
+BASE_TRAINS = 45  # a seat's trains in the base game (BASE-CMP-2): EXPERT_WIDE_ROLLOUTS's threshold is in its trains
 
 
 # successive_halving and rollout are inlined into this one function: each
@@ -95,10 +96,14 @@ def late_factor(st, ru, prm):
 @njit(cache=True, _nrt=False, inline="always")
 def turn_budget(st, ru, prm):
     """Rollouts at a turn: EXPERT_ROLLOUTS x the late factor, and at least
-    EXPERT_WIDE_ROLLOUTS with the wide list on (the last turns' claims decide
-    close games, and a rollout from there is a few turns long)."""
+    EXPERT_WIDE_ROLLOUTS once some seat is down to EXPERT_WIDE_TRAINS trains
+    of a 45-train game (scaled to the rule set's trains: 12 of 45 is 5 of
+    Ghost Train's 20). The last turns' claims decide close games, and a
+    rollout from there is a few turns long; on a board of fewer trains the
+    unscaled count would be most of the game."""
     budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * late_factor(st, ru, prm))
-    if wide_list(st, ru, prm):
+    wide = prm[P.BP_EXPERT_WIDE_TRAINS]
+    if wide > 0.0 and fewest_trains(st, ru) * BASE_TRAINS <= wide * ru[L.RULE_TRAINS]:
         budget = max(budget, np.int64(prm[P.BP_EXPERT_WIDE_ROLLOUTS]))
     return budget
 

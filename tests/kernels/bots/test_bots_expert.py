@@ -299,8 +299,10 @@ def test_the_candidate_list_widens_once_a_seat_is_down_to_the_wide_trains():
 
 
 def test_the_wide_list_gets_at_least_the_wide_rollouts():
-    """EXPERT_WIDE_ROLLOUTS: with the wide list on, a turn's budget is at
-    least that many rollouts; before it, and with 0, the late-boosted budget."""
+    """EXPERT_WIDE_ROLLOUTS: once a seat is down to EXPERT_WIDE_TRAINS trains
+    of a 45-train game, a turn's budget is at least that many rollouts;
+    before it, and with 0, the late-boosted budget. On Ghost Train's 20
+    trains the threshold is 12 x 20 / 45, 5.3 trains."""
     from kernels.bots.search.expert import turn_budget
     g = Game("europe", 2, seed=1)
     prm = np.array(P.BOT_PARAM_DEFAULTS, np.float64)
@@ -315,6 +317,14 @@ def test_the_wide_list_gets_at_least_the_wide_rollouts():
     prm[P.BP_EXPERT_WIDE_ROLLOUTS] = 0.0
     g.st.trains[1] = 12
     assert turn_budget(g.st, g.ru, prm) == 15
+    ghost = Game("ghost_train", 2, seed=1)
+    prm[P.BP_EXPERT_WIDE_ROLLOUTS] = 48.0
+    ghost.st.trains[0], ghost.st.trains[1] = 20, 6
+    assert turn_budget(ghost.st, ghost.ru, prm) == 13
+    ghost.st.trains[1] = 5
+    assert turn_budget(ghost.st, ghost.ru, prm) == 48
+    prm[P.BP_EXPERT_WIDE_TRAINS] = 0.0
+    assert turn_budget(ghost.st, ghost.ru, prm) == 16
 
 
 def _late_planner_game(seed):
