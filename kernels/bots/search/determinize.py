@@ -30,6 +30,7 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
+from kernels.bits import MASK63, ONE, ZERO
 from kernels.bots.shared import params as P
 from kernels.core.seats import team_first, team_size
 from kernels.core.tickets import ticket_outcome
@@ -220,15 +221,49 @@ def _open_in_hands(st, bd, unseen, places, n):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _ends_on_network(st, bd, q, t):
-    """How many of ticket t's two cities a route of seat q touches (0-2)."""
-    n = 0
-    for c in (bd.tickets[t, L.TK_A], bd.tickets[t, L.TK_B]):
-        for j in range(bd.adj_start[c], bd.adj_start[c + 1]):
-            if st.owner[bd.adj_route[j]] == q:
-                n += 1
-                break
-    return n
+def _with_bit(w0, w1, w2, w3, c):
+    b = ONE << (np.uint64(c) & MASK63)
+    k = c >> 6
+    if k == 0:
+        w0 |= b
+    elif k == 1:
+        w1 |= b
+    elif k == 2:
+        w2 |= b
+    else:
+        w3 |= b
+    return w0, w1, w2, w3
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _has_bit(w0, w1, w2, w3, c):
+    k = c >> 6
+    w = w0 if k == 0 else w1 if k == 1 else w2 if k == 2 else w3
+    return (w >> (np.uint64(c) & MASK63)) & ONE != ZERO
+
+
+@njit(cache=True, _nrt=False)
+def _network_cities(st, bd, q):
+    """The cities a route of seat q touches: a set of MAX_CITIES (256) bits in four words."""
+    w0, w1, w2, w3 = ZERO, ZERO, ZERO, ZERO
+    routes = bd.routes
+    for r in range(bd.n_routes):
+        if st.owner[r] == q:
+            w0, w1, w2, w3 = _with_bit(w0, w1, w2, w3, np.int64(routes[r, L.RT_A]))
+            w0, w1, w2, w3 = _with_bit(w0, w1, w2, w3, np.int64(routes[r, L.RT_B]))
+    return w0, w1, w2, w3
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _odds(bd, cities, t, lean):
+    """lean to the power of ticket t's cities in `cities` (0, 1 or 2)."""
+    w0, w1, w2, w3 = cities
+    x = 1.0
+    if _has_bit(w0, w1, w2, w3, np.int64(bd.tickets[t, L.TK_A])):
+        x *= lean
+    if _has_bit(w0, w1, w2, w3, np.int64(bd.tickets[t, L.TK_B])):
+        x *= lean
+    return x
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -244,20 +279,25 @@ def _lean_to_networks(st, bd, unseen, places, n, rng, lean):
     those not yet in a hand, with odds lean ** (its cities that seat's routes
     touch): a seat builds toward its tickets, so its public network says
     which it likely holds. Reads only the board and the canonical order."""
+    seat = np.int64(-1)
+    cities = (ZERO, ZERO, ZERO, ZERO)
     for i in range(n):
         if places[i] // _PLACE != _HELD:
             continue
-        q = (places[i] % _PLACE) // 2
+        q = np.int64((places[i] % _PLACE) // 2)
+        if q != seat:  # a seat's hand places come together
+            seat = q
+            cities = _network_cities(st, bd, q)
         total = 0.0
         for j in range(n):
             if _free_for_hand(places, i, j):
-                total += lean ** _ends_on_network(st, bd, q, unseen[j])
+                total += _odds(bd, cities, unseen[j], lean)
         x = uniform(rng) * total
         pick = i
         for j in range(n):
             if _free_for_hand(places, i, j):
                 pick = j
-                x -= lean ** _ends_on_network(st, bd, q, unseen[j])
+                x -= _odds(bd, cities, unseen[j], lean)
                 if x < 0.0:
                     break
         t = unseen[i]
