@@ -81,9 +81,12 @@ _LIMITS = {
     ("expert",): {"EXPERT_CANDIDATES": (1.0, float(P.MAX_CANDIDATES)), "EXPERT_KEEP_FACTOR": (0.0, 100.0),
                   "EXPERT_WIN_POINTS": POINTS, "EXPERT_SWITCH_Z": (-100.0, 100.0), "EXPERT_ROLLOUT_EV": (0.0, 1.0),
                   "EXPERT_STOP_Z": (-100.0, 100.0), "EXPERT_ROLLOUTS": (0.0, 100_000.0),
-                  "EXPERT_LATE_BOOST": (1.0, 1000.0), "EXPERT_WIDE_TRAINS": TRAINS},
+                  "EXPERT_LATE_BOOST": (1.0, 1000.0), "EXPERT_WIDE_TRAINS": TRAINS,
+                  "EXPERT_WIDE_ROLLOUTS": (0.0, 100_000.0), "EXPERT_TICKET_LEAN": (0.0, 1000.0),
+                  "EXPERT_OWN_PLAN": (0.0, 1.0)},
 }
-WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_CANDIDATES", "EXPERT_ROLLOUT_EV", "LONG_MIN_LENGTH",
+WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_WIDE_ROLLOUTS", "EXPERT_OWN_PLAN",
+                          "EXPERT_CANDIDATES", "EXPERT_ROLLOUT_EV", "LONG_MIN_LENGTH",
                           "LONG_FALLBACK_LENGTH", "LONG_PLANNED", "ROUTE_FOCUS_ANY_ORDER"})
 BOT_PARAM_LIMITS: dict[str, tuple[float, float, bool, tuple[str, ...]]] = {
     name: (lo, hi, name in WHOLE_PARAMS, bots) for bots, table in _LIMITS.items() for name, (lo, hi) in table.items()}
@@ -107,10 +110,12 @@ def check_bot_param(name: str, value) -> float:
 # a NAME=VALUE given with it wins over the preset's. `fast` is for studies of many games (the report's strong-play,
 # balance and style studies, analyzer/studies.py); its strength and speed against `default` are in docs/bots.md.
 # fast: no search at a turn before a seat is down to half its trains (4 rollouts x the late factor: 8 from then on,
-# 64 at the last sixteenth, over up to 8 candidates where the budget affords them, up to 16 once a seat is down to
-# EXPERT_WIDE_TRAINS), 16 rollouts x the late factor at a ticket keep
+# 64 at the last sixteenth, over up to 8 candidates where the budget affords them, up to 16 and at least 40 rollouts
+# once a seat is down to EXPERT_WIDE_TRAINS), 16 rollouts x the late factor at a ticket keep; determinizations lean
+# to the other seats' networks, rollouts keep the seat's own plan
 EXPERT_FAST_PARAMS: Mapping[str, float] = MappingProxyType(
-    {"EXPERT_ROLLOUTS": 4.0, "EXPERT_LATE_BOOST": 16.0, "EXPERT_CANDIDATES": 8.0})
+    {"EXPERT_ROLLOUTS": 4.0, "EXPERT_LATE_BOOST": 16.0, "EXPERT_CANDIDATES": 8.0, "EXPERT_WIDE_ROLLOUTS": 40.0,
+     "EXPERT_TICKET_LEAN": 10.0, "EXPERT_OWN_PLAN": 1.0})
 EXPERT_BUDGETS: Mapping[str, Mapping[str, float]] = MappingProxyType(
     {"default": MappingProxyType({}), "fast": EXPERT_FAST_PARAMS})
 BUDGET_KEY = "EXPERT_BUDGET"

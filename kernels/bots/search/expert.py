@@ -29,7 +29,14 @@ from numba import njit
 from kernels import layouts as L
 from kernels.bots.planning.moves import draw_for_need, route_points
 from kernels.bots.search.determinize import determinize
-from kernels.bots.search.memory import fresh_memory, load_memory, load_state, save_memory, save_state
+from kernels.bots.search.memory import (
+    fresh_memory,
+    fresh_memory_of_others,
+    load_memory,
+    load_state,
+    save_memory,
+    save_state,
+)
 from kernels.bots.shared import params as P
 from kernels.bots.shared.paying import pay_colour
 from kernels.bots.variants.family import rule_family_planner
@@ -39,6 +46,7 @@ from kernels.engine import legal_actions, step
 from kernels.prng import mix64, next_u64
 
 MIN_PAIRS = 4  # the planner's choice stands unless the best other was compared with it on this many deals
+BASE_TRAINS = 45  # a seat's trains in the base game (BASE-CMP-2): EXPERT_WIDE_ROLLOUTS's threshold is in its trains
 
 
 # successive_halving and rollout are inlined into this one function: each
@@ -58,7 +66,7 @@ def expert_action(st, bd, ru, p, rng, ws):
         budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * prm[P.BP_EXPERT_KEEP_FACTOR] * late_factor(st, ru, prm))
     else:
         n = turn_candidates(st, bd, ru, p, ws, planned, candidate_limit(st, ru, prm))
-        budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * late_factor(st, ru, prm))
+        budget = turn_budget(st, ru, prm)
     if n <= 1 or budget <= 0:
         return planned
     save_state(ws, st)
@@ -86,13 +94,34 @@ def late_factor(st, ru, prm):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def candidate_limit(st, ru, prm):
-    """Candidates listed at a turn: EXPERT_CANDIDATES, or MAX_CANDIDATES once
-    some seat is down to EXPERT_WIDE_TRAINS trains (when that is above 0)."""
+def turn_budget(st, ru, prm):
+    """Rollouts at a turn: EXPERT_ROLLOUTS x the late factor, and at least
+    EXPERT_WIDE_ROLLOUTS once some seat is down to EXPERT_WIDE_TRAINS trains
+    of a 45-train game (scaled to the rule set's trains: 12 of 45 is 5 of
+    Ghost Train's 20). The last turns' claims decide close games, and a
+    rollout from there is a few turns long; on a board of fewer trains the
+    unscaled count would be most of the game."""
+    budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * late_factor(st, ru, prm))
     wide = prm[P.BP_EXPERT_WIDE_TRAINS]
-    if wide > 0.0 and fewest_trains(st, ru) <= wide:
+    if wide > 0.0 and fewest_trains(st, ru) * BASE_TRAINS <= wide * ru[L.RULE_TRAINS]:
+        budget = max(budget, np.int64(prm[P.BP_EXPERT_WIDE_ROLLOUTS]))
+    return budget
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def candidate_limit(st, ru, prm):
+    """Candidates listed at a turn: EXPERT_CANDIDATES, or MAX_CANDIDATES with
+    the wide list on."""
+    if wide_list(st, ru, prm):
         return np.int64(P.MAX_CANDIDATES)
     return np.int64(prm[P.BP_EXPERT_CANDIDATES])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def wide_list(st, ru, prm):
+    """Some seat is down to EXPERT_WIDE_TRAINS trains (when that is above 0)."""
+    wide = prm[P.BP_EXPERT_WIDE_TRAINS]
+    return wide > 0.0 and fewest_trains(st, ru) <= wide
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -237,7 +266,10 @@ def rollout(st, bd, ru, p, ws, action, world_seed):
     determinize(st, bd, ru, p, wr, ws)
     for q in range(n_players):
         ws.ex_rng[q] = next_u64(wr)
-    fresh_memory(ws)
+    if ws.bot_params[P.BP_EXPERT_OWN_PLAN] != 0.0:
+        fresh_memory_of_others(ws, p)
+    else:
+        fresh_memory(ws)
     step(st, bd, ru, action, ws)
     ticket_estimate = ws.bot_params[P.BP_EXPERT_ROLLOUT_EV] != 0.0
     while st.sc[L.SC_PHASE] != L.PH_OVER:

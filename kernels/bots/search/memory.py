@@ -1,8 +1,9 @@
 """What the search player (kernels/bots/search/expert.py) sets aside while its
 rollouts play in the game's own state and scratch: the state (one copy of its
 record) and every seat's bot memory in the Scratch (the planner family's
-plan and ticket memory). Rollouts start from fresh memory for every seat: the
-other seats' memory was built from their hidden tickets, so it must not be read."""
+plan and ticket memory). Rollouts start from fresh memory for every seat, or
+for every seat but the searching one (EXPERT_OWN_PLAN): the other seats'
+memory was built from their hidden tickets, so it must not be read."""
 
 from numba import njit
 
@@ -70,5 +71,22 @@ def fresh_memory(ws):
     ws.ev_key[:, :] = -1
     ws.tk_gone[:, :] = 0
     ws.ev_gain[:] = 0.0
+    ws.plan_checked[:, :] = 0
+    ws.station_none[:, :] = 0
+
+
+@njit(cache=True, _nrt=False)
+def fresh_memory_of_others(ws, p):
+    """fresh_memory for every seat but p, whose plan and ticket memory stay
+    (its own tickets are not redealt); the board memos are reset for all."""
+    for q in range(ws.want.shape[0]):
+        if q == p:
+            continue
+        ws.want[q, :] = 0
+        ws.need[q, :] = 0
+        ws.plan_version[q] = -1
+        ws.ev_key[q, :] = -1
+        ws.tk_gone[q, :] = 0
+        ws.ev_gain[q] = 0.0
     ws.plan_checked[:, :] = 0
     ws.station_none[:, :] = 0

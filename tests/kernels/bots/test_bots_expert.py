@@ -51,8 +51,9 @@ def _choose(g, st, ws, seed):
                              np.array([seed], np.uint64), ws))
 
 
-@pytest.mark.parametrize("board,players", [("europe", 3), ("usa", 2), ("team_asia", 4), ("ghost_train", 3)])
-def test_expert_choices_ignore_what_its_seat_cannot_see(board, players):
+@pytest.mark.parametrize("board,players,leaning", [("europe", 3, False), ("usa", 2, False), ("team_asia", 4, False),
+                                                    ("ghost_train", 3, False), ("europe", 2, True)])
+def test_expert_choices_ignore_what_its_seat_cannot_see(board, players, leaning):
     """Whole games with expert at seat 0 against planners; at every expert
     decision the choice is made again on a copy where what seat 0 cannot see
     differs (other hands, pile order, other seats' tickets and setup deals,
@@ -60,10 +61,15 @@ def test_expert_choices_ignore_what_its_seat_cannot_see(board, players):
     whether it is the planner's own or another candidate's. On Team Asia that
     includes the teammate's hand and hidden tickets and the other team's
     shared ones (TA-CRD-5, TA-TKT-1); on Ghost Train the open tickets, not the
-    ones laid face up (GT-SET-1, GT-TKT-1)."""
+    ones laid face up (GT-SET-1, GT-TKT-1). Leaning: the determinizations
+    lean to the other seats' networks (EXPERT_TICKET_LEAN) and rollouts keep
+    the seat's own plan (EXPERT_OWN_PLAN), as the fast budget plays."""
     searched = 0
     g = Game(board, players, seed=7)
     _small_budget(g.ws)
+    if leaning:
+        g.ws.bot_params[P.BP_EXPERT_TICKET_LEAN] = 10.0
+        g.ws.bot_params[P.BP_EXPERT_OWN_PLAN] = 1.0
     for step in range(3000):
         p = g.player
         if p == 0 and g.phase in (L.PH_SETUP_KEEP, L.PH_TURN, L.PH_KEEP_TICKETS):
@@ -290,6 +296,92 @@ def test_the_candidate_list_widens_once_a_seat_is_down_to_the_wide_trains():
     assert candidate_limit(g.st, g.ru, prm) == prm[P.BP_EXPERT_CANDIDATES]
     g.st.trains[1] = 12
     assert candidate_limit(g.st, g.ru, prm) == P.MAX_CANDIDATES
+
+
+def test_the_wide_list_gets_at_least_the_wide_rollouts():
+    """EXPERT_WIDE_ROLLOUTS: once a seat is down to EXPERT_WIDE_TRAINS trains
+    of a 45-train game, a turn's budget is at least that many rollouts;
+    before it, and with 0, the late-boosted budget. On Ghost Train's 20
+    trains the threshold is 12 x 20 / 45, 5.3 trains."""
+    from kernels.bots.search.expert import turn_budget
+    g = Game("europe", 2, seed=1)
+    prm = np.array(P.BOT_PARAM_DEFAULTS, np.float64)
+    assert P.BOT_PARAM_DEFAULTS[P.BP_EXPERT_WIDE_ROLLOUTS] == 0.0
+    prm[P.BP_EXPERT_ROLLOUTS], prm[P.BP_EXPERT_LATE_BOOST], prm[P.BP_EXPERT_WIDE_ROLLOUTS] = 4.0, 16.0, 48.0
+    g.st.trains[0], g.st.trains[1] = 45, 15
+    assert turn_budget(g.st, g.ru, prm) == 12
+    g.st.trains[1] = 12
+    assert turn_budget(g.st, g.ru, prm) == 48
+    g.st.trains[1] = 2
+    assert turn_budget(g.st, g.ru, prm) == 64
+    prm[P.BP_EXPERT_WIDE_ROLLOUTS] = 0.0
+    g.st.trains[1] = 12
+    assert turn_budget(g.st, g.ru, prm) == 15
+    ghost = Game("ghost_train", 2, seed=1)
+    prm[P.BP_EXPERT_WIDE_ROLLOUTS] = 48.0
+    ghost.st.trains[0], ghost.st.trains[1] = 20, 6
+    assert turn_budget(ghost.st, ghost.ru, prm) == 13
+    ghost.st.trains[1] = 5
+    assert turn_budget(ghost.st, ghost.ru, prm) == 48
+    prm[P.BP_EXPERT_WIDE_TRAINS] = 0.0
+    assert turn_budget(ghost.st, ghost.ru, prm) == 16
+
+
+def _late_planner_game(seed):
+    """A Europe 2p planner game played until some seat is down to 15 trains."""
+    g = Game("europe", 2, seed=seed)
+    for step in range(3000):
+        if g.phase == L.PH_TURN and min(g.st.trains[:2]) <= 15:
+            return g
+        a = int(choose_action(np.int64(P.BOT_PLANNER), g.st, g.bd, g.ru, g.player, np.array([step], np.uint64),
+                              g.ws))
+        assert not g.act(int(action_kind(a)), int(action_a(a)), int(action_b(a)))
+    raise AssertionError("no late turn")
+
+
+def _ends_on_network(g, st, q, t):
+    owned = {int(c) for r in np.flatnonzero(st.owner[:g.bd.n_routes] == q)
+             for c in (g.bd.routes[r, L.RT_A], g.bd.routes[r, L.RT_B])}
+    return (int(g.bd.tickets[t, L.TK_A]) in owned) + (int(g.bd.tickets[t, L.TK_B]) in owned)
+
+
+def test_a_leaning_determinization_deals_the_other_seat_tickets_on_its_network():
+    """EXPERT_TICKET_LEAN: the tickets redealt into the other seat's hand
+    touch its network (its routes, public) with more of their cities than a
+    uniform redeal's, and every count and what seat 0 sees stay as they are."""
+    g = _late_planner_game(5)
+    p, q = 0, 1
+    unseen = set(unseen_tickets(g, g.st, g.ws, p))
+    touched = {}
+    for lean in (0.0, 1000.0):
+        ws = copy_record(g.ws)
+        ws.bot_params[P.BP_EXPERT_TICKET_LEAN] = lean
+        ends = []
+        for w in range(200):
+            st = copy_record(g.st)
+            determinize(st, g.bd, g.ru, p, np.array([w], np.uint64), ws)
+            held = np.flatnonzero(st.ticket_holder[:g.bd.n_tickets] == q)
+            assert len(held) == (g.st.ticket_holder[:g.bd.n_tickets] == q).sum()
+            for t in range(g.bd.n_tickets):
+                if t not in unseen:
+                    assert st.ticket_holder[t] == g.st.ticket_holder[t], t
+            assert np.array_equal(st.hand.sum(axis=1), g.st.hand.sum(axis=1))
+            ends += [_ends_on_network(g, st, q, t) for t in held]
+        touched[lean] = np.mean(ends)
+    assert touched[1000.0] > touched[0.0] + 0.5, touched
+
+
+def test_a_rollout_may_keep_the_seat_s_own_plan():
+    """fresh_memory_of_others: every seat's memory but p's is as new_scratch
+    leaves it; p's plan and ticket memory stay (EXPERT_OWN_PLAN)."""
+    from kernels.bots.search.memory import fresh_memory_of_others
+    g = _late_planner_game(5)
+    before = copy_record(g.ws)
+    assert before.want[0].any() and before.want[1].any()
+    fresh_memory_of_others(g.ws, 0)
+    for name in MEMORY:
+        assert np.array_equal(getattr(g.ws, name)[0], getattr(before, name)[0]), name
+    assert not g.ws.want[1].any() and not g.ws.need[1].any() and g.ws.plan_version[1] == -1
 
 
 def test_the_fast_budget_is_named_from_the_cli_and_the_python_api(tmp_path):
