@@ -24,6 +24,8 @@ settings is not loaded."""
 
 from __future__ import annotations
 
+import uuid
+
 # module, function: the kernels whose module gets the full -O3 module passes
 ENTRY_KERNELS = (
     ("kernels.runner", "run_block"),  # every game of a run
@@ -49,6 +51,27 @@ def is_entry(library) -> bool:
                                       for f in library._final_module.functions)
 
 
+def bind_linked_copies(module, suffix: str) -> None:
+    """Make the copies of other kernels linked into an entry's module its own
+    (internal linkage). Numba links a callee in as linkonce_odr, a weak symbol
+    in the object code, and the JIT's loader binds a weak symbol to the first
+    definition it loaded: in the process that compiled the kernels, that is
+    the callee's own library, optimised per function only (below), so the
+    entry's calls that LLVM did not inline would run that slower copy (a
+    planner game about 30% slower than from the cache). Internal copies bind
+    to the entry's own optimised code, and those inlined everywhere are
+    dropped."""
+    from llvmlite import binding
+
+    for function in module.functions:
+        if not function.is_declaration and function.linkage == binding.Linkage.linkonce_odr:
+            function.linkage = "internal"
+            # and a name of its own (the entry's name and a token unique to this compilation, as a cached
+            # entry's names are loaded beside fresh ones): LLVM may change an internal function's arguments,
+            # and the loader binds another module's weak copy to a loaded definition of that name, local or not
+            function.name = f"{function.name}.{suffix}"
+
+
 def install() -> None:
     """Run the full module passes for entry kernels only. Called by
     kernels/__init__.py before any kernel is compiled."""
@@ -61,6 +84,7 @@ def install() -> None:
 
     def optimize_final_module(self):
         if is_entry(self):
+            bind_linked_copies(self._final_module, f"{self.name}.{uuid.uuid4().hex[:12]}")
             return full(self)
         manager, builder = self._codegen._module_pass_manager(loop_vectorize=False, slp_vectorize=False, opt=0,
                                                               cost="cheap")

@@ -37,3 +37,22 @@ def test_an_entry_kernel_is_optimised_across_functions_and_a_kernel_below_is_not
     defined = [sum(not f.is_declaration for f in lib._final_module.functions) for lib in (entry, below)]
     assert defined[0] < defined[1], defined  # the entry's callees inlined into it, the copies dropped
     assert (entry_hist == below_hist).all() and entry_hist.sum() == 50
+
+
+def test_an_entry_kernel_binds_to_its_own_copies_of_the_kernels_it_links():
+    # the linked copies are weak (linkonce_odr) in a kernel below; in an entry they are internal, so the JIT's
+    # loader cannot bind the entry's calls to the callees' own per-function-optimised libraries
+    from llvmlite import binding
+
+    entry, _ = _compiled_as("tunnel_mc")
+    below, _ = _compiled_as("tunnel_mc_below")
+
+    def linkages(lib):
+        return {f.linkage for f in lib._final_module.functions if not f.is_declaration}
+
+    assert binding.Linkage.linkonce_odr in linkages(below)
+    assert binding.Linkage.linkonce_odr not in linkages(entry)
+    module = binding.parse_assembly(str(below._final_module))
+    optimise.bind_linked_copies(module, "test")
+    assert {f.linkage for f in module.functions if not f.is_declaration} <= {binding.Linkage.external,
+                                                                            binding.Linkage.internal}
