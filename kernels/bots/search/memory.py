@@ -5,6 +5,7 @@ plan and ticket memory). Rollouts start from fresh memory for every seat, or
 for every seat but the searching one (EXPERT_OWN_PLAN): the other seats'
 memory was built from their hidden tickets, so it must not be read."""
 
+import numpy as np
 from numba import njit
 
 from kernels.core.state import copy_state
@@ -65,20 +66,14 @@ def load_memory(ws):
 @njit(cache=True, _nrt=False)
 def fresh_memory(ws):
     """Every seat's bot memory as new_scratch leaves it (a rollout's start)."""
-    ws.want[:, :] = 0
-    ws.need[:, :] = 0
-    ws.plan_version[:] = -1
-    ws.ev_key[:, :] = -1
-    ws.tk_gone[:, :] = 0
-    ws.ev_gain[:] = 0.0
-    ws.plan_checked[:, :] = 0
-    ws.station_none[:, :] = 0
+    fresh_memory_of_others(ws, np.int64(-1))
 
 
 @njit(cache=True, _nrt=False)
 def fresh_memory_of_others(ws, p):
-    """fresh_memory for every seat but p, whose plan and ticket memory stay
-    (its own tickets are not redealt); the board memos are reset for all."""
+    """fresh_memory for every seat but p (-1: none), whose plan and ticket
+    memory stay (its own tickets are not redealt); the board memos are reset
+    for all."""
     for q in range(ws.want.shape[0]):
         if q == p:
             continue
