@@ -50,3 +50,20 @@ def bit_count(x):
 def bit_of(r):
     """(word, bit) of route r."""
     return r >> 6, ONE << (np.uint64(r) & MASK63)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def with_bit_of_four(w0, w1, w2, w3, c):
+    """A set of 256 bits held in four words (a board's cities: MAX_CITIES)
+    with bit c set; four scalars rather than an array keep it in registers."""
+    b = ONE << (np.uint64(c) & MASK63)
+    k = c >> 6
+    if k == 0:
+        w0 |= b
+    elif k == 1:
+        w1 |= b
+    elif k == 2:
+        w2 |= b
+    else:
+        w3 |= b
+    return w0, w1, w2, w3

@@ -14,22 +14,7 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bits import MASK63, ONE, ZERO, low_bit_index
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _with_city(f0, f1, f2, f3, c):
-    b = ONE << (np.uint64(c) & MASK63)
-    k = c >> 6
-    if k == 0:
-        f0 |= b
-    elif k == 1:
-        f1 |= b
-    elif k == 2:
-        f2 |= b
-    else:
-        f3 |= b
-    return f0, f1, f2, f3
+from kernels.bits import MASK63, ONE, ZERO, low_bit_index, with_bit_of_four
 
 
 @njit(cache=True, _nrt=False)
@@ -56,7 +41,7 @@ def shortest_path(bd, price, src, dst, dist, prev):
     # never negative), so it is not reached at all: fewer cities in the frontier
     bound = L.INF
     # the frontier: cities reached but not settled
-    f0, f1, f2, f3 = _with_city(ZERO, ZERO, ZERO, ZERO, src)
+    f0, f1, f2, f3 = with_bit_of_four(ZERO, ZERO, ZERO, ZERO, src)
     while True:
         u = -1
         best = L.INF
@@ -91,7 +76,7 @@ def shortest_path(bd, price, src, dst, dist, prev):
                 prev[v] = r
                 if np.int64(v) == dst:
                     bound = nd
-                f0, f1, f2, f3 = _with_city(f0, f1, f2, f3, np.int64(v))
+                f0, f1, f2, f3 = with_bit_of_four(f0, f1, f2, f3, np.int64(v))
     if dst < 0:
         return 0.0
     return dist[dst]

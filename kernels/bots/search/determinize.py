@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bits import MASK63, ONE, ZERO
+from kernels.bits import MASK63, ONE, ZERO, with_bit_of_four
 from kernels.bots.shared import params as P
 from kernels.core.seats import team_first, team_size
 from kernels.core.tickets import ticket_outcome
@@ -221,21 +221,6 @@ def _open_in_hands(st, bd, unseen, places, n):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _with_bit(w0, w1, w2, w3, c):
-    b = ONE << (np.uint64(c) & MASK63)
-    k = c >> 6
-    if k == 0:
-        w0 |= b
-    elif k == 1:
-        w1 |= b
-    elif k == 2:
-        w2 |= b
-    else:
-        w3 |= b
-    return w0, w1, w2, w3
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def _has_bit(w0, w1, w2, w3, c):
     k = c >> 6
     w = w0 if k == 0 else w1 if k == 1 else w2 if k == 2 else w3
@@ -249,8 +234,8 @@ def _network_cities(st, bd, q):
     routes = bd.routes
     for r in range(bd.n_routes):
         if st.owner[r] == q:
-            w0, w1, w2, w3 = _with_bit(w0, w1, w2, w3, np.int64(routes[r, L.RT_A]))
-            w0, w1, w2, w3 = _with_bit(w0, w1, w2, w3, np.int64(routes[r, L.RT_B]))
+            w0, w1, w2, w3 = with_bit_of_four(w0, w1, w2, w3, np.int64(routes[r, L.RT_A]))
+            w0, w1, w2, w3 = with_bit_of_four(w0, w1, w2, w3, np.int64(routes[r, L.RT_B]))
     return w0, w1, w2, w3
 
 
