@@ -119,9 +119,9 @@ def _parse_range(where: str, key: str, spec: str, check, weight: str | None) -> 
     low, high = (int(lo), int(hi)) if kind == "int" else (float(lo), float(hi))
     if not low < high:
         raise TuneError(f"{where}: empty range (the low end must be below the high end)")
-    whole = BOT_PARAM_LIMITS[weight][2] if weight else isinstance(check(low), int)
-    check(low)
+    low_value = check(low)
     check(high)
+    whole = BOT_PARAM_LIMITS[weight][2] if weight else isinstance(low_value, int)
     if kind == "real" and whole:
         raise TuneError(f"{where}: {key} is a whole number; give integer ends ({int(low)}..{int(high)})")
     return Param(key, kind, low, high, weight=bool(weight))
