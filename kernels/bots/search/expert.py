@@ -46,7 +46,7 @@ from kernels.engine import legal_actions, step
 from kernels.prng import mix64, next_u64
 
 MIN_PAIRS = 4  # the planner's choice stands unless the best other was compared with it on this many deals
-BASE_TRAINS = 45  # a seat's trains in the base game (BASE-CMP-2): EXPERT_WIDE_ROLLOUTS's threshold is in its trains
+BASE_TRAINS = 45  # a seat's trains in the base game (BASE-CMP-2): EXPERT_WIDE_TRAINS is in its trains
 
 
 # successive_halving and rollout are inlined into this one function: each
@@ -65,8 +65,9 @@ def expert_action(st, bd, ru, p, rng, ws):
         n = keep_candidates(st, bd, ru, ws, planned, ru[L.RULE_FAMILY] == L.FAMILY_TEAMS)
         budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * prm[P.BP_EXPERT_KEEP_FACTOR] * late_factor(st, ru, prm))
     else:
-        n = turn_candidates(st, bd, ru, p, ws, planned, candidate_limit(st, ru, prm))
-        budget = turn_budget(st, ru, prm)
+        wide = wide_list(st, ru, prm)
+        n = turn_candidates(st, bd, ru, p, ws, planned, candidate_limit(prm, wide))
+        budget = turn_budget(st, ru, prm, wide)
     if n <= 1 or budget <= 0:
         return planned
     save_state(ws, st)
@@ -94,34 +95,33 @@ def late_factor(st, ru, prm):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def turn_budget(st, ru, prm):
+def turn_budget(st, ru, prm, wide):
     """Rollouts at a turn: EXPERT_ROLLOUTS x the late factor, and at least
-    EXPERT_WIDE_ROLLOUTS once some seat is down to EXPERT_WIDE_TRAINS trains
-    of a 45-train game (scaled to the rule set's trains: 12 of 45 is 5 of
-    Ghost Train's 20). The last turns' claims decide close games, and a
-    rollout from there is a few turns long; on a board of fewer trains the
-    unscaled count would be most of the game."""
+    EXPERT_WIDE_ROLLOUTS with the wide list on (`wide`)."""
     budget = np.int64(prm[P.BP_EXPERT_ROLLOUTS] * late_factor(st, ru, prm))
-    wide = prm[P.BP_EXPERT_WIDE_TRAINS]
-    if wide > 0.0 and fewest_trains(st, ru) * BASE_TRAINS <= wide * ru[L.RULE_TRAINS]:
+    if wide:
         budget = max(budget, np.int64(prm[P.BP_EXPERT_WIDE_ROLLOUTS]))
     return budget
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def candidate_limit(st, ru, prm):
+def candidate_limit(prm, wide):
     """Candidates listed at a turn: EXPERT_CANDIDATES, or MAX_CANDIDATES with
-    the wide list on."""
-    if wide_list(st, ru, prm):
+    the wide list on (`wide`)."""
+    if wide:
         return np.int64(P.MAX_CANDIDATES)
     return np.int64(prm[P.BP_EXPERT_CANDIDATES])
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def wide_list(st, ru, prm):
-    """Some seat is down to EXPERT_WIDE_TRAINS trains (when that is above 0)."""
+    """Some seat is down to EXPERT_WIDE_TRAINS trains of a 45-train game
+    (when that is above 0), scaled to the rule set's trains: 12 of 45 is 5 of
+    Ghost Train's 20. The last turns' claims decide close games, and a
+    rollout from there is a few turns long; on a board of fewer trains the
+    unscaled count would be most of the game."""
     wide = prm[P.BP_EXPERT_WIDE_TRAINS]
-    return wide > 0.0 and fewest_trains(st, ru) <= wide
+    return wide > 0.0 and fewest_trains(st, ru) * BASE_TRAINS <= wide * ru[L.RULE_TRAINS]
 
 
 @njit(cache=True, _nrt=False, inline="always")

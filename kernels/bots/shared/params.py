@@ -113,9 +113,10 @@ BP_EXPERT_LATE_BOOST = 59
 # TICKET_OTHERS (the keep rule's network prices its own long routes free, so tickets along them come cheap)
 BP_LONG_TICKET_TRAINS = 60
 BP_LONG_TICKET_OTHERS = 61
-# with some seat down to this many trains, expert's turn lists up to MAX_CANDIDATES candidates (every claim, as the
-# list fits) rather than EXPERT_CANDIDATES: the last turns' claims decide close games (0: never; 12 from 0: +4 points
-# of win share against planner at the default budget, about the fast preset's 1, docs/bots.md "The search player")
+# with some seat down to this many trains of a 45-train game (scaled to the rule set's trains), expert's turn lists
+# up to MAX_CANDIDATES candidates (every claim, as the list fits) rather than EXPERT_CANDIDATES: the last turns'
+# claims decide close games (0: never; 12 from 0: +4 points of win share against planner at the default budget,
+# about the fast preset's 1, docs/bots.md "The search player")
 BP_EXPERT_WIDE_TRAINS = 62
 # expert: with the wide list on (EXPERT_WIDE_TRAINS), a turn gets at least this many rollouts (0: the budget as above)
 BP_EXPERT_WIDE_ROLLOUTS = 63

@@ -283,48 +283,60 @@ def test_the_late_boost_grows_the_budget_as_trains_run_out():
 
 def test_the_candidate_list_widens_once_a_seat_is_down_to_the_wide_trains():
     """EXPERT_WIDE_TRAINS: 0 keeps EXPERT_CANDIDATES even with a seat at 0
-    trains; above 0 (12 by default), a seat at or under it lists MAX_CANDIDATES."""
-    from kernels.bots.search.expert import candidate_limit
+    trains; above 0 (12 by default), a seat at or under it lists
+    MAX_CANDIDATES. The threshold is in a 45-train game's trains: on Ghost
+    Train's 20 it is 12 x 20 / 45, 5.3 trains."""
+    from kernels.bots.search.expert import candidate_limit, wide_list
     g = Game("europe", 2, seed=1)
     prm = np.array(P.BOT_PARAM_DEFAULTS, np.float64)
     assert P.BOT_PARAM_DEFAULTS[P.BP_EXPERT_WIDE_TRAINS] == 12.0
     prm[P.BP_EXPERT_WIDE_TRAINS] = 0.0
     g.st.trains[0], g.st.trains[1] = 45, 0
-    assert candidate_limit(g.st, g.ru, prm) == prm[P.BP_EXPERT_CANDIDATES]
+    assert not wide_list(g.st, g.ru, prm)
     prm[P.BP_EXPERT_WIDE_TRAINS] = 12.0
     g.st.trains[1] = 13
-    assert candidate_limit(g.st, g.ru, prm) == prm[P.BP_EXPERT_CANDIDATES]
+    assert not wide_list(g.st, g.ru, prm)
+    assert candidate_limit(prm, wide_list(g.st, g.ru, prm)) == prm[P.BP_EXPERT_CANDIDATES]
     g.st.trains[1] = 12
-    assert candidate_limit(g.st, g.ru, prm) == P.MAX_CANDIDATES
+    assert wide_list(g.st, g.ru, prm)
+    assert candidate_limit(prm, wide_list(g.st, g.ru, prm)) == P.MAX_CANDIDATES
+    ghost = Game("ghost_train", 2, seed=1)
+    ghost.st.trains[0], ghost.st.trains[1] = 20, 6
+    assert not wide_list(ghost.st, ghost.ru, prm)
+    ghost.st.trains[1] = 5
+    assert wide_list(ghost.st, ghost.ru, prm)
 
 
 def test_the_wide_list_gets_at_least_the_wide_rollouts():
-    """EXPERT_WIDE_ROLLOUTS: once a seat is down to EXPERT_WIDE_TRAINS trains
-    of a 45-train game, a turn's budget is at least that many rollouts;
-    before it, and with 0, the late-boosted budget. On Ghost Train's 20
-    trains the threshold is 12 x 20 / 45, 5.3 trains."""
-    from kernels.bots.search.expert import turn_budget
+    """EXPERT_WIDE_ROLLOUTS: with the wide list on, a turn's budget is at
+    least that many rollouts; without it, and with 0, the late-boosted
+    budget."""
+    from kernels.bots.search.expert import turn_budget, wide_list
     g = Game("europe", 2, seed=1)
     prm = np.array(P.BOT_PARAM_DEFAULTS, np.float64)
     assert P.BOT_PARAM_DEFAULTS[P.BP_EXPERT_WIDE_ROLLOUTS] == 0.0
     prm[P.BP_EXPERT_ROLLOUTS], prm[P.BP_EXPERT_LATE_BOOST], prm[P.BP_EXPERT_WIDE_ROLLOUTS] = 4.0, 16.0, 48.0
+
+    def budget(game):
+        return turn_budget(game.st, game.ru, prm, wide_list(game.st, game.ru, prm))
+
     g.st.trains[0], g.st.trains[1] = 45, 15
-    assert turn_budget(g.st, g.ru, prm) == 12
+    assert budget(g) == 12
     g.st.trains[1] = 12
-    assert turn_budget(g.st, g.ru, prm) == 48
+    assert budget(g) == 48
     g.st.trains[1] = 2
-    assert turn_budget(g.st, g.ru, prm) == 64
+    assert budget(g) == 64
     prm[P.BP_EXPERT_WIDE_ROLLOUTS] = 0.0
     g.st.trains[1] = 12
-    assert turn_budget(g.st, g.ru, prm) == 15
+    assert budget(g) == 15
     ghost = Game("ghost_train", 2, seed=1)
     prm[P.BP_EXPERT_WIDE_ROLLOUTS] = 48.0
     ghost.st.trains[0], ghost.st.trains[1] = 20, 6
-    assert turn_budget(ghost.st, ghost.ru, prm) == 13
+    assert budget(ghost) == 13
     ghost.st.trains[1] = 5
-    assert turn_budget(ghost.st, ghost.ru, prm) == 48
+    assert budget(ghost) == 48
     prm[P.BP_EXPERT_WIDE_TRAINS] = 0.0
-    assert turn_budget(ghost.st, ghost.ru, prm) == 16
+    assert budget(ghost) == 16
 
 
 def _late_planner_game(seed):
