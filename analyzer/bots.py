@@ -83,9 +83,10 @@ _LIMITS = {
                   "EXPERT_STOP_Z": (-100.0, 100.0), "EXPERT_ROLLOUTS": (0.0, 100_000.0),
                   "EXPERT_LATE_BOOST": (1.0, 1000.0), "EXPERT_WIDE_TRAINS": TRAINS,
                   "EXPERT_WIDE_ROLLOUTS": (0.0, 100_000.0), "EXPERT_TICKET_LEAN": (0.0, 1000.0),
-                  "EXPERT_OWN_PLAN": (0.0, 1.0)},
+                  "EXPERT_OWN_PLAN": (0.0, 1.0), "EXPERT_HORIZON": (0.0, 1000.0),
+                  "EXPERT_HORIZON_SPREAD": (0.01, 1000.0)},
 }
-WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_WIDE_ROLLOUTS", "EXPERT_OWN_PLAN",
+WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_WIDE_ROLLOUTS", "EXPERT_OWN_PLAN", "EXPERT_HORIZON",
                           "EXPERT_CANDIDATES", "EXPERT_ROLLOUT_EV", "LONG_MIN_LENGTH",
                           "LONG_FALLBACK_LENGTH", "LONG_PLANNED", "ROUTE_FOCUS_ANY_ORDER"})
 BOT_PARAM_LIMITS: dict[str, tuple[float, float, bool, tuple[str, ...]]] = {
