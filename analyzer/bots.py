@@ -84,7 +84,10 @@ _LIMITS = {
                   "EXPERT_LATE_BOOST": (1.0, 1000.0), "EXPERT_WIDE_TRAINS": TRAINS,
                   "EXPERT_WIDE_ROLLOUTS": (0.0, 100_000.0), "EXPERT_TICKET_LEAN": (0.0, 1000.0),
                   "EXPERT_OWN_PLAN": (0.0, 1.0), "EXPERT_HORIZON": (0.0, 1000.0),
-                  "EXPERT_HORIZON_SPREAD": (0.01, 1000.0)},
+                  "EXPERT_HORIZON_SPREAD": (0.01, 1000.0),
+                  **{f"EXPERT_HORIZON_{k}": (-1000.0, 1000.0) for k in (
+                      "CHANCE_BIAS", "CHANCE_TURNS", "CHANCE_NETWORK", "CHANCE_PATH", "CHANCE_TRAINS",
+                      "CHANCE_CARDS", "ROUTE_BASE", "ROUTE_PER_TRAIN")}},
 }
 WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_WIDE_ROLLOUTS", "EXPERT_OWN_PLAN", "EXPERT_HORIZON",
                           "EXPERT_CANDIDATES", "EXPERT_ROLLOUT_EV", "LONG_MIN_LENGTH",
