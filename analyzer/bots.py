@@ -3,8 +3,11 @@ in kernels/bots/, a branch in kernels/bots/dispatch.py choose_action, a line her
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from types import MappingProxyType
 
 import numpy as np
@@ -137,6 +140,17 @@ def expert_budget_label(params: Mapping[str, float] | None) -> str:
     return ", ".join([f"{rollouts:g} rollouts", *(f"{k}={v:g}" for k, v in sorted(mine.items()))])
 
 
+HORIZON_FIT = Path(__file__).with_name("expert_horizon.json")
+
+
+@lru_cache(maxsize=1)
+def horizon_coefficients() -> Mapping[str, float]:
+    """The fitted EXPERT_HORIZON_* coefficients of expert's truncated rollouts (bench/fit_horizon.py --out):
+    a run that sets EXPERT_HORIZON above 0 gets them, under any EXPERT_HORIZON_*=VALUE it gives."""
+    fitted = json.loads(HORIZON_FIT.read_text())["coefficients"]
+    return MappingProxyType({name: check_bot_param(name, value) for name, value in fitted.items()})
+
+
 def _preset(value) -> Mapping[str, float]:
     name = str(value).strip().lower()
     if name not in EXPERT_BUDGETS:
@@ -182,6 +196,8 @@ class BotParams:
                 raise ValueError(f"unknown bot parameter '{key}'; parameters: {', '.join(P.BOT_PARAM_NAMES)}, "
                                  f"{BUDGET_KEY}")
             out[name] = check_bot_param(name, value)
+        if out.get("EXPERT_HORIZON", preset.get("EXPERT_HORIZON", 0.0)) > 0.0:
+            preset = {**horizon_coefficients(), **preset}
         return cls(tuple(sorted({**preset, **out}.items())))
 
     def check_bots(self, names) -> None:

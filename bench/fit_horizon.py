@@ -10,9 +10,11 @@ seat adds by the end, linear in the trains it can still place (horizon.py
 future_route_points with one point per train). Prints the coefficients and
 the fit quality (log loss and Brier score of the chance; R^2 of the
 estimated final margin, against the scoring-now margin), on the games and on
-as many held-out games (the next game indices).
+as many held-out games (the next game indices). With --out, writes the
+coefficients and the fit quality to that file (analyzer/expert_horizon.json
+is the one a run with EXPERT_HORIZON reads; docs/bots.md "Truncated rollouts").
 
-    python -m bench.fit_horizon --games 300 --seed 5
+    python -m bench.fit_horizon --games 200 --every 2 --seed 5 --out analyzer/expert_horizon.json
 
 A benchmark: it prints numbers and asserts nothing."""
 
@@ -26,10 +28,12 @@ import numpy as np
 from analyzer.game import Game
 from kernels import layouts as L
 from kernels.bots.search import horizon_features as F
-from kernels.bots.search.horizon import CARD_TRAINS
+from kernels.bots.search.horizon import CARD_TRAINS, PATH_CAP
 from kernels.bots.shared import params as P
 
 CLOCK = P.BOT_PARAM_DEFAULTS[P.BP_EV_CLOCK]
+CHANCE_NAMES = ("CHANCE_BIAS", "CHANCE_TURNS", "CHANCE_NETWORK", "CHANCE_PATH", "CHANCE_TRAINS", "CHANCE_CARDS")
+ROUTE_NAMES = ("ROUTE_BASE", "ROUTE_PER_TRAIN")
 
 
 def positions(board: str, players: int, first: int, games: int, seed: int, every: int):
@@ -61,7 +65,7 @@ def positions(board: str, players: int, first: int, games: int, seed: int, every
 
 def ticket_design(tk: np.ndarray) -> np.ndarray:
     """The chance's inputs: 1, turns left, network trains, own path, trains, cards (at most the network's)."""
-    alone = np.minimum(tk[:, F.TF_ALONE], 100.0)
+    alone = np.minimum(tk[:, F.TF_ALONE], PATH_CAP)
     return np.column_stack([np.ones(len(tk)), tk[:, F.TF_TURNS], tk[:, F.TF_NETWORK], alone, tk[:, F.TF_TRAINS],
                             np.minimum(tk[:, F.TF_CARDS], tk[:, F.TF_NETWORK])])
 
@@ -135,6 +139,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--every", type=int, default=4)
+    ap.add_argument("--out", help="write the coefficients and the fit quality to this JSON file")
     a = ap.parse_args()
     tk, seats = positions(a.board, a.players, 0, a.games, a.seed, a.every)
     tk_out, seats_out = positions(a.board, a.players, a.games, a.games, a.seed, a.every)
@@ -154,6 +159,15 @@ def main() -> None:
                      "brier": round(float(np.mean((p - y) ** 2)), 4),
                      "margin_r2": round(est_r2, 4), "margin_r2_scoring_now": round(now_r2, 4)}
     print(json.dumps(out))
+    if a.out:
+        names = CHANCE_NAMES + ROUTE_NAMES
+        coefficients = {f"EXPERT_HORIZON_{n}": v for n, v in zip(names, out["chance"] + out["route"], strict=True)}
+        record = {"command": f"python -m bench.fit_horizon --board {a.board} --players {a.players} --games {a.games} "
+                             f"--every {a.every} --seed {a.seed}",
+                  "coefficients": coefficients, "positions": out["positions"], "fit": out["fit"],
+                  "held_out": out["held_out"]}
+        with open(a.out, "w") as f:
+            f.write(json.dumps(record, indent=1) + "\n")
 
 
 if __name__ == "__main__":

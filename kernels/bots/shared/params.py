@@ -133,8 +133,9 @@ BP_EXPERT_HORIZON = 66
 BP_EXPERT_HORIZON_SPREAD = 67
 # expert: at the horizon, the chance a seat joins a held ticket by the end is a logistic in (1, its turns to the end,
 # the trains of its network, its price of the ticket's own path, its trains, its cards up to the network's) with these
-# coefficients, and the route points it adds by the end ROUTE_BASE + ROUTE_PER_TRAIN x the trains it can still place
-# (fitted by bench/fit_horizon.py, docs/bots.md "Truncated rollouts")
+# coefficients, and the route points it adds by the end ROUTE_BASE + ROUTE_PER_TRAIN x the trains it can still place.
+# A run that sets EXPERT_HORIZON gets the fitted values (analyzer/expert_horizon.json, written by bench/fit_horizon.py;
+# docs/bots.md "Truncated rollouts"); the defaults here are read only with the horizon off
 BP_EXPERT_HORIZON_CHANCE_BIAS = 68
 BP_EXPERT_HORIZON_CHANCE_TURNS = 69
 BP_EXPERT_HORIZON_CHANCE_NETWORK = 70
@@ -168,5 +169,5 @@ BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.34, 0.6, 3.2,
                       64.0, 4.0, 4.0, 10.0, 1.5, 0.0, 0.5, 22.0, 8.0, 8.0, 0.8,
                       0.5, 0.55, 3.0, 16.0, 14.0, 1.05, 0.58, 2.9, 5.0, 4.0, 1.0, 22.0, 8.0, 0.0, 0.0, 4.25,
                       1.0, 30.0, 20.0, 12.0, 0.0, 10.0, 1.0, 0.0, 10.0,
-                      0.0, 0.3, -0.2, 0.0, 0.1, 0.1, 0.0, 1.5)
+                      0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)
