@@ -34,6 +34,7 @@ from kernels.bots.shared import params as P
 CLOCK = P.BOT_PARAM_DEFAULTS[P.BP_EV_CLOCK]
 CHANCE_NAMES = ("CHANCE_BIAS", "CHANCE_TURNS", "CHANCE_NETWORK", "CHANCE_PATH", "CHANCE_TRAINS", "CHANCE_CARDS")
 ROUTE_NAMES = ("ROUTE_BASE", "ROUTE_PER_TRAIN")
+TURN_BANDS = ((0, 8), (8, 16), (16, 25), (25, 1000))
 
 
 def positions(board: str, players: int, first: int, games: int, seed: int, every: int):
@@ -99,8 +100,9 @@ def estimate_totals(tk, seats, chance_coef, route_coef) -> np.ndarray:
     return est, gain
 
 
-def margin_r2(tk, seats, chance_coef, route_coef, players) -> tuple[float, float]:
-    """R^2 of the seat-0-minus-seat-1 final margin (2 players) by the estimate, and by the scoring now."""
+def margin_r2(tk, seats, chance_coef, route_coef, players) -> tuple[float, float, dict]:
+    """R^2 of the seat-0-minus-seat-1 final margin (2 players) by the estimate, by the scoring now, and by
+    the estimate in bands of turns to the end."""
     est, gain = estimate_totals(tk, seats, chance_coef, route_coef)
     # positions are consecutive seat rows; ticket rows carry their game and seat but not the position, so
     # the gain is summed per (game, position index) via the order they were written in
@@ -112,10 +114,12 @@ def margin_r2(tk, seats, chance_coef, route_coef, players) -> tuple[float, float
     now = seats[:, F.SF_TOTAL]
     m_final = final[0::players] - final[1::players]
 
-    def r2(pred):
+    def r2(pred, rows=slice(None)):
         m = pred[0::players] - pred[1::players]
-        return 1.0 - np.mean((m_final - m) ** 2) / np.var(m_final)
-    return r2(est), r2(now)
+        return 1.0 - np.mean((m_final[rows] - m[rows]) ** 2) / np.var(m_final[rows])
+    turns = seats[0::players, F.SF_TURNS]
+    by_turns = {f"{lo}-{hi}": round(r2(est, (turns >= lo) & (turns < hi)), 4) for lo, hi in TURN_BANDS}
+    return r2(est), r2(now), by_turns
 
 
 def _ticket_positions(tk, seats, players):
@@ -153,11 +157,12 @@ def main() -> None:
         o = open_tickets(t)
         p = 1.0 / (1.0 + np.exp(-ticket_design(t[o]) @ chance))
         y = t[o, -2]
-        est_r2, now_r2 = margin_r2(t, s, chance, route, a.players)
+        est_r2, now_r2, by_turns = margin_r2(t, s, chance, route, a.players)
         out[name] = {"tickets": int(o.sum()), "joined_share": round(float(y.mean()), 4),
                      "log_loss": round(float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))), 4),
                      "brier": round(float(np.mean((p - y) ** 2)), 4),
-                     "margin_r2": round(est_r2, 4), "margin_r2_scoring_now": round(now_r2, 4)}
+                     "margin_r2": round(est_r2, 4), "margin_r2_scoring_now": round(now_r2, 4),
+                     "margin_r2_by_turns_to_end": by_turns}
     print(json.dumps(out))
     if a.out:
         names = CHANCE_NAMES + ROUTE_NAMES
