@@ -3,8 +3,11 @@ in kernels/bots/, a branch in kernels/bots/dispatch.py choose_action, a line her
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from types import MappingProxyType
 
 import numpy as np
@@ -83,9 +86,13 @@ _LIMITS = {
                   "EXPERT_STOP_Z": (-100.0, 100.0), "EXPERT_ROLLOUTS": (0.0, 100_000.0),
                   "EXPERT_LATE_BOOST": (1.0, 1000.0), "EXPERT_WIDE_TRAINS": TRAINS,
                   "EXPERT_WIDE_ROLLOUTS": (0.0, 100_000.0), "EXPERT_TICKET_LEAN": (0.0, 1000.0),
-                  "EXPERT_OWN_PLAN": (0.0, 1.0)},
+                  "EXPERT_OWN_PLAN": (0.0, 1.0), "EXPERT_HORIZON": (0.0, 1000.0),
+                  "EXPERT_HORIZON_SPREAD": (0.01, 1000.0),
+                  **{f"EXPERT_HORIZON_{k}": (-1000.0, 1000.0) for k in (
+                      "CHANCE_BIAS", "CHANCE_TURNS", "CHANCE_NETWORK", "CHANCE_PATH", "CHANCE_TRAINS",
+                      "CHANCE_CARDS", "ROUTE_BASE", "ROUTE_PER_TRAIN")}},
 }
-WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_WIDE_ROLLOUTS", "EXPERT_OWN_PLAN",
+WHOLE_PARAMS = frozenset({"EXPERT_ROLLOUTS", "EXPERT_WIDE_ROLLOUTS", "EXPERT_OWN_PLAN", "EXPERT_HORIZON",
                           "EXPERT_CANDIDATES", "EXPERT_ROLLOUT_EV", "LONG_MIN_LENGTH",
                           "LONG_FALLBACK_LENGTH", "LONG_PLANNED", "ROUTE_FOCUS_ANY_ORDER"})
 BOT_PARAM_LIMITS: dict[str, tuple[float, float, bool, tuple[str, ...]]] = {
@@ -133,6 +140,17 @@ def expert_budget_label(params: Mapping[str, float] | None) -> str:
     return ", ".join([f"{rollouts:g} rollouts", *(f"{k}={v:g}" for k, v in sorted(mine.items()))])
 
 
+HORIZON_FIT = Path(__file__).with_name("expert_horizon.json")
+
+
+@lru_cache(maxsize=1)
+def horizon_coefficients() -> Mapping[str, float]:
+    """The fitted EXPERT_HORIZON_* coefficients of expert's truncated rollouts (bench/fit_horizon.py --out):
+    a run that sets EXPERT_HORIZON above 0 gets them, under any EXPERT_HORIZON_*=VALUE it gives."""
+    fitted = json.loads(HORIZON_FIT.read_text())["coefficients"]
+    return MappingProxyType({name: check_bot_param(name, value) for name, value in fitted.items()})
+
+
 def _preset(value) -> Mapping[str, float]:
     name = str(value).strip().lower()
     if name not in EXPERT_BUDGETS:
@@ -178,6 +196,8 @@ class BotParams:
                 raise ValueError(f"unknown bot parameter '{key}'; parameters: {', '.join(P.BOT_PARAM_NAMES)}, "
                                  f"{BUDGET_KEY}")
             out[name] = check_bot_param(name, value)
+        if out.get("EXPERT_HORIZON", preset.get("EXPERT_HORIZON", 0.0)) > 0.0:
+            preset = {**horizon_coefficients(), **preset}
         return cls(tuple(sorted({**preset, **out}.items())))
 
     def check_bots(self, names) -> None:

@@ -26,7 +26,7 @@ def evaluate_moves(st, bd, ru, ws, moves, seed, margin, win):
     for w in range(margin.shape[1]):
         world_seed = mix64(seed + np.uint64(w) * np.uint64(0x9E3779B97F4A7C15))
         for i in range(moves.shape[0]):
-            value = rollout(st, bd, ru, p, ws, moves[i], world_seed)
+            value = rollout(st, bd, ru, p, ws, moves[i], world_seed, 0.0)  # to the end: the game's margin and win
             won = st.final[p, L.FN_WINNER] != 0
             margin[i, w] = value - win_points if won else value
             win[i, w] = 1.0 if won else 0.0

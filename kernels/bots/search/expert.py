@@ -29,6 +29,7 @@ from numba import njit
 from kernels import layouts as L
 from kernels.bots.planning.moves import draw_for_need, route_points
 from kernels.bots.search.determinize import determinize
+from kernels.bots.search.horizon import at_horizon, horizon_value, stop_turn
 from kernels.bots.search.memory import (
     fresh_memory,
     fresh_memory_of_others,
@@ -161,14 +162,15 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
     alive = n
     world = 0
     stop_z = ws.bot_params[P.BP_EXPERT_STOP_Z]
+    horizon = ws.bot_params[P.BP_EXPERT_HORIZON]
     for _ in range(rounds):
         per = max(budget // (rounds * alive), least)
         for _ in range(per):
             world_seed = mix64(seed + np.uint64(world) * np.uint64(0x9E3779B97F4A7C15))
             world += 1
-            base = rollout(st, bd, ru, p, ws, cand[0], world_seed)
+            base = rollout(st, bd, ru, p, ws, cand[0], world_seed, horizon)
             for i in range(1, alive):
-                d = rollout(st, bd, ru, p, ws, cand[i], world_seed) - base
+                d = rollout(st, bd, ru, p, ws, cand[i], world_seed, horizon) - base
                 gain[i] += d
                 square[i] += d * d
                 runs[i] += 1.0
@@ -253,14 +255,17 @@ def _swap(cand, gain, square, runs, i, j):
 
 
 @njit(cache=True, _nrt=False, inline="always")  # see expert_action
-def rollout(st, bd, ru, p, ws, action, world_seed):
+def rollout(st, bd, ru, p, ws, action, world_seed, horizon):
     """Put the game back, redeal what p cannot see from world_seed, play
     `action`, then the family's planner at every seat to the end (planner-v1's
     rules when BP_EXPERT_ROLLOUT_EV is 0): p's margin over the best other team
-    (+ a win's points)."""
+    (+ a win's points). With horizon > 0 on a points game the play stops after
+    that many turns of every seat and the margin is estimated
+    (kernels/bots/search/horizon.py)."""
     load_state(st, ws)
     load_memory(ws)  # p's memory of the tickets it sent away (the last rollout's play changed it)
     n_players = st.sc[L.SC_N_PLAYERS]
+    stop = stop_turn(st, ru, horizon)
     wr = ws.ex_rng[n_players:n_players + 1]
     wr[0] = world_seed
     determinize(st, bd, ru, p, wr, ws)
@@ -273,6 +278,8 @@ def rollout(st, bd, ru, p, ws, action, world_seed):
     step(st, bd, ru, action, ws)
     ticket_estimate = ws.bot_params[P.BP_EXPERT_ROLLOUT_EV] != 0.0
     while st.sc[L.SC_PHASE] != L.PH_OVER:
+        if at_horizon(st, stop):
+            return horizon_value(st, bd, ru, p, ws)
         q = st.sc[L.SC_PLAYER]
         a = rule_family_planner(st, bd, ru, q, ws.ex_rng[q:q + 1], ws, ticket_estimate)
         step(st, bd, ru, a, ws)

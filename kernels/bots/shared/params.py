@@ -126,7 +126,26 @@ BP_EXPERT_WIDE_ROLLOUTS = 63
 BP_EXPERT_TICKET_LEAN = 64
 # expert: 1 starts each rollout with the seat's own plan kept (only the other seats' memory fresh; 0: every seat's)
 BP_EXPERT_OWN_PLAN = 65
-BP_FIELDS = 66
+# expert: a rollout of a points game stops after this many turns of every seat and scores the position with an
+# estimate (kernels/bots/search/horizon.py; 0: every rollout plays to the end)
+BP_EXPERT_HORIZON = 66
+# expert: at the horizon, a win is worth EXPERT_WIN_POINTS x a logistic in the estimated margin, this many points
+# per logit unit
+BP_EXPERT_HORIZON_SPREAD = 67
+# expert: at the horizon, the chance a seat joins a held ticket by the end is a logistic in (1, its turns to the end,
+# the trains of its network, its price of the ticket's own path, its trains, its cards up to the network's) with these
+# coefficients, and the route points it adds by the end ROUTE_BASE + ROUTE_PER_TRAIN x the trains it can still place.
+# A run that sets EXPERT_HORIZON gets the fitted values (analyzer/expert_horizon.json, written by bench/fit_horizon.py;
+# docs/bots.md "Truncated rollouts"); the defaults here are read only with the horizon off
+BP_EXPERT_HORIZON_CHANCE_BIAS = 68
+BP_EXPERT_HORIZON_CHANCE_TURNS = 69
+BP_EXPERT_HORIZON_CHANCE_NETWORK = 70
+BP_EXPERT_HORIZON_CHANCE_PATH = 71
+BP_EXPERT_HORIZON_CHANCE_TRAINS = 72
+BP_EXPERT_HORIZON_CHANCE_CARDS = 73
+BP_EXPERT_HORIZON_ROUTE_BASE = 74
+BP_EXPERT_HORIZON_ROUTE_PER_TRAIN = 75
+BP_FIELDS = 76
 BOT_PARAM_NAMES = (
     "KEEP_PRICE", "SETUP_BUDGET", "DRAW_BUDGET", "OVER_PRICE", "TICKET_TRAINS", "TICKET_OTHERS",
     "CONTESTED_BONUS", "ENDGAME_TRAINS", "HUNGRY_KEEP_PRICE", "HUNGRY_BUDGET", "HUNGRY_OVER_PRICE",
@@ -141,11 +160,15 @@ BOT_PARAM_NAMES = (
     "LONG_BUDGET", "LONG_OVER_PRICE", "LONG_MIN_LENGTH", "LONG_FALLBACK_LENGTH", "LONG_PLANNED",
     "ROUTE_FOCUS_HOARD_HAND", "ROUTE_FOCUS_HOARD_SLACK", "ROUTE_FOCUS_ANY_ORDER", "LONG_HOARD_HAND",
     "LONG_HOARD_SLACK", "EXPERT_LATE_BOOST", "LONG_TICKET_TRAINS", "LONG_TICKET_OTHERS", "EXPERT_WIDE_TRAINS",
-    "EXPERT_WIDE_ROLLOUTS", "EXPERT_TICKET_LEAN", "EXPERT_OWN_PLAN",
+    "EXPERT_WIDE_ROLLOUTS", "EXPERT_TICKET_LEAN", "EXPERT_OWN_PLAN", "EXPERT_HORIZON", "EXPERT_HORIZON_SPREAD",
+    "EXPERT_HORIZON_CHANCE_BIAS", "EXPERT_HORIZON_CHANCE_TURNS", "EXPERT_HORIZON_CHANCE_NETWORK",
+    "EXPERT_HORIZON_CHANCE_PATH", "EXPERT_HORIZON_CHANCE_TRAINS", "EXPERT_HORIZON_CHANCE_CARDS",
+    "EXPERT_HORIZON_ROUTE_BASE", "EXPERT_HORIZON_ROUTE_PER_TRAIN",
 )
 BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.34, 0.6, 3.2, 10.0, 13.0, 2.0, 1.0, 4.0,
                       2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 1000.0, 3.0, 0.6, 0.12, 1.8, 0.64, 3.3, 12.0, 3.5,
                       64.0, 4.0, 4.0, 10.0, 1.5, 0.0, 0.5, 22.0, 8.0, 8.0, 0.8,
                       0.5, 0.55, 3.0, 16.0, 14.0, 1.05, 0.58, 2.9, 5.0, 4.0, 1.0, 22.0, 8.0, 0.0, 0.0, 4.25,
-                      1.0, 30.0, 20.0, 12.0, 0.0, 10.0, 1.0)
+                      1.0, 30.0, 20.0, 12.0, 0.0, 10.0, 1.0, 0.0, 10.0,
+                      0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)
