@@ -80,7 +80,7 @@ def placeable_trains(st, q, turns, clock):
     return min(float(st.trains[q]), clock * turns + CARD_TRAINS * hand_cards(st, q))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def ticket_chance(prm, turns, network, path, trains, cards):
     """The fitted chance a seat joins a held, unjoined ticket by the end (0 when
     its own cheapest path is longer than the seat's trains or none exists)."""
