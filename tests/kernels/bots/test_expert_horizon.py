@@ -1,10 +1,11 @@
 """expert's truncated rollouts (kernels/bots/search/horizon.py): where a
 rollout stops, and the estimate's treatment of joined tickets and of tickets
 the seat cannot join; the fitted coefficients reach a run that sets
-EXPERT_HORIZON (analyzer/bots.py)."""
+EXPERT_HORIZON (analyzer/bots.py); whole games with the horizon on."""
 
 import numpy as np
 
+import analyzer
 from analyzer.bots import BotParams, horizon_coefficients
 from analyzer.game import Game
 from kernels import layouts as L
@@ -101,3 +102,20 @@ def test_a_run_that_sets_the_horizon_gets_the_fitted_coefficients_under_its_own(
     mine = BotParams.of(["expert.horizon=8", "expert.horizon_route_base=1.5"]).as_dict()
     assert mine["EXPERT_HORIZON_ROUTE_BASE"] == 1.5
     assert "EXPERT_HORIZON_CHANCE_BIAS" not in BotParams.of(["expert.rollouts=8"]).as_dict()
+
+
+def test_truncated_rollouts_play_whole_games_the_same_at_any_thread_count():
+    """With the horizon on, expert's games end, are the same at 1 and 2 threads, and differ from those of
+    the same search playing every rollout to the end."""
+    kw = dict(board="europe", players=2, bots=["expert", "planner"], games=4, seed=7, progress=False, chunk_size=1)
+    params = {"EXPERT_ROLLOUTS": 8, "EXPERT_HORIZON": 4}
+    one = analyzer.simulate(threads=1, bot_params=params, **kw)
+    two = analyzer.simulate(threads=2, bot_params=params, **kw)
+    full = analyzer.simulate(threads=1, bot_params={**params, "EXPERT_HORIZON": 0}, **kw)
+    assert len(one.table("games")) == 4
+    for table in ("games", "players", "claims"):
+        a = one.table(table).sort_values(list(one.table(table).columns[:3])).reset_index(drop=True)
+        b = two.table(table).sort_values(list(two.table(table).columns[:3])).reset_index(drop=True)
+        assert a.equals(b), table
+    claims = [r.table("claims").sort_values(["game", "turn"]).reset_index(drop=True) for r in (one, full)]
+    assert not claims[0].equals(claims[1])
