@@ -100,6 +100,12 @@ BOT_PARAM_LIMITS: dict[str, tuple[float, float, bool, tuple[str, ...]]] = {
 """NAME -> (lowest, highest, whole number, the bots that read it), for every name of P.BOT_PARAM_NAMES."""
 
 
+def bot_param_name(key) -> str:
+    """How a bot weight is spelled in BOT_PARAM_NAMES: `expert.rollouts`, `expert-rollouts` and
+    `EXPERT_ROLLOUTS` are one name."""
+    return str(key).strip().upper().replace(".", "_").replace("-", "_")
+
+
 def check_bot_param(name: str, value) -> float:
     """`value` as the float the kernels read, or ValueError saying what NAME accepts."""
     lo, hi, whole, _ = BOT_PARAM_LIMITS[name]
@@ -188,7 +194,7 @@ class BotParams:
                 pairs.append((key, value))
         out, preset = {}, {}
         for key, value in pairs:
-            name = str(key).strip().upper().replace(".", "_").replace("-", "_")
+            name = bot_param_name(key)
             if name == BUDGET_KEY:
                 preset = _preset(value)
                 continue

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from analyzer.bots import BOT_PARAM_LIMITS, BotParams, check_bot_param
+from analyzer.bots import BOT_PARAM_LIMITS, BotParams, bot_param_name, check_bot_param
 from analyzer.rules import RuleError, RuleSet
 from analyzer.run.sweep import _value_text
 from analyzer.stats.compare import BONUSES
@@ -66,7 +66,7 @@ class Param:
 
 def weight_name(key: str) -> str | None:
     """The BOT_PARAM_NAMES name `key` spells ('.' or '-' for '_', any case), or None (a rule key)."""
-    name = key.upper().replace(".", "_").replace("-", "_")
+    name = bot_param_name(key)
     return name if name in BOT_PARAM_NAMES else None
 
 

@@ -40,6 +40,7 @@ from kernels.bots.search.memory import (
 )
 from kernels.bots.shared import params as P
 from kernels.bots.shared.paying import pay_colour
+from kernels.bots.shared.table import fewest_trains
 from kernels.bots.variants.family import rule_family_planner
 from kernels.core.actions import action_a, action_b, action_kind, make_action
 from kernels.core.seats import team_first
@@ -92,7 +93,7 @@ def late_factor(st, ru, prm):
     boost = prm[P.BP_EXPERT_LATE_BOOST]
     if boost <= 1.0:
         return 1.0
-    return min(boost, ru[L.RULE_TRAINS] / max(fewest_trains(st, ru), 1.0))
+    return min(boost, ru[L.RULE_TRAINS] / max(fewest_trains(st), 1.0))
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -122,16 +123,7 @@ def wide_list(st, ru, prm):
     rollout from there is a few turns long; on a board of fewer trains the
     unscaled count would be most of the game."""
     wide = prm[P.BP_EXPERT_WIDE_TRAINS]
-    return wide > 0.0 and fewest_trains(st, ru) * BASE_TRAINS <= wide * ru[L.RULE_TRAINS]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def fewest_trains(st, ru):
-    """The fewest trains any seat holds."""
-    fewest = ru[L.RULE_TRAINS]
-    for q in range(st.sc[L.SC_N_PLAYERS]):
-        fewest = min(fewest, st.trains[q])
-    return fewest
+    return wide > 0.0 and fewest_trains(st) * BASE_TRAINS <= wide * ru[L.RULE_TRAINS]
 
 
 @njit(cache=True, _nrt=False, inline="always")  # see expert_action

@@ -28,6 +28,7 @@ from kernels import layouts as L
 from kernels.bots.planning.network import UNREACHABLE, plan_network, price_without_plan
 from kernels.bots.shared import params as P
 from kernels.bots.shared.plan import ticket_distance
+from kernels.bots.shared.table import fewest_trains, hand_size
 from kernels.core.scoring import score_points_game
 
 NEVER = np.int64(1) << 40  # a rollout's stop turn when it plays to the end
@@ -56,28 +57,16 @@ def turns_to_end(st, ru, clock):
     """Each seat's turns before the game ends: the last round's when it has
     begun, else the fewest trains any seat holds down to the end trigger at
     `clock` trains a turn, plus the last round."""
-    n = st.sc[L.SC_N_PLAYERS]
     if st.sc[L.SC_END_COUNTDOWN] >= 0:
-        return st.sc[L.SC_END_COUNTDOWN] / n
-    fewest = st.trains[0]
-    for q in range(n):
-        fewest = min(fewest, st.trains[q])
-    return max(fewest - ru[L.RULE_END_TRAINS], 0) / clock + 1.0
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def hand_cards(st, q):
-    cards = 0
-    for k in range(st.hand.shape[1]):
-        cards += st.hand[q, k]
-    return cards
+        return st.sc[L.SC_END_COUNTDOWN] / st.sc[L.SC_N_PLAYERS]
+    return max(fewest_trains(st) - ru[L.RULE_END_TRAINS], 0) / clock + 1.0
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def placeable_trains(st, q, turns, clock):
     """Trains q can still place by the end: its trains, at most `clock` a turn
     plus CARD_TRAINS per card it holds now."""
-    return min(float(st.trains[q]), clock * turns + CARD_TRAINS * hand_cards(st, q))
+    return min(float(st.trains[q]), clock * turns + CARD_TRAINS * hand_size(st, q))
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -94,6 +83,16 @@ def ticket_chance(prm, turns, network, path, trains, cards):
     return 1.0 / (1.0 + math.exp(-x))
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def network_trains(st, bd, q, ws):
+    """The trains of q's cheapest network joining its open tickets (those no open path joins left out),
+    leaving ws's prices as q's without its plan, for ticket_distance."""
+    raw = plan_network(st, bd, q, ws, np.int64(0), np.int64(-1), np.int64(1))
+    network = raw - UNREACHABLE * math.floor(raw / UNREACHABLE)
+    price_without_plan(st, bd, q, ws)
+    return network
+
+
 @njit(cache=True, _nrt=False)
 def seat_gain(st, bd, ru, q, ws, turns):
     """Points to add to q's scoring-now total (which counts every unjoined
@@ -103,11 +102,9 @@ def seat_gain(st, bd, ru, q, ws, turns):
     clock = prm[P.BP_EV_CLOCK]
     gain = prm[P.BP_EXPERT_HORIZON_ROUTE_BASE] + prm[P.BP_EXPERT_HORIZON_ROUTE_PER_TRAIN] * placeable_trains(
         st, q, turns, clock)
-    raw = plan_network(st, bd, q, ws, np.int64(0), np.int64(-1), np.int64(1))
-    network = raw - UNREACHABLE * math.floor(raw / UNREACHABLE)
+    network = network_trains(st, bd, q, ws)
     trains = float(st.trains[q])
-    cards = float(hand_cards(st, q))
-    price_without_plan(st, bd, q, ws)
+    cards = float(hand_size(st, q))
     for t in range(bd.n_tickets):
         if st.ticket_holder[t] != q or st.ticket_option[t] >= 0:
             continue

@@ -4,13 +4,12 @@ ticket and a row per seat. An entry kernel of its own, compiled only by the
 fit; it writes the Scratch's planning buffers and the state's final scores,
 so the caller passes a copy of the game."""
 
-import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bots.planning.network import UNREACHABLE, plan_network, price_without_plan
-from kernels.bots.search.horizon import hand_cards, turns_to_end
+from kernels.bots.search.horizon import network_trains, turns_to_end
 from kernels.bots.shared.plan import ticket_distance
+from kernels.bots.shared.table import hand_size
 from kernels.core.scoring import score_points_game
 
 # ticket rows
@@ -42,7 +41,7 @@ def horizon_features(st, bd, ru, ws, clock, tickets_out, seats_out):
     turns = turns_to_end(st, ru, clock)
     k = 0
     for q in range(n):
-        cards = hand_cards(st, q)
+        cards = hand_size(st, q)
         row = seats_out[q]
         row[SF_SEAT] = q
         row[SF_TOTAL] = st.final[q, L.FN_TOTAL]
@@ -50,9 +49,7 @@ def horizon_features(st, bd, ru, ws, clock, tickets_out, seats_out):
         row[SF_TRAINS] = st.trains[q]
         row[SF_TURNS] = turns
         row[SF_CARDS] = cards
-        raw = plan_network(st, bd, q, ws, np.int64(0), np.int64(-1), np.int64(1))
-        network = raw - UNREACHABLE * np.floor(raw / UNREACHABLE)
-        price_without_plan(st, bd, q, ws)
+        network = network_trains(st, bd, q, ws)
         for t in range(bd.n_tickets):
             if st.ticket_holder[t] != q or k >= tickets_out.shape[0]:
                 continue

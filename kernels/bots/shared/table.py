@@ -1,6 +1,7 @@
 """What a seat reads of the table beyond its plan: its own hand size and
-the fewest trains any other seat has (the clock of the game's end)."""
+the fewest trains any other seat (or any seat) has (the clock of the game's end)."""
 
+import numpy as np
 from numba import njit
 
 from kernels import layouts as L
@@ -22,3 +23,9 @@ def fewest_trains_of_others(st, p):
         if q != p:
             least = min(least, st.trains[q])
     return least
+
+
+@njit(cache=True, _nrt=False)
+def fewest_trains(st):
+    """The fewest trains any seat holds."""
+    return fewest_trains_of_others(st, np.int64(-1))
