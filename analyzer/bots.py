@@ -157,6 +157,25 @@ def horizon_coefficients() -> Mapping[str, float]:
     return MappingProxyType({name: check_bot_param(name, value) for name, value in fitted.items()})
 
 
+class HorizonFitWarning(UserWarning):
+    """A run sets EXPERT_HORIZON where its fitted estimate does not come from (horizon_fit_warning)."""
+
+
+def horizon_fit_warning(params: BotParams, board: str, players: int) -> str | None:
+    """What to tell a run that sets EXPERT_HORIZON on a board or player count other than the one its
+    coefficients were fitted on (the estimate is then an extrapolation); None when they match or the
+    horizon is off."""
+    if params.as_dict().get("EXPERT_HORIZON", 0.0) <= 0.0:
+        return None
+    record = json.loads(HORIZON_FIT.read_text())
+    scope = record["fitted_on"]
+    if (scope["board"], scope["players"]) == (board, players):
+        return None
+    return (f"EXPERT_HORIZON: the truncated rollouts' estimate was fitted on {scope['players']}-player "
+            f"{scope['board']} games ({record['command']}); on {players}-player {board} it is an extrapolation. "
+            f"Fit one for it with --board {board} --players {players} and pass its EXPERT_HORIZON_* values")
+
+
 def _preset(value) -> Mapping[str, float]:
     name = str(value).strip().lower()
     if name not in EXPERT_BUDGETS:

@@ -169,6 +169,7 @@ def main() -> None:
         coefficients = {f"EXPERT_HORIZON_{n}": v for n, v in zip(names, out["chance"] + out["route"], strict=True)}
         record = {"command": f"python -m bench.fit_horizon --board {a.board} --players {a.players} --games {a.games} "
                              f"--every {a.every} --seed {a.seed}",
+                  "fitted_on": {"board": a.board, "players": a.players},
                   "coefficients": coefficients, "positions": out["positions"], "fit": out["fit"],
                   "held_out": out["held_out"]}
         with open(a.out, "w") as f:

@@ -13,12 +13,14 @@ from __future__ import annotations
 import os
 import shutil
 import time
+import warnings
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 from analyzer.boards import Board
+from analyzer.bots import HorizonFitWarning, horizon_fit_warning
 from analyzer.run.backends import parse_cluster
 from analyzer.run.chunks import ChunkJob, PartWriter, run_chunk
 from analyzer.run.compile import COMPILE_NOTICE, compile_kernels, kernels_compiled
@@ -68,6 +70,9 @@ def simulate(board="europe", players=4, bots=None, games=10_000, seed=1, rules=N
 def run(spec: RunSpec, out=None, threads=0, resume=False, progress=True, cluster=None,
         shared_out=True) -> Results:
     """Play the run `spec` describes (simulate's options for where and how)."""
+    warning = horizon_fit_warning(spec.bot_params, spec.board.name, spec.players)
+    if warning:
+        warnings.warn(warning, HorizonFitWarning, stacklevel=2)
     target = parse_cluster(cluster)
     manifest = spec.manifest()
     manifest["backend"] = target.name

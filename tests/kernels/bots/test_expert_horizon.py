@@ -1,12 +1,16 @@
 """expert's truncated rollouts (kernels/bots/search/horizon.py): where a
 rollout stops, and the estimate's treatment of joined tickets and of tickets
 the seat cannot join; the fitted coefficients reach a run that sets
-EXPERT_HORIZON (analyzer/bots.py); whole games with the horizon on."""
+EXPERT_HORIZON (analyzer/bots.py), with a warning off the fit's board and
+player count; whole games with the horizon on."""
+
+import warnings
 
 import numpy as np
+import pytest
 
 import analyzer
-from analyzer.bots import BotParams, horizon_coefficients
+from analyzer.bots import BotParams, HorizonFitWarning, horizon_coefficients, horizon_fit_warning
 from analyzer.game import Game
 from kernels import layouts as L
 from kernels.bots.search.horizon import NEVER, at_horizon, seat_gain, stop_turn, ticket_chance, turns_to_end
@@ -119,3 +123,18 @@ def test_truncated_rollouts_play_whole_games_the_same_at_any_thread_count():
         assert a.equals(b), table
     claims = [r.table("claims").sort_values(["game", "turn"]).reset_index(drop=True) for r in (one, full)]
     assert not claims[0].equals(claims[1])
+
+
+def test_a_run_off_the_fits_board_or_player_count_is_warned_and_a_run_on_it_is_not():
+    """The coefficients are a fit of one board and player count (analyzer/expert_horizon.json's
+    fitted_on): elsewhere the run still plays, with a warning naming the fit's command."""
+    assert horizon_fit_warning(HORIZON, "europe", 2) is None
+    assert horizon_fit_warning(BotParams.of(["expert.rollouts=8"]), "usa", 4) is None
+    text = horizon_fit_warning(HORIZON, "usa", 4)
+    assert "4-player usa" in text and "2-player europe" in text and "bench.fit_horizon" in text
+    kw = dict(board="europe", games=1, seed=7, progress=False, bot_params={"EXPERT_ROLLOUTS": 8, "EXPERT_HORIZON": 4})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", HorizonFitWarning)
+        analyzer.simulate(players=2, bots=["expert", "planner"], **kw)
+    with pytest.warns(HorizonFitWarning, match="3-player europe"):
+        analyzer.simulate(players=3, bots=["expert", "planner", "planner"], **kw)
