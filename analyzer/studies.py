@@ -240,7 +240,7 @@ POPULATION_BASES = ("europe-4p", f"europe-4p-reveal-{POPULATION_REVEAL}", "europ
 """The core studies the Answers quote (tickets, bonuses and tunnels at Europe 4p, the house rule's compared
 reveal, the Europe 2-3 player closure pairs): each gets a twin per population."""
 MIXED_SHARE = 0.1  # per twin (split between the two seat orders at 2 players): 10,000 games at GAMES=100000
-STRONG_TABLE_SHARE = 0.01  # 1,000 games per twin at GAMES=100000: 10 times a strong-play study's 100
+STRONG_TABLE_SHARE = 0.02  # 2,000 games per twin at GAMES=100000, 12,000 in all: 10x the strong-play section's 1,200
 
 
 def population_seatings(population: str, players: int) -> dict[str, tuple[str, ...]]:
