@@ -2,8 +2,9 @@
 cached compile time (wall and CPU seconds); the tunnel Monte Carlo kernel; peak memory.
 A benchmark, never a test: it prints numbers, it asserts nothing.
 `python bench/bench.py --compile-only` refreshes only the compile figures, `--threads-only` only the
-whole runs (one thread and all threads, interleaved rounds), `--expert-only` only the search player's
-rows. It ends with the speed goals against their figures (bench/goals.py)."""
+whole runs (one thread and all threads, interleaved rounds), `--tables-only` only the tables' cost
+(bench/tables_speed.py), `--expert-only` only the search player's rows. It ends with the speed goals
+against their figures (bench/goals.py)."""
 
 from __future__ import annotations
 
@@ -181,6 +182,21 @@ def whole_runs(cores: int, quick: bool) -> dict:
     return {"games_per_s": rows, "minutes_1m_europe4_planner": minutes}
 
 
+TABLES_GAMES = 80_000  # games of each whole run of the tables' cost (bench/tables_speed.py)
+TABLES_ROUNDS = 3
+
+
+def tables_cost(quick: bool) -> dict:
+    """What the tables cost, USA 2p `random` on one thread: the engine row and whole runs (in memory, the
+    goal's figure, and to Parquet) in interleaved rounds, so that the machine's drift enters both sides of
+    the ratio alike (bench/tables_speed.py)."""
+    from bench.tables_speed import describe, measure
+
+    m = measure("usa", 2, "random", 2_000 if quick else TABLES_GAMES, 1 if quick else TABLES_ROUNDS)
+    print(f"tables' cost: {describe(m)}", flush=True)
+    return m
+
+
 def refresh_last_bench(results: dict, what: str) -> None:
     """Write `results` over their keys in bench/last_bench.json, keeping every other figure."""
     out = ROOT / "bench" / "last_bench.json"
@@ -199,6 +215,10 @@ def main() -> None:
         for r in results["expert"]:
             print(f"europe 2p {r['table']:32s} {r['games_per_cpu_s']:10,.2f} games per CPU-second")
         refresh_last_bench(results, "expert rows")
+        return
+    if "--tables-only" in sys.argv:  # refresh the tables' cost, keep the rest
+        results["tables_cost"] = tables_cost(quick)
+        refresh_last_bench(results, "tables' cost")
         return
     if "--threads-only" in sys.argv:  # refresh the whole-run rows of last_bench.json, keep the rest
         results.update(whole_runs(cores, quick))
@@ -223,6 +243,7 @@ def main() -> None:
         results["per_decision"].append(r)
         print(f"engine {board:14s} {players}p {bot:18s} {r['games_per_s']:10,.0f} games/s, "
               f"{r['decisions_per_game']:.1f} decisions/game, {r['us_per_decision']:.3f} µs/decision")
+    results["tables_cost"] = tables_cost(quick)
     results["expert"] = expert_speed(20 if quick else 200)
     for r in results["expert"]:
         print(f"europe 2p {r['table']:32s} {r['games_per_cpu_s']:10,.2f} games per CPU-second "

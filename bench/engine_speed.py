@@ -1,6 +1,7 @@
 """The engine's own speed, without the tables: games per second of the kernel
-loop (kernels.runner.play_block on one thread, rows kept in memory, no Parquet;
-timed in the thread's CPU time, so other processes on the machine count less),
+loop (kernels.runner.play_block on one thread, rows written into buffers
+whose pages were written before, no Parquet; timed in the thread's CPU time,
+so other processes on the machine count less),
 the decisions (bot calls) per game and the time per decision, and the time to
 copy a game state into a scratch state (kernels.core.state.copy_state, what a
 search player does before every rollout). Used by bench/bench.py; also
@@ -45,17 +46,26 @@ def kernel_speed(board: str, players: int, bot: str, games: int, runs: int = 1) 
     """One thread of the kernel loop: games/s, decisions per game, µs per
     decision; with runs > 1 the fastest of that many runs of the same games
     (as timeit advises: on a shared machine the noise only ever slows a run
-    down), every run's games/s kept in `runs_games_per_s`."""
+    down), every run's games/s kept in `runs_games_per_s`. Every run writes
+    its rows into the same buffers, each page of them written before the
+    first run: what fresh memory costs (a page fault and the operating
+    system zeroing the page, on the kernel's first write to it) is the
+    tables' cost, and the whole runs, whose chunks write into fresh buffers,
+    pay it (bench/tables_speed.py)."""
     b = load_board(board)
     rules = b.rules()
     bd, ru = b.compile(rules), rules.to_array()
     bots = bot_ids(parse_bots(bot, players))
     n_routes, n_tickets = bd.routes.shape[0], bd.tickets.shape[0]
 
+    n = max(games, 4)
+    bufs = (np.zeros(n, L.GAME_RECORD), np.zeros(n * players, L.PLAYER_RECORD),
+            np.zeros(n * n_tickets, L.TICKET_RECORD), np.zeros(n * n_routes, L.CLAIM_RECORD),
+            np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
+    for buf in bufs:  # every page written once here: the runs time the kernel, not the first touch of fresh pages
+        buf.fill(0)
+
     def play(first: int, n: int) -> tuple[float, int]:
-        bufs = (np.zeros(n, L.GAME_RECORD), np.zeros(n * players, L.PLAYER_RECORD),
-                np.zeros(n * n_tickets, L.TICKET_RECORD), np.zeros(n * n_routes, L.CLAIM_RECORD),
-                np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
         counts = np.zeros(6, np.int64)
         t0 = time.thread_time()
         done = play_block(bd, ru, bots, BotParams().to_array(), np.int64(1), np.int64(first), np.int64(n), bufs, counts)

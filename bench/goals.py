@@ -62,9 +62,10 @@ def _whole(board: str, players: int, bot: str) -> Callable[[dict], float | None]
 
 
 def _tables_ratio(b: dict) -> float | None:
-    """A whole run (tables kept) over the engine alone, USA 2p random, one thread."""
-    whole, engine = _whole("usa", 2, "random")(b), _engine("games_per_s", "usa", 2, "random")(b)
-    return round(whole / engine, 3) if whole and engine else None
+    """A whole run (tables kept in memory) over the engine alone, USA 2p random, one thread, in interleaved
+    rounds (bench/tables_speed.py, make bench's `tables_cost`)."""
+    m = b.get("tables_cost")
+    return m["memory_ratio"] if m else None
 
 
 def _expert(b: dict) -> float | None:

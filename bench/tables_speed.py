@@ -11,7 +11,8 @@ waits for it, with bench/bench.py's chunk size (a quarter of the games),
 and per CPU-second of the process (what other processes on a shared
 machine take from the wall figure does not enter it).
 Printed: each figure's median over the rounds and its ratio to the engine's
-median, the ratio bench/goals.py sets at 0.95x for USA 2p `random`; "join"
+median, the ratio bench/goals.py sets at 0.95x for USA 2p `random` (make
+bench measures it here, `tables_cost`); "join"
 is the time a run in memory then takes to hand over all five tables. A
 benchmark: it asserts nothing."""
 
@@ -44,7 +45,8 @@ def whole_run(board: str, players: int, bots: str, games: int, out: str | None) 
 
 
 def measure(board: str, players: int, bots: str, games: int, rounds: int) -> dict:
-    """Every figure's median over `rounds` interleaved rounds."""
+    """Every figure's median over `rounds` interleaved rounds, each whole-run figure's ratio to the
+    engine's median (`*_ratio`; `memory_ratio` is bench/goals.py's), and every round's figures."""
     import analyzer
     from bench.engine_speed import kernel_speed
 
@@ -59,7 +61,19 @@ def measure(board: str, players: int, bots: str, games: int, rounds: int) -> dic
             figs[kind].append(gps)
             figs[f"{kind}_cpu"].append(per_cpu)
             figs["memory_join_s" if kind == "memory" else "out_read_s"].append(after)
-    return {k: median(v) for k, v in figs.items()} | {"rounds": figs}
+    m = {k: median(v) for k, v in figs.items()}
+    ratios = {f"{k}_ratio": round(m[k] / m["engine"], 3) for k in ("memory", "memory_cpu", "out", "out_cpu")}
+    return dict(board=board, players=players, bots=bots, games=games, rounds=rounds) | m | ratios | {"each": figs}
+
+
+def describe(m: dict) -> str:
+    """One line of `measure`'s figures."""
+    e = m["engine"]
+    return (f"{m['board']} {m['players']}p {m['bots']}, one thread, medians of {m['rounds']} rounds: engine "
+            f"{e:,.0f} games/s; whole run in memory {m['memory']:,.0f} ({m['memory_ratio']:.3f}x; "
+            f"{m['memory_cpu']:,.0f} per CPU-second, {m['memory_cpu_ratio']:.3f}x; then {m['memory_join_s']:.3f} s "
+            f"to join its five tables); to Parquet {m['out']:,.0f} ({m['out_ratio']:.3f}x; {m['out_cpu']:,.0f} per "
+            f"CPU-second, {m['out_cpu_ratio']:.3f}x; {m['out_read_s']:.3f} s to read them back)")
 
 
 def main() -> None:
@@ -70,13 +84,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=80_000, help="games of each whole run")
     ap.add_argument("--rounds", type=int, default=3)
     a = ap.parse_args()
-    m = measure(a.board, a.players, a.bots, a.games, a.rounds)
-    e = m["engine"]
-    print(f"{a.board} {a.players}p {a.bots}, one thread, medians of {a.rounds} rounds: engine {e:,.0f} games/s; "
-          f"whole run in memory {m['memory']:,.0f} ({m['memory'] / e:.3f}x; {m['memory_cpu']:,.0f} per CPU-second, "
-          f"{m['memory_cpu'] / e:.3f}x; then {m['memory_join_s']:.3f} s to join its five tables); to Parquet "
-          f"{m['out']:,.0f} ({m['out'] / e:.3f}x; {m['out_cpu']:,.0f} per CPU-second, {m['out_cpu'] / e:.3f}x; "
-          f"{m['out_read_s']:.3f} s to read them back)")
+    print(describe(measure(a.board, a.players, a.bots, a.games, a.rounds)))
 
 
 if __name__ == "__main__":

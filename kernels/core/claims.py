@@ -80,13 +80,14 @@ def close_lanes(st, bd, ru, r):
 
 @njit(cache=True, _nrt=False, inline="always")
 def only_team_route_at(st, bd, first, last, r, city):
-    """No route of the team (seats first..last-1) but r reaches city."""
+    """No route of the team (seats first..last-1) but r reaches city. Every route at the city is looked
+    at, without a branch on its owner (which the CPU cannot predict)."""
+    found = False
     for j in range(bd.adj_start[city], bd.adj_start[city + 1]):
         r2 = bd.adj_route[j]
         o = st.owner[r2]
-        if r2 != r and o >= first and o < last:
-            return False
-    return True
+        found |= (r2 != r) & (o >= first) & (o < last)
+    return not found
 
 
 @njit(cache=True, _nrt=False)

@@ -108,7 +108,8 @@ def score_tickets(st, bd, ru, p, ws):
     for i in range(L.MAX_STATIONS):
         if st.station_city[p, i] >= 0:
             n_st += 1
-    best_station_choice(st, bd, p, ws)
+    if n_st > 0:  # without a station there is no choice: the network is p's own
+        best_station_choice(st, bd, p, ws)
     apply_station_choice(st, bd, p, ws.best_choice[:], np.int64(n_st), ws)
     uf = ws.uf_tmp[:]
     for t in range(bd.n_tickets):
