@@ -3,6 +3,7 @@
 functions so the samples get names.
 
     .venv/bin/python bench/profile_kernels.py --board usa --players 2 --bots random [--games 20000]
+        [--bot-param expert.budget=fast ...]
 
 Loads the kernels (the names come from the LLVM module a compiled or cached
 library keeps for linking), writes /tmp/perf-<pid>.map, plays the games under `perf record` attached to
@@ -64,6 +65,8 @@ def main() -> None:
     ap.add_argument("--bots", default="random")
     ap.add_argument("--games", type=int, default=20000)
     ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--bot-param", action="append", default=[], metavar="NAME=VALUE",
+                    help="a bot weight or budget, as ttr simulate --bot-param (expert.budget=fast)")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     import numpy as np
@@ -84,7 +87,7 @@ def main() -> None:
                 np.zeros(n * n_tickets, L.TICKET_RECORD), np.zeros(n * n_routes, L.CLAIM_RECORD),
                 np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
         t0 = time.perf_counter()
-        play_block(bd, ru, bots, BotParams().to_array(), np.int64(1), np.int64(first), np.int64(n), bufs,
+        play_block(bd, ru, bots, BotParams.of(args.bot_param).to_array(), np.int64(1), np.int64(first), np.int64(n), bufs,
                    np.zeros(5, np.int64))
         return time.perf_counter() - t0
 
