@@ -121,9 +121,12 @@ def deal_tickets(st, bd, ru, p, rng, ws):
     holder = st.ticket_holder
     unseen = ws.ex_pool[0]
     places = ws.ex_pool[1]
+    seen = ws.ex_pool[2]  # free once deal_cards is done: _seen_by of every ticket, asked once (the loops below
+    # ask it of a ticket up to once per seat, and nothing changes what p has seen before the deal at the end)
     n = 0
     for t in range(n_tickets):
-        if not _seen_by(st, ru, ws, p, t):
+        seen[t] = 1 if _seen_by(st, ru, ws, p, t) else 0
+        if seen[t] == 0:
             unseen[n] = t
             n += 1
     # the places, in an order p can name
@@ -132,7 +135,7 @@ def deal_tickets(st, bd, ru, p, rng, ws):
     head = st.sc[L.SC_TP_HEAD]
     for i in range(st.sc[L.SC_TP_COUNT]):
         pos = (head + i) % size
-        if not _seen_by(st, ru, ws, p, st.ticket_pile[pos]) and m < n:
+        if seen[st.ticket_pile[pos]] == 0 and m < n:
             places[m] = _IN_PILE * _PLACE + pos
             m += 1
     for q in range(n_players):
@@ -140,7 +143,7 @@ def deal_tickets(st, bd, ru, p, rng, ws):
             continue
         for k in range(L.MAX_OFFER):
             t = st.setup_offer[q, k]
-            if t >= 0 and holder[t] == L.TH_OFFERED and not _seen_by(st, ru, ws, p, t) and m < n:
+            if t >= 0 and holder[t] == L.TH_OFFERED and seen[t] == 0 and m < n:
                 places[m] = _IN_DEAL * _PLACE + q * L.MAX_OFFER + k
                 m += 1
     for q in range(n_players):
@@ -151,11 +154,11 @@ def deal_tickets(st, bd, ru, p, rng, ws):
         for shared in range(2 if team_size(ru) > 1 else 1):
             for t in range(n_tickets):
                 if (holder[t] == q and (st.ticket_shared[t] != 0) == (shared == 1)
-                        and not _seen_by(st, ru, ws, p, t) and m < n):
+                        and seen[t] == 0 and m < n):
                     places[m] = _HELD * _PLACE + q * 2 + shared
                     m += 1
     for t in range(n_tickets):
-        if holder[t] == L.TH_BOX and not _seen_by(st, ru, ws, p, t) and m < n:
+        if holder[t] == L.TH_BOX and seen[t] == 0 and m < n:
             places[m] = _IN_BOX * _PLACE
             m += 1
     if m != n:
