@@ -9,12 +9,12 @@ from kernels import layouts as L
 from kernels.bits import ONE, ZERO, low_bit_index
 from kernels.bots.planning.network import FOREIGN_COST, plan_search, price_without_plan, ticket_open
 from kernels.bots.shared import params as P
-from kernels.bots.shared.paying import keep_better_claim
+from kernels.bots.shared.paying import keep_better_claim, payable_word
 from kernels.bots.shared.plan import board_seen, note_board, wanted_word
 from kernels.bots.shared.table import fewest_trains_of_others
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
-from kernels.core.claimable import open_to_word
+from kernels.core.claimable import masks_apply, open_to_word
 from kernels.core.claims import claim_trains, route_open_to
 from kernels.core.payment import station_cost, station_payment
 from kernels.graph import uf_find
@@ -51,9 +51,11 @@ def best_planned_claim(st, bd, ru, p, ws, risky_tunnels):
     hand_p = st.hand[p]
     routes = bd.routes[:bd.n_routes]
     best_v, best_r, best_c = -1.0, np.int64(-1), np.int64(-1)
+    exact = masks_apply(bd, ru)
     for k in range(st.sc[L.SC_N_WORDS]):
-        # the planned routes open to p (route_open_to), in route order: the first of equal values wins
-        m = wanted_word(bd, ws, p, k) & open_to_word(st, bd, p, k)
+        # the planned routes open to p (route_open_to) that its hand pays, in route order: the first of
+        # equal values wins
+        m = payable_word(bd, exact, hand_p, k, wanted_word(bd, ws, p, k) & open_to_word(st, bd, p, k))
         while m != ZERO:
             r = k * 64 + low_bit_index(m)
             m &= m - ONE
@@ -73,8 +75,10 @@ def best_scoring_claim(st, bd, ru, p, ws, min_len, risky_tunnels):
     need_p = ws.need[p]
     routes = bd.routes[:bd.n_routes]
     best_v, best_r, best_c = -1.0, np.int64(-1), np.int64(-1)
+    exact = masks_apply(bd, ru)
     for k in range(st.sc[L.SC_N_WORDS]):
-        m = open_to_word(st, bd, p, k)  # the routes open to p (route_open_to), in route order
+        # the routes open to p (route_open_to) that its hand pays, in route order
+        m = payable_word(bd, exact, hand_p, k, open_to_word(st, bd, p, k))
         while m != ZERO:
             r = k * 64 + low_bit_index(m)
             m &= m - ONE
