@@ -235,8 +235,8 @@ def station_choice(st, bd, ru, p, ws):
     points)."""
     if st.stations_left[p] <= 0:
         return np.int64(-1)
-    # whether a route of another player joins the two sides of an open ticket changes only with the board
-    # or p's tickets (shared/plan.py board_seen): found nothing then, nothing again
+    # whether a route of another player joins the two sides of an open ticket, and the searches below,
+    # change only with the board or p's tickets (shared/plan.py board_seen): no station then, none again
     if board_seen(st, p, ws.station_none[p]):
         return np.int64(-1)
     n_open = _open_ticket_sides(st, bd, p, ws)
@@ -263,6 +263,9 @@ def station_choice(st, bd, ru, p, ws):
         d = plan_search(bd, ws, np.int64(bd.tickets[t, L.TK_A]), np.int64(bd.tickets[t, L.TK_B]))
         if d >= FOREIGN_COST or d > st.trains[p]:
             return make_action(L.A_BUILD_STATION, city, pay)
+    # every such ticket keeps a cheap open path; the hand (pay) only gates the searches, so skipping them
+    # holds whatever p draws until the board changes (nothing after this reads ws.price unset)
+    note_board(st, p, ws.station_none[p])
     return np.int64(-1)
 
 
