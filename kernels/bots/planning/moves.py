@@ -9,13 +9,13 @@ from kernels import layouts as L
 from kernels.bits import ONE, ZERO, low_bit_index
 from kernels.bots.planning.network import FOREIGN_COST, plan_search, price_without_plan, ticket_open
 from kernels.bots.shared import params as P
-from kernels.bots.shared.paying import keep_better_claim
+from kernels.bots.shared.paying import keep_better_claim, payable_word
 from kernels.bots.shared.plan import board_seen, note_board, wanted_word
 from kernels.bots.shared.table import fewest_trains_of_others
 from kernels.core.actions import make_action
 from kernels.core.cards import cards_available
-from kernels.core.claimable import open_to_word
-from kernels.core.claims import claim_trains, route_open_to
+from kernels.core.claimable import masks_apply, open_to_word
+from kernels.core.claims import claim_trains
 from kernels.core.payment import station_cost, station_payment
 from kernels.graph import uf_find
 
@@ -51,9 +51,11 @@ def best_planned_claim(st, bd, ru, p, ws, risky_tunnels):
     hand_p = st.hand[p]
     routes = bd.routes[:bd.n_routes]
     best_v, best_r, best_c = -1.0, np.int64(-1), np.int64(-1)
+    exact = masks_apply(bd, ru)
     for k in range(st.sc[L.SC_N_WORDS]):
-        # the planned routes open to p (route_open_to), in route order: the first of equal values wins
-        m = wanted_word(bd, ws, p, k) & open_to_word(st, bd, p, k)
+        # the planned routes open to p (route_open_to) that its hand pays, in route order: the first of
+        # equal values wins
+        m = payable_word(bd, exact, hand_p, k, wanted_word(bd, ws, p, k) & open_to_word(st, bd, p, k))
         while m != ZERO:
             r = k * 64 + low_bit_index(m)
             m &= m - ONE
@@ -73,8 +75,10 @@ def best_scoring_claim(st, bd, ru, p, ws, min_len, risky_tunnels):
     need_p = ws.need[p]
     routes = bd.routes[:bd.n_routes]
     best_v, best_r, best_c = -1.0, np.int64(-1), np.int64(-1)
+    exact = masks_apply(bd, ru)
     for k in range(st.sc[L.SC_N_WORDS]):
-        m = open_to_word(st, bd, p, k)  # the routes open to p (route_open_to), in route order
+        # the routes open to p (route_open_to) that its hand pays, in route order
+        m = payable_word(bd, exact, hand_p, k, open_to_word(st, bd, p, k))
         while m != ZERO:
             r = k * 64 + low_bit_index(m)
             m &= m - ONE
@@ -90,29 +94,28 @@ def longest_open_route(st, bd, ru, p, min_len):
     """The open route of at least min_len spaces (fitting p's trains) that p's
     hand is closest to paying, longest first; -1 if none."""
     routes = bd.routes[:bd.n_routes]
-    group_routes = bd.group_routes[:bd.n_groups]
-    owner = st.owner
-    closed = st.closed
-    trains_p = np.int64(st.trains[p])
     hand_p = st.hand[p]
+    most = 0  # the colour held most pays a grey route
+    for k in range(L.N_COLOURS):
+        most = max(most, hand_p[k])
     best = -1
     best_v = -1.0
-    for r in range(routes.shape[0]):
-        length = routes[r, L.RT_LEN]
-        if length < min_len or not route_open_to(owner, closed, trains_p, routes, group_routes, p, r):
-            continue
-        c = routes[r, L.RT_COLOUR]
-        have = 0
-        if c == L.GRAY:
-            for k in range(L.N_COLOURS):
-                have = max(have, hand_p[k])
-        else:
-            have = hand_p[c]
-        have = min(have + hand_p[L.LOCO], length)
-        v = route_points(ru, routes, r) + 2.0 * have / length
-        if v > best_v:
-            best_v = v
-            best = r
+    for w in range(st.sc[L.SC_N_WORDS]):
+        # the routes open to p (route_open_to), in route order: a word of them at a time, not a test per route
+        m = open_to_word(st, bd, p, w)
+        while m != ZERO:
+            r = w * 64 + low_bit_index(m)
+            m &= m - ONE
+            length = routes[r, L.RT_LEN]
+            if length < min_len:
+                continue
+            c = routes[r, L.RT_COLOUR]
+            have = most if c == L.GRAY else hand_p[c]
+            have = min(have + hand_p[L.LOCO], length)
+            v = route_points(ru, routes, r) + 2.0 * have / length
+            if v > best_v:
+                best_v = v
+                best = r
     return best
 
 
@@ -231,8 +234,8 @@ def station_choice(st, bd, ru, p, ws):
     points)."""
     if st.stations_left[p] <= 0:
         return np.int64(-1)
-    # whether a route of another player joins the two sides of an open ticket changes only with the board
-    # or p's tickets (shared/plan.py board_seen): found nothing then, nothing again
+    # whether a route of another player joins the two sides of an open ticket, and the searches below,
+    # change only with the board or p's tickets (shared/plan.py board_seen): no station then, none again
     if board_seen(st, p, ws.station_none[p]):
         return np.int64(-1)
     n_open = _open_ticket_sides(st, bd, p, ws)
@@ -259,6 +262,9 @@ def station_choice(st, bd, ru, p, ws):
         d = plan_search(bd, ws, np.int64(bd.tickets[t, L.TK_A]), np.int64(bd.tickets[t, L.TK_B]))
         if d >= FOREIGN_COST or d > st.trains[p]:
             return make_action(L.A_BUILD_STATION, city, pay)
+    # every such ticket keeps a cheap open path; the hand (pay) only gates the searches, so skipping them
+    # holds whatever p draws until the board changes (nothing after this reads ws.price unset)
+    note_board(st, p, ws.station_none[p])
     return np.int64(-1)
 
 

@@ -270,12 +270,16 @@ def readd_path(bd, ws, i, m):
 
 @njit(cache=True, _nrt=False)
 def plan_trains(bd, ws):
-    """Trains of the routes marked in ws.plan_cnt."""
-    cost = 0.0
-    for r in range(bd.n_routes):
-        if ws.plan_cnt[r] > 0:
-            cost += claim_trains(bd.routes[:bd.n_routes], r)
-    return cost
+    """Trains of the routes marked in ws.plan_cnt. Added up as integers, with
+    no branch: the compiler adds many routes at once (a float sum must keep
+    its order, one add after another), and the float of the total is the
+    float sum of these small integers exactly."""
+    routes = bd.routes[:bd.n_routes]
+    cnt = ws.plan_cnt
+    trains = 0
+    for r in range(routes.shape[0]):
+        trains += np.int64(cnt[r] > 0) * claim_trains(routes, r)
+    return float(trains)
 
 
 @njit(cache=True, _nrt=False)

@@ -7,6 +7,7 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
+from kernels.bits import ZERO
 from kernels.core.actions import make_action
 from kernels.core.cards import fill_purse
 from kernels.core.payment import claim_payment, surcharge_payment
@@ -46,6 +47,29 @@ def pay_colour(ru, hand_p, routes, r, need_p):
         if use >= 0:
             best = L.LOCO
     return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def payable_word(bd, exact, hand_p, k, open_word):
+    """The routes of open_word (word k of routes open to the seat) that
+    pay_colour pays from hand_p, as the claim masks (core/claimable.py
+    claim_masks) find them: a claim picker then looks for a colour only
+    where one exists, instead of for every route that would win (most of a
+    hand pays few routes). exact = masks_apply(bd, ru); without it every
+    route of open_word (the masks do not model that payment)."""
+    if not exact:
+        return open_word
+    bits = bd.route_bits
+    loco = np.int64(hand_p[L.LOCO])
+    ferry = np.uint64(L.BITS_FERRY_LE + min(loco, np.int64(L.MAX_SCORED_LEN)))
+    m = open_word & bits[np.uint64(L.BITS_LEN_LE + min(loco, np.int64(L.MAX_SCORED_LEN))), k]  # locomotives only
+    coloured = open_word & bits[ferry, k] & bits[L.BITS_NEED, k]
+    for c in range(L.N_COLOURS):
+        have = np.int64(hand_p[c])
+        held = ZERO - np.uint64(have > 0)
+        row = np.uint64(L.BITS_LEN_LE + min(have + loco, np.int64(L.MAX_SCORED_LEN)))
+        m |= coloured & bits[L.BITS_COLOUR + c, k] & bits[row, k] & held
+    return m
 
 
 @njit(cache=True, _nrt=False, inline="always")
