@@ -32,7 +32,7 @@ from kernels import layouts as L
 from kernels.bits import bit_count
 from kernels.bots.heuristic.greedy import draw_for_plan
 from kernels.bots.planning.moves import contested, route_points
-from kernels.bots.planning.network import UNREACHABLE, adopt_plan, route_tickets
+from kernels.bots.planning.network import UNREACHABLE, adopt_plan, route_tickets, sort_by_points
 from kernels.bots.planning.ticket_keep import keep_value
 from kernels.bots.shared import params as P
 from kernels.bots.shared.paying import pay_colour, tunnel_decision, tunnel_spare
@@ -51,14 +51,19 @@ DRAW_BUDGET_SHARE = 0.6  # share of p's trains a mid-game draw may plan for befo
 # KEEP_PRICE (0.3), since the teammate's trains and the Globetrotter (most tickets) reward a network that
 # completes what it keeps (2,000-game sweeps against the greedy team, docs/bots.md)
 TEAM_KEEP_PRICE = 2.5
+# open tickets a plan joins at most, the most valuable: a team planner keeps about five, but in the search
+# player's rollouts it also plays seats that hold twenty (a `random` team), whose plan of them all, redone
+# whenever one of its many routes is taken, was most of such a game's time
+PLANNED_TICKETS = 10
 
 
 # --- the plan ------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def team_plan_network(st, bd, ru, p, ws, offer_mask):
     """ws.plan_cnt <- a cheap network joining the tickets p may plan for
-    (visible_open) and the offered ones in offer_mask, over the team's
-    prices. Returns its trains plus UNREACHABLE per ticket it cannot join."""
+    (visible_open; the PLANNED_TICKETS most valuable) and the offered ones in
+    offer_mask, over the team's prices. Returns its trains plus UNREACHABLE
+    per ticket it cannot join."""
     cnt = ws.plan_cnt
     for r in range(bd.n_routes):
         cnt[r] = 0
@@ -68,6 +73,9 @@ def team_plan_network(st, bd, ru, p, ws, offer_mask):
         if visible_open(st, ru, p, t) > 0:
             tk[k] = t
             k += 1
+    if k > PLANNED_TICKETS:  # the most valuable only (equal points: the lower-numbered first)
+        sort_by_points(bd.tickets[:bd.n_tickets], tk, k)
+        k = PLANNED_TICKETS
     for i in range(st.sc[L.SC_N_OFFER]):
         if (offer_mask >> i) & 1:
             tk[k] = st.offer[i]
