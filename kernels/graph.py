@@ -307,26 +307,30 @@ def _trails_from(routes, work, start):
 
 
 @njit(cache=True, _nrt=False)
-def two_path_network(routes, owner, members, parent, bridge):
+def two_path_network(routes, owner, members, parent, bridge, mine):
     """parent <- union-find of the members' routes that are not bridges, so
     two cities share a root exactly when two route-disjoint paths join them
     (each 2-edge-connected piece is one root; Menger's theorem). A route is a
     bridge (bridge[r] = 1) when the members' other routes do not join its
-    ends. Plain: one union-find per owned route, O(owned x routes); a
-    network is a few dozen routes."""
-    n_routes = routes.shape[0]
-    for r in range(n_routes):
+    ends. Plain: one union-find per owned route over the owned routes
+    (listed once in `mine`, route order), O(owned^2); a network is a few
+    dozen routes. parent: the board's cities (what each union-find resets)."""
+    k = 0
+    for r in range(routes.shape[0]):
         bridge[r] = 0
-    for e in range(n_routes):
-        if not owned_by(owner, e, members):
-            continue
+        if owned_by(owner, r, members):
+            mine[k] = r
+            k += 1
+    for i in range(k):
+        e = mine[i]
         uf_reset(parent)
-        for r in range(n_routes):
-            if r != e and owned_by(owner, r, members):
-                uf_union(parent, routes[r, L.RT_A], routes[r, L.RT_B])
+        for j in range(k):
+            if j != i:
+                uf_union(parent, routes[mine[j], L.RT_A], routes[mine[j], L.RT_B])
         if uf_find(parent, routes[e, L.RT_A]) != uf_find(parent, routes[e, L.RT_B]):
             bridge[e] = 1
     uf_reset(parent)
-    for r in range(n_routes):
-        if bridge[r] == 0 and owned_by(owner, r, members):
+    for i in range(k):
+        r = mine[i]
+        if bridge[r] == 0:
             uf_union(parent, routes[r, L.RT_A], routes[r, L.RT_B])
