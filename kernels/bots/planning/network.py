@@ -29,6 +29,10 @@ from kernels.paths import other_end, shortest_path
 FOREIGN_COST = 6.0  # plan price of borrowing another player's route with a station
 UNREACHABLE = 1000.0  # plan cost added per ticket no network can join
 FULL_HAND = 24  # with this many cards and nothing claimable, stop drawing for the plan
+# open tickets a seat's plan joins at most, the most valuable: a planner holds fewer (up to a dozen on India),
+# but the search player's rollouts also play seats that hold twenty or more (a `random` seat) as planners,
+# whose plan of them all, redone whenever one of its many routes is taken, was most of such a game's time
+PLANNED_TICKETS = 16
 
 
 # --- prices ---------------------------------------------------------------------------
@@ -152,6 +156,9 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
         k = 1
     else:
         k = list_open_tickets(st, bd, p, tk)
+        if k > PLANNED_TICKETS:  # the most valuable only (equal points: the lower-numbered first)
+            sort_by_points(bd.tickets[:bd.n_tickets], tk, k)
+            k = PLANNED_TICKETS
     for i in range(st.sc[L.SC_N_OFFER]):
         if (offer_mask >> i) & 1:
             tk[k] = st.offer[i]

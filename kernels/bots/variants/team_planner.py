@@ -51,17 +51,16 @@ DRAW_BUDGET_SHARE = 0.6  # share of p's trains a mid-game draw may plan for befo
 # KEEP_PRICE (0.3), since the teammate's trains and the Globetrotter (most tickets) reward a network that
 # completes what it keeps (2,000-game sweeps against the greedy team, docs/bots.md)
 TEAM_KEEP_PRICE = 2.5
-# open tickets a plan joins at most, the most valuable: a team planner keeps about five, but in the search
-# player's rollouts it also plays seats that hold twenty (a `random` team), whose plan of them all, redone
-# whenever one of its many routes is taken, was most of such a game's time
-PLANNED_TICKETS = 10
+# open tickets a plan joins at most (planning.network's PLANNED_TICKETS for the team game: a team planner
+# holds about five, a `random` team twenty, whose plans were most of the time of expert's games against it)
+TEAM_PLANNED_TICKETS = 10
 
 
 # --- the plan ------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def team_plan_network(st, bd, ru, p, ws, offer_mask):
     """ws.plan_cnt <- a cheap network joining the tickets p may plan for
-    (visible_open; the PLANNED_TICKETS most valuable) and the offered ones in
+    (visible_open; the TEAM_PLANNED_TICKETS most valuable) and the offered ones in
     offer_mask, over the team's prices. Returns its trains plus UNREACHABLE
     per ticket it cannot join."""
     cnt = ws.plan_cnt
@@ -73,9 +72,9 @@ def team_plan_network(st, bd, ru, p, ws, offer_mask):
         if visible_open(st, ru, p, t) > 0:
             tk[k] = t
             k += 1
-    if k > PLANNED_TICKETS:  # the most valuable only (equal points: the lower-numbered first)
+    if k > TEAM_PLANNED_TICKETS:  # the most valuable only (equal points: the lower-numbered first)
         sort_by_points(bd.tickets[:bd.n_tickets], tk, k)
-        k = PLANNED_TICKETS
+        k = TEAM_PLANNED_TICKETS
     for i in range(st.sc[L.SC_N_OFFER]):
         if (offer_mask >> i) & 1:
             tk[k] = st.offer[i]
