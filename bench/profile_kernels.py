@@ -81,14 +81,14 @@ def main() -> None:
     bd, ru = board.compile(rules), rules.to_array()
     bots = bot_ids(parse_bots(args.bots, args.players))
     n_routes, n_tickets = bd.routes.shape[0], bd.tickets.shape[0]
+    weights = BotParams.of(args.bot_param).to_array()
 
     def play(first: int, n: int) -> float:
         bufs = (np.zeros(n, L.GAME_RECORD), np.zeros(n * args.players, L.PLAYER_RECORD),
                 np.zeros(n * n_tickets, L.TICKET_RECORD), np.zeros(n * n_routes, L.CLAIM_RECORD),
                 np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
         t0 = time.perf_counter()
-        play_block(bd, ru, bots, BotParams.of(args.bot_param).to_array(), np.int64(1), np.int64(first), np.int64(n), bufs,
-                   np.zeros(5, np.int64))
+        play_block(bd, ru, bots, weights, np.int64(1), np.int64(first), np.int64(n), bufs, np.zeros(5, np.int64))
         return time.perf_counter() - t0
 
     t0 = time.perf_counter()

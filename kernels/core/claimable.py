@@ -120,6 +120,29 @@ def masks_apply(bd, ru):
     return True
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def colour_rows(bits, k, base, loco):
+    """Of the routes in `base` (word k), those that colour cards with `loco`
+    locomotives could pay as far as every colour goes (the ferry symbols
+    covered, not a locomotives-only route), and those `loco` locomotives
+    alone pay: (coloured, locos_only). Rows as unsigned indices: no
+    negative-index fix-up on each load (kernels/paths.py)."""
+    ferry = np.uint64(L.BITS_FERRY_LE + min(loco, np.int64(L.MAX_SCORED_LEN)))
+    locos_only = np.uint64(L.BITS_LEN_LE + min(loco, np.int64(L.MAX_SCORED_LEN)))
+    return base & bits[ferry, k] & bits[L.BITS_NEED, k], base & bits[locos_only, k]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def paid_with_colour(bits, k, coloured, c, have, loco):
+    """Of `coloured` (colour_rows), the routes of colour c (or grey) that
+    `have` cards of c plus `loco` locomotives pay; none without a card of c.
+    No branch on holding the colour (which colours a hand holds is not
+    predictable): a colour not held is masked out."""
+    held = ZERO - np.uint64(have > 0)
+    row = np.uint64(L.BITS_LEN_LE + min(have + loco, np.int64(L.MAX_SCORED_LEN)))
+    return coloured & bits[L.BITS_COLOUR + c, k] & bits[row, k] & held
+
+
 @njit(cache=True, _nrt=False)
 def claim_masks(st, bd, p, purse, masks):
     """masks[c] <- the routes p can claim paying with colour c (LOCO: with
@@ -130,27 +153,16 @@ def claim_masks(st, bd, p, purse, masks):
     at least one card of the colour, enough locomotives for the ferry symbols,
     colour cards plus locomotives covering the length)."""
     bits = bd.route_bits
-    words = st.sc[L.SC_N_WORDS]
     loco = np.int64(purse[L.LOCO])
-    # rows as unsigned indices: no negative-index fix-up on each load (kernels/paths.py)
-    ferry = np.uint64(L.BITS_FERRY_LE + min(loco, np.int64(L.MAX_SCORED_LEN)))
-    locos_only = np.uint64(L.BITS_LEN_LE + min(loco, np.int64(L.MAX_SCORED_LEN)))
     total = 0  # counted as the masks are made: the caller need not read them back
-    for k in range(words):
-        base = open_to_word(st, bd, p, k)
-        coloured = base & bits[ferry, k] & bits[L.BITS_NEED, k]  # what every colour's cards also need
+    for k in range(st.sc[L.SC_N_WORDS]):
+        coloured, locos_only = colour_rows(bits, k, open_to_word(st, bd, p, k), loco)
         for c in range(L.N_COLOURS):
-            # no branch on holding the colour (which colours a hand holds is not predictable): a colour
-            # not held is masked out
-            have = np.int64(purse[c])
-            held = ZERO - np.uint64(have > 0)
-            row = np.uint64(L.BITS_LEN_LE + min(have + loco, np.int64(L.MAX_SCORED_LEN)))
-            m = coloured & bits[L.BITS_COLOUR + c, k] & bits[row, k] & held
+            m = paid_with_colour(bits, k, coloured, c, np.int64(purse[c]), loco)
             masks[c, k] = m
             total += bit_count(m)
-        m = base & bits[locos_only, k]
-        masks[L.LOCO, k] = m
-        total += bit_count(m)
+        masks[L.LOCO, k] = locos_only
+        total += bit_count(locos_only)
     return total
 
 

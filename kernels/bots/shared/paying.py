@@ -7,9 +7,9 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bits import ZERO
 from kernels.core.actions import make_action
 from kernels.core.cards import fill_purse
+from kernels.core.claimable import colour_rows, paid_with_colour
 from kernels.core.payment import claim_payment, surcharge_payment
 
 
@@ -61,14 +61,9 @@ def payable_word(bd, exact, hand_p, k, open_word):
         return open_word
     bits = bd.route_bits
     loco = np.int64(hand_p[L.LOCO])
-    ferry = np.uint64(L.BITS_FERRY_LE + min(loco, np.int64(L.MAX_SCORED_LEN)))
-    m = open_word & bits[np.uint64(L.BITS_LEN_LE + min(loco, np.int64(L.MAX_SCORED_LEN))), k]  # locomotives only
-    coloured = open_word & bits[ferry, k] & bits[L.BITS_NEED, k]
+    coloured, m = colour_rows(bits, k, open_word, loco)
     for c in range(L.N_COLOURS):
-        have = np.int64(hand_p[c])
-        held = ZERO - np.uint64(have > 0)
-        row = np.uint64(L.BITS_LEN_LE + min(have + loco, np.int64(L.MAX_SCORED_LEN)))
-        m |= coloured & bits[L.BITS_COLOUR + c, k] & bits[row, k] & held
+        m |= paid_with_colour(bits, k, coloured, c, np.int64(hand_p[c]), loco)
     return m
 
 
