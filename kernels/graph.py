@@ -56,6 +56,30 @@ def longest_trail(routes, owner, members, n_cities, work):
     return trail
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _member_routes(routes, owner, members, deg, inc, used):
+    """deg, inc <- the members' routes at each city (deg zeroed here), used <- 0 for
+    each. Gathered 64 at a time into a word without a branch on each owner
+    (which the CPU cannot predict), then only those written, in route order
+    (`used` is read only through `inc`)."""
+    deg[:] = 0
+    n_routes = routes.shape[0]
+    for base in range(0, n_routes, 64):
+        word = ZERO
+        for r in range(base, min(base + 64, n_routes)):
+            word |= np.uint64(owned_by(owner, r, members)) << np.uint64(r - base)
+        while word != ZERO:
+            r = base + low_bit_index(word)
+            word &= word - ONE
+            used[r] = 0
+            a = routes[r, L.RT_A]
+            b = routes[r, L.RT_B]
+            inc[a, deg[a]] = r
+            deg[a] += 1
+            inc[b, deg[b]] = r
+            deg[b] += 1
+
+
 @njit(cache=True, _nrt=False)
 def network_trail_and_cities(routes, owner, members, n_cities, work):
     """(longest trail, cities of the largest piece) of the members' routes,
@@ -79,26 +103,9 @@ def network_trail_and_cities(routes, owner, members, n_cities, work):
     piece_len = work.piece_len[:n_cities]
     stk_v = work.stk_v
     stk_i = work.stk_i
-    deg[:] = 0
     seen[:] = 0
     piece_len[:] = 0
-    # the members' routes gathered 64 at a time into a word without a branch on each owner (which the CPU
-    # cannot predict), then only those written, in route order (`used` is read only through `inc`)
-    n_routes = routes.shape[0]
-    for base in range(0, n_routes, 64):
-        word = ZERO
-        for r in range(base, min(base + 64, n_routes)):
-            word |= np.uint64(owned_by(owner, r, members)) << np.uint64(r - base)
-        while word != ZERO:
-            r = base + low_bit_index(word)
-            word &= word - ONE
-            used[r] = 0
-            a = routes[r, L.RT_A]
-            b = routes[r, L.RT_B]
-            inc[a, deg[a]] = r
-            deg[a] += 1
-            inc[b, deg[b]] = r
-            deg[b] += 1
+    _member_routes(routes, owner, members, deg, inc, used)
     best = 0
     cities = 0
     for first in range(n_cities):  # each piece: its length and odd cities, by a breadth-first walk

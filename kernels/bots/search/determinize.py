@@ -111,25 +111,15 @@ def _seen_by(st, ru, ws, p, t):
     return False
 
 
-@njit(cache=True, _nrt=False)
-def deal_tickets(st, bd, ru, p, rng, ws):
-    """Every ticket p has not seen goes back to a place that held one: the
-    pile's positions, the other seats' undecided setup deals, their hands
-    (as many as each holds), the box."""
+@njit(cache=True, _nrt=False, inline="always")
+def _unseen_places(st, bd, ru, p, seen, places, n):
+    """places[:m] <- the places of tickets p has not seen (seen[t] == 0), in
+    an order p can name: the pile's positions, the other seats' undecided
+    setup deals, their hands (hidden, then shared), the box; at most n.
+    Returns m."""
     n_tickets = bd.n_tickets
     n_players = st.sc[L.SC_N_PLAYERS]
     holder = st.ticket_holder
-    unseen = ws.ex_pool[0]
-    places = ws.ex_pool[1]
-    seen = ws.ex_pool[2]  # free once deal_cards is done: _seen_by of every ticket, asked once (the loops below
-    # ask it of a ticket up to once per seat, and nothing changes what p has seen before the deal at the end)
-    n = 0
-    for t in range(n_tickets):
-        seen[t] = 1 if _seen_by(st, ru, ws, p, t) else 0
-        if seen[t] == 0:
-            unseen[n] = t
-            n += 1
-    # the places, in an order p can name
     m = 0
     size = st.sc[L.SC_N_TICKETS]  # the pile is a ring of the board's ticket count
     head = st.sc[L.SC_TP_HEAD]
@@ -161,6 +151,27 @@ def deal_tickets(st, bd, ru, p, rng, ws):
         if holder[t] == L.TH_BOX and seen[t] == 0 and m < n:
             places[m] = _IN_BOX * _PLACE
             m += 1
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def deal_tickets(st, bd, ru, p, rng, ws):
+    """Every ticket p has not seen goes back to a place that held one: the
+    pile's positions, the other seats' undecided setup deals, their hands
+    (as many as each holds), the box."""
+    n_tickets = bd.n_tickets
+    holder = st.ticket_holder
+    unseen = ws.ex_pool[0]
+    places = ws.ex_pool[1]
+    seen = ws.ex_pool[2]  # free once deal_cards is done: _seen_by of every ticket, asked once (the loops below
+    # ask it of a ticket up to once per seat, and nothing changes what p has seen before the deal at the end)
+    n = 0
+    for t in range(n_tickets):
+        seen[t] = 1 if _seen_by(st, ru, ws, p, t) else 0
+        if seen[t] == 0:
+            unseen[n] = t
+            n += 1
+    m = _unseen_places(st, bd, ru, p, seen, places, np.int64(n))
     if m != n:
         return  # a place this module does not know (another rule family): leave the tickets
     shuffle_int16(rng, unseen, np.int64(n))

@@ -73,7 +73,7 @@ def team_plan_network(st, bd, ru, p, ws, offer_mask):
             tk[k] = t
             k += 1
     if k > TEAM_PLANNED_TICKETS:  # the most valuable only (equal points: the lower-numbered first)
-        sort_by_points(bd.tickets[:bd.n_tickets], tk, k)
+        sort_by_points(bd.tickets[:bd.n_tickets], tk, np.int64(k))
         k = TEAM_PLANNED_TICKETS
     for i in range(st.sc[L.SC_N_OFFER]):
         if (offer_mask >> i) & 1:
