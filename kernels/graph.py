@@ -9,6 +9,7 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bits import ONE, ZERO, low_bit_index
+from kernels.paths import other_end
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -31,13 +32,6 @@ def uf_union(parent, a, b):
 def uf_reset(parent):
     for i in range(parent.shape[0]):
         parent[i] = i
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def far_end(routes, r, v):
-    """The city at the other end of route r from city v (one of its ends): the two ends XOR v, with no
-    branch on which end v is (the walks below cannot predict it)."""
-    return routes[r, L.RT_A] ^ routes[r, L.RT_B] ^ v
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -126,7 +120,7 @@ def network_trail_and_cities(routes, owner, members, n_cities, work):
             for i in range(deg[v]):
                 e = inc[v, i]
                 twice += routes[e, L.RT_LEN]
-                w = far_end(routes, e, v)
+                w = other_end(routes, e, v)
                 if seen[w] == 0:
                     seen[w] = 1
                     stk_v[tail] = w
@@ -193,7 +187,7 @@ def _search_piece(routes, work, first, best):
         hang[0, v] = 0
         hang[1, v] = 0
         for i in range(deg[v]):
-            w = far_end(routes, inc[v, i], v)
+            w = other_end(routes, inc[v, i], v)
             if piece_len[w] != 0:
                 piece_len[w] = 0
                 piece[n] = w
@@ -213,7 +207,7 @@ def _search_piece(routes, work, first, best):
             e = inc[v, i]
             if used[e] == 0:  # v's last route
                 used[e] = 1
-                u = far_end(routes, e, v)
+                u = other_end(routes, e, v)
                 down = hang[0, v] + routes[e, L.RT_LEN]
                 if down > hang[0, u]:
                     hang[1, u] = hang[0, u]
@@ -254,7 +248,7 @@ def tree_diameter(routes, deg, inc, dist, cities, queue, n):
             head += 1
             for i in range(deg[v]):
                 e = inc[v, i]
-                w = far_end(routes, e, v)
+                w = other_end(routes, e, v)
                 if dist[w] < 0:
                     dist[w] = dist[v] + routes[e, L.RT_LEN]
                     queue[tail] = w
@@ -296,7 +290,7 @@ def _trails_from(routes, work, start):
             if used[e] == 0:
                 used[e] = 1
                 cur += routes[e, L.RT_LEN]
-                w = far_end(routes, e, v)
+                w = other_end(routes, e, v)
                 end = cur + (hang[1, w] if w == start else hang[0, w])
                 if end > best:
                     best = end

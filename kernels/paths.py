@@ -84,5 +84,6 @@ def shortest_path(bd, price, src, dst, dist, prev):
 
 @njit(cache=True, _nrt=False, inline="always")
 def other_end(routes, r, v):
-    """The city at the other end of route r from city v."""
-    return routes[r, L.RT_B] if routes[r, L.RT_A] == v else routes[r, L.RT_A]
+    """The city at the other end of route r from city v (one of its ends): the
+    two ends XOR v, with no branch on which end v is (a walk cannot predict it)."""
+    return routes[r, L.RT_A] ^ routes[r, L.RT_B] ^ v
