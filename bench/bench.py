@@ -110,13 +110,19 @@ def expert_speed(games: int) -> list[dict]:
 
 
 def peak_rss_mb(games: int) -> float:
-    """Peak resident memory of a subprocess streaming `games` games to Parquet."""
+    """Peak resident memory of a subprocess streaming `games` games to Parquet: its own high-water mark
+    (Linux's VmHWM). Not getrusage's ru_maxrss, which in a child started by fork or vfork and exec also
+    keeps the parent's peak from before the exec (this benchmark's process, hundreds of MB by then)."""
     snippet = (
         "import resource, tempfile, analyzer\n"
         "with tempfile.TemporaryDirectory() as d:\n"
         f"    analyzer.simulate(board='usa', players=2, bots='random', games={games}, seed=1, out=d + '/r',"
         " progress=False)\n"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
+        "try:\n"
+        "    hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM:')][0]\n"
+        "    print(int(hwm.split()[1]) / 1024)\n"
+        "except OSError:\n"
+        "    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
     )
     proc = subprocess.run([sys.executable, "-c", snippet], cwd=ROOT, capture_output=True, text=True, check=True)
     return round(float(proc.stdout.strip().splitlines()[-1]), 1)
