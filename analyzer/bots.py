@@ -150,10 +150,16 @@ HORIZON_FIT = Path(__file__).with_name("expert_horizon.json")
 
 
 @lru_cache(maxsize=1)
+def _horizon_fit() -> dict:
+    """The fit's file (bench/fit_horizon.py --out): its command, fitted_on, coefficients and fit quality."""
+    return json.loads(HORIZON_FIT.read_text())
+
+
+@lru_cache(maxsize=1)
 def horizon_coefficients() -> Mapping[str, float]:
     """The fitted EXPERT_HORIZON_* coefficients of expert's truncated rollouts (bench/fit_horizon.py --out):
     a run that sets EXPERT_HORIZON above 0 gets them, under any EXPERT_HORIZON_*=VALUE it gives."""
-    fitted = json.loads(HORIZON_FIT.read_text())["coefficients"]
+    fitted = _horizon_fit()["coefficients"]
     return MappingProxyType({name: check_bot_param(name, value) for name, value in fitted.items()})
 
 
@@ -167,7 +173,7 @@ def horizon_fit_warning(params: BotParams, board: str, players: int) -> str | No
     horizon is off."""
     if params.as_dict().get("EXPERT_HORIZON", 0.0) <= 0.0:
         return None
-    record = json.loads(HORIZON_FIT.read_text())
+    record = _horizon_fit()
     scope = record["fitted_on"]
     if (scope["board"], scope["players"]) == (board, players):
         return None

@@ -42,6 +42,13 @@ def _copy_many(dst, src, n):
         src.sc[0] = dst.sc[0]  # a dependency between copies so none is dropped
 
 
+def record_buffers(n: int, players: int, n_tickets: int, n_routes: int) -> tuple[np.ndarray, ...]:
+    """The five tables' buffers of play_block for n games: room for every ticket and route of each."""
+    return (np.zeros(n, L.GAME_RECORD), np.zeros(n * players, L.PLAYER_RECORD),
+            np.zeros(n * n_tickets, L.TICKET_RECORD), np.zeros(n * n_routes, L.CLAIM_RECORD),
+            np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
+
+
 def kernel_speed(board: str, players: int, bot: str, games: int, runs: int = 1) -> dict:
     """One thread of the kernel loop: games/s, decisions per game, µs per
     decision; with runs > 1 the fastest of that many runs of the same games
@@ -58,10 +65,7 @@ def kernel_speed(board: str, players: int, bot: str, games: int, runs: int = 1) 
     bots = bot_ids(parse_bots(bot, players))
     n_routes, n_tickets = bd.routes.shape[0], bd.tickets.shape[0]
 
-    n = max(games, 4)
-    bufs = (np.zeros(n, L.GAME_RECORD), np.zeros(n * players, L.PLAYER_RECORD),
-            np.zeros(n * n_tickets, L.TICKET_RECORD), np.zeros(n * n_routes, L.CLAIM_RECORD),
-            np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
+    bufs = record_buffers(max(games, 4), players, n_tickets, n_routes)
     for buf in bufs:  # every page written once here: the runs time the kernel, not the first touch of fresh pages
         buf.fill(0)
 

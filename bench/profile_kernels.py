@@ -73,7 +73,7 @@ def main() -> None:
 
     from analyzer.boards import load_board
     from analyzer.bots import BotParams, bot_ids, parse_bots
-    from kernels import layouts as L
+    from bench.engine_speed import record_buffers
     from kernels.runner import play_block, run_block
 
     board = load_board(args.board)
@@ -84,9 +84,7 @@ def main() -> None:
     weights = BotParams.of(args.bot_param).to_array()
 
     def play(first: int, n: int) -> float:
-        bufs = (np.zeros(n, L.GAME_RECORD), np.zeros(n * args.players, L.PLAYER_RECORD),
-                np.zeros(n * n_tickets, L.TICKET_RECORD), np.zeros(n * n_routes, L.CLAIM_RECORD),
-                np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
+        bufs = record_buffers(n, args.players, n_tickets, n_routes)
         t0 = time.perf_counter()
         play_block(bd, ru, bots, weights, np.int64(1), np.int64(first), np.int64(n), bufs, np.zeros(5, np.int64))
         return time.perf_counter() - t0

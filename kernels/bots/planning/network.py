@@ -155,10 +155,7 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
         tk[0] = only_ticket
         k = 1
     else:
-        k = list_open_tickets(st, bd, p, tk)
-        if k > PLANNED_TICKETS:  # the most valuable only (equal points: the lower-numbered first)
-            sort_by_points(bd.tickets[:bd.n_tickets], tk, k)
-            k = PLANNED_TICKETS
+        k = most_valuable(bd, tk, list_open_tickets(st, bd, p, tk), np.int64(PLANNED_TICKETS))
     for i in range(st.sc[L.SC_N_OFFER]):
         if (offer_mask >> i) & 1:
             tk[k] = st.offer[i]
@@ -187,12 +184,23 @@ def plan_most_valuable(st, bd, p, ws, n_planned):
     k = list_open_tickets(st, bd, p, tk)
     if k == 0:
         return np.int64(0)
-    sort_by_points(bd.tickets[:bd.n_tickets], tk, k)
-    k = min(k, n_planned)
+    k = most_valuable(bd, tk, k, np.int64(n_planned))
     price_without_plan(st, bd, p, ws)
     foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0
     route_tickets(st, bd, p, ws, np.int64(k), np.int64(1), foreign)
     return np.int64(k)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def most_valuable(bd, tk, k, most):
+    """How many of the k tickets in tk to plan: all, or the `most` most
+    valuable moved to the front (equal points: the lower-numbered first).
+    route_tickets sorts what it plans the same way, so sorting only here,
+    when some are left out, plans the same network."""
+    if k <= most:
+        return k
+    sort_by_points(bd.tickets[:bd.n_tickets], tk, k)
+    return most
 
 
 @njit(cache=True, _nrt=False)

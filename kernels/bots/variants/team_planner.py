@@ -32,7 +32,7 @@ from kernels import layouts as L
 from kernels.bits import bit_count
 from kernels.bots.heuristic.greedy import draw_for_plan
 from kernels.bots.planning.moves import contested, route_points
-from kernels.bots.planning.network import UNREACHABLE, adopt_plan, route_tickets, sort_by_points
+from kernels.bots.planning.network import UNREACHABLE, adopt_plan, most_valuable, route_tickets
 from kernels.bots.planning.ticket_keep import keep_value
 from kernels.bots.shared import params as P
 from kernels.bots.shared.paying import pay_colour, tunnel_decision, tunnel_spare
@@ -72,9 +72,7 @@ def team_plan_network(st, bd, ru, p, ws, offer_mask):
         if visible_open(st, ru, p, t) > 0:
             tk[k] = t
             k += 1
-    if k > TEAM_PLANNED_TICKETS:  # the most valuable only (equal points: the lower-numbered first)
-        sort_by_points(bd.tickets[:bd.n_tickets], tk, np.int64(k))
-        k = TEAM_PLANNED_TICKETS
+    k = most_valuable(bd, tk, np.int64(k), np.int64(TEAM_PLANNED_TICKETS))
     for i in range(st.sc[L.SC_N_OFFER]):
         if (offer_mask >> i) & 1:
             tk[k] = st.offer[i]
