@@ -1,7 +1,7 @@
 """Side by side: the engine speed of two versions of the code, for a speed claim.
 
     .venv/bin/python bench/ab.py BASE [NEW] [--board europe --players 4 --bots planner
-                                             --games 300 --blocks 60 --cpu 1]
+                                             --games 300 --blocks 60 --cpu 1 --bot-param NAME=VALUE]
 
 With `--whole memory` (or `--whole parquet`) each block is a whole run
 instead, `analyzer.simulate` on one thread timed by the wall clock, its
@@ -43,6 +43,7 @@ from analyzer.bots import bot_ids, parse_bots
 from kernels import layouts as L
 from kernels.runner import play_block
 board, players, bots_arg, n = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+weights = [w for w in sys.argv[5].split(';') if w]
 b = load_board(board)
 rules = b.rules()
 bd, ru = b.compile(rules), rules.to_array()
@@ -52,8 +53,9 @@ bufs = (np.zeros(n, L.GAME_RECORD), np.zeros(n * players, L.PLAYER_RECORD),
         np.zeros(n * 64 + 4096, L.TUNNEL_RECORD))
 try:
     from analyzer.bots import BotParams
-    prm = BotParams().to_array()
+    prm = BotParams.of(weights).to_array() if weights else BotParams().to_array()
 except ImportError:  # a revision before BotParams
+    assert not weights, "this revision takes no --bot-param"
     from analyzer.bots import bot_param_array
     prm = bot_param_array()
 import inspect
@@ -97,11 +99,13 @@ def _worktree(rev: str, where: Path) -> Path:
 
 
 def compare(trees: dict[str, Path], board: str, players: int, bots: str, games: int, blocks: int,
-            cpu: int, whole: str | None = None) -> dict[str, list[float]]:
+            cpu: int, whole: str | None = None, bot_params: tuple[str, ...] = ()) -> dict[str, list[float]]:
     """Seconds of each block, per version (keys of `trees`, in turn); `whole` ("memory" or "parquet"):
-    each block a whole run instead of the kernel loop."""
+    each block a whole run instead of the kernel loop; bot_params: NAME=VALUE weights of the kernel loop."""
+    if whole is not None and bot_params:
+        raise SystemExit("--bot-param is for the kernel loop, not --whole")
     worker = [_WORKER] if whole is None else [_WHOLE_WORKER]
-    extra = [] if whole is None else [str(int(whole == "parquet"))]
+    extra = [";".join(bot_params)] if whole is None else [str(int(whole == "parquet"))]
     pin = [] if whole is not None else ["taskset", "-c", str(cpu)]  # a whole run's writer thread takes the other core
     procs = {k: subprocess.Popen([*pin, sys.executable, "-c", *worker, board, str(players), bots, str(games),
                                   *extra], cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -139,12 +143,15 @@ def main() -> None:
     ap.add_argument("--whole", choices=("memory", "parquet"), default=None,
                     help="time whole runs (analyzer.simulate, one thread, wall time; unpinned), tables in memory "
                          "or written to Parquet, instead of the kernel loop")
+    ap.add_argument("--bot-param", action="append", default=[], metavar="NAME=VALUE",
+                    help="a bot weight or budget for both versions, as ttr simulate --bot-param (expert.budget=fast)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         trees = {"base": _worktree(args.base, Path(tmp) / "base")}
         trees["new"] = _worktree(args.new, Path(tmp) / "new") if args.new else ROOT
         try:
-            t = compare(trees, args.board, args.players, args.bots, args.games, args.blocks, args.cpu, args.whole)
+            t = compare(trees, args.board, args.players, args.bots, args.games, args.blocks, args.cpu, args.whole,
+                        tuple(args.bot_param))
         finally:
             for tree in trees.values():
                 if tree != ROOT:

@@ -8,8 +8,9 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bots.search.expert import rollout
-from kernels.bots.search.memory import load_memory, load_state, save_memory, save_state
+from kernels.bots.search.expert import deal, rollout
+from kernels.bots.search.horizon import NEVER
+from kernels.bots.search.memory import GAME_SAVED, load_game_memory, load_state, save_memory, save_state
 from kernels.bots.shared import params as P
 from kernels.prng import mix64
 
@@ -21,14 +22,14 @@ def evaluate_moves(st, bd, ru, ws, moves, seed, margin, win):
     = p's final total minus the best other team's, win[i, w] = 1.0 if p (its team) won."""
     p = st.sc[L.SC_PLAYER]
     win_points = ws.bot_params[P.BP_EXPERT_WIN_POINTS]
-    save_state(ws, st)
-    save_memory(ws)
+    save_state(ws, st, GAME_SAVED)
+    save_memory(ws, ws.ex_memo, ws.ex_gain)
     for w in range(margin.shape[1]):
-        world_seed = mix64(seed + np.uint64(w) * np.uint64(0x9E3779B97F4A7C15))
+        deal(st, bd, ru, p, ws, mix64(seed + np.uint64(w) * np.uint64(0x9E3779B97F4A7C15)))
         for i in range(moves.shape[0]):
-            value = rollout(st, bd, ru, p, ws, moves[i], world_seed, 0.0)  # to the end: the game's margin and win
+            value = rollout(st, bd, ru, p, ws, moves[i], NEVER)  # to the end: the game's margin and win
             won = st.final[p, L.FN_WINNER] != 0
             margin[i, w] = value - win_points if won else value
             win[i, w] = 1.0 if won else 0.0
-    load_state(st, ws)
-    load_memory(ws)
+    load_state(st, ws, GAME_SAVED)
+    load_game_memory(ws)

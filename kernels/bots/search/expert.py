@@ -28,11 +28,16 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bots.planning.moves import draw_for_need, route_points
+from kernels.bots.planning.network import refresh_network_plan
 from kernels.bots.search.determinize import determinize
 from kernels.bots.search.horizon import at_horizon, horizon_value, stop_turn
 from kernels.bots.search.memory import (
+    DEAL_SAVED,
+    GAME_SAVED,
+    forget_board,
     fresh_memory,
     fresh_memory_of_others,
+    load_game_memory,
     load_memory,
     load_state,
     save_memory,
@@ -72,11 +77,11 @@ def expert_action(st, bd, ru, p, rng, ws):
         budget = turn_budget(st, ru, prm, wide)
     if n <= 1 or budget <= 0:
         return planned
-    save_state(ws, st)
-    save_memory(ws)
+    save_state(ws, st, GAME_SAVED)
+    save_memory(ws, ws.ex_memo, ws.ex_gain)
     best = successive_halving(st, bd, ru, p, ws, n, budget, next_u64(rng))
-    load_state(st, ws)
-    load_memory(ws)
+    load_state(st, ws, GAME_SAVED)
+    load_game_memory(ws)
     a = ws.ex_cand[best]
     if keep:  # p's memory of the tickets it sent away follows its own keep, not the planner's
         for i in range(st.sc[L.SC_N_OFFER]):
@@ -154,15 +159,15 @@ def successive_halving(st, bd, ru, p, ws, n, budget, seed):
     alive = n
     world = 0
     stop_z = ws.bot_params[P.BP_EXPERT_STOP_Z]
-    horizon = ws.bot_params[P.BP_EXPERT_HORIZON]
+    stop = stop_turn(st, ru, ws.bot_params[P.BP_EXPERT_HORIZON])
     for _ in range(rounds):
         per = max(budget // (rounds * alive), least)
         for _ in range(per):
-            world_seed = mix64(seed + np.uint64(world) * np.uint64(0x9E3779B97F4A7C15))
+            deal(st, bd, ru, p, ws, mix64(seed + np.uint64(world) * np.uint64(0x9E3779B97F4A7C15)))
             world += 1
-            base = rollout(st, bd, ru, p, ws, cand[0], world_seed, horizon)
+            base = rollout(st, bd, ru, p, ws, cand[0], stop)
             for i in range(1, alive):
-                d = rollout(st, bd, ru, p, ws, cand[i], world_seed, horizon) - base
+                d = rollout(st, bd, ru, p, ws, cand[i], stop) - base
                 gain[i] += d
                 square[i] += d * d
                 runs[i] += 1.0
@@ -247,26 +252,52 @@ def _swap(cand, gain, square, runs, i, j):
 
 
 @njit(cache=True, _nrt=False, inline="always")  # see expert_action
-def rollout(st, bd, ru, p, ws, action, world_seed, horizon):
-    """Put the game back, redeal what p cannot see from world_seed, play
-    `action`, then the family's planner at every seat to the end (planner-v1's
-    rules when BP_EXPERT_ROLLOUT_EV is 0): p's margin over the best other team
-    (+ a win's points). With horizon > 0 on a points game the play stops after
-    that many turns of every seat and the margin is estimated
-    (kernels/bots/search/horizon.py)."""
-    load_state(st, ws)
-    load_memory(ws)  # p's memory of the tickets it sent away (the last rollout's play changed it)
+def deal(st, bd, ru, p, ws, world_seed):
+    """Put the game back and redeal what p cannot see from world_seed; give
+    every seat its rollout stream and fresh memory (all but p's own with
+    EXPERT_OWN_PLAN); on the points game make the fresh seats' network plans
+    for the deal now, once for every candidate. A seat then plays its deal's
+    plan until it breaks or its tickets change (refresh_network_plan), as a
+    seat of the real game plays the plan it made turns ago; where a seat
+    first plays on the deal's board, it is the plan it would make there. The
+    deal and that memory are set aside (DEAL_SAVED) for each candidate's
+    rollout."""
+    load_state(st, ws, GAME_SAVED)
+    load_game_memory(ws)
     n_players = st.sc[L.SC_N_PLAYERS]
-    stop = stop_turn(st, ru, horizon)
     wr = ws.ex_rng[n_players:n_players + 1]
     wr[0] = world_seed
     determinize(st, bd, ru, p, wr, ws)
     for q in range(n_players):
-        ws.ex_rng[q] = next_u64(wr)
+        ws.ex_deal_rng[q] = next_u64(wr)
     if ws.bot_params[P.BP_EXPERT_OWN_PLAN] != 0.0:
         fresh_memory_of_others(ws, p)
     else:
         fresh_memory(ws)
+    if ru[L.RULE_FAMILY] == L.FAMILY_POINTS:
+        for q in range(n_players):
+            if ws.plan_version[q] == -1:
+                refresh_network_plan(st, bd, q, ws)
+        # each seat checks its plan at its first turn (plan_key, plan_is_broken): the board memo alone
+        # misses a setup keep, which changes neither the board nor the mid-game ticket count
+        forget_board(ws)
+    save_state(ws, st, DEAL_SAVED)
+    save_memory(ws, ws.ex_deal_memo, ws.ex_deal_gain)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # see expert_action
+def rollout(st, bd, ru, p, ws, action, stop):
+    """From the deal (deal()), play `action`, then the family's planner at
+    every seat to the end (planner-v1's rules when BP_EXPERT_ROLLOUT_EV is 0):
+    p's margin over the best other team (+ a win's points). On a points game
+    of single seats with a horizon the play stops at the turn `stop`
+    (horizon.stop_turn) and the margin is estimated
+    (kernels/bots/search/horizon.py)."""
+    load_state(st, ws, DEAL_SAVED)
+    load_memory(ws, ws.ex_deal_memo, ws.ex_deal_gain)
+    n_players = st.sc[L.SC_N_PLAYERS]
+    for q in range(n_players):
+        ws.ex_rng[q] = ws.ex_deal_rng[q]
     step(st, bd, ru, action, ws)
     ticket_estimate = ws.bot_params[P.BP_EXPERT_ROLLOUT_EV] != 0.0
     while st.sc[L.SC_PHASE] != L.PH_OVER:

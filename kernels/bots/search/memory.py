@@ -1,34 +1,45 @@
 """What the search player (kernels/bots/search/expert.py) sets aside while its
 rollouts play in the game's own state and scratch: the state (one copy of its
 record) and every seat's bot memory in the Scratch (the planner family's
-plan and ticket memory). Rollouts start from fresh memory for every seat, or
-for every seat but the searching one (EXPERT_OWN_PLAN): the other seats'
-memory was built from their hidden tickets, so it must not be read."""
+plan and ticket memory). A deal's rollouts start from fresh memory for every
+seat, or for every seat but the searching one (EXPERT_OWN_PLAN): the other
+seats' memory was built from their hidden tickets, so it must not be read.
+The deal itself, with the memory its rollouts start from, is set aside too,
+so that each candidate starts from it without dealing again."""
 
 import numpy as np
 from numba import njit
 
 from kernels.core.state import copy_state
 
-
-@njit(cache=True, _nrt=False)
-def save_state(ws, st):
-    """ws.ex_state[0] <- the game state (core/state.py copy_state: every field
-    but the tunnel log, which rollouts only append to past the saved count)."""
-    copy_state(ws.ex_state[0], st)
+GAME_SAVED = 0  # ws.ex_state's row of the real game
+DEAL_SAVED = 1  # and of the deal (a determinization) every candidate's rollout starts from
 
 
 @njit(cache=True, _nrt=False)
-def load_state(st, ws):
-    copy_state(st, ws.ex_state[0])
+def save_state(ws, st, i):
+    """ws.ex_state[i] <- the game state (core/state.py copy_state: every field
+    but the tunnel log, which rollouts only append to past the saved count).
+    GAME_SAVED: the real game's; DEAL_SAVED: the deal being rolled out."""
+    copy_state(ws.ex_state[i], st)
 
 
 @njit(cache=True, _nrt=False)
-def save_memory(ws):
+def load_state(st, ws, i):
+    copy_state(st, ws.ex_state[i])
+
+
+@njit(cache=True, _nrt=False)
+def save_memory(ws, memo, gain):
+    """memo[p], gain[p] <- each seat's bot memory: its plan (want, need,
+    plan_version), its estimate (ev_key, ev_gain), the tickets it sent away
+    and its board memos (plan_checked, station_none). Two sets: the real
+    game's (ws.ex_memo, ws.ex_gain) and the deal being rolled out's
+    (ws.ex_deal_memo, ws.ex_deal_gain)."""
     n_routes = ws.want.shape[1]
     k = ws.need.shape[1]
     for p in range(ws.want.shape[0]):
-        m = ws.ex_memo[p]
+        m = memo[p]
         for r in range(n_routes):
             m[r] = ws.want[p, r]
         for c in range(k):
@@ -37,17 +48,21 @@ def save_memory(ws):
         m[o] = ws.plan_version[p]
         for j in range(3):
             m[o + 1 + j] = ws.ev_key[p, j]
+        for j in range(2):
+            m[o + 4 + j] = ws.plan_checked[p, j]
+            m[o + 6 + j] = ws.station_none[p, j]
         for t in range(ws.tk_gone.shape[1]):
-            m[o + 4 + t] = ws.tk_gone[p, t]
-        ws.ex_gain[p] = ws.ev_gain[p]
+            m[o + 8 + t] = ws.tk_gone[p, t]
+        gain[p] = ws.ev_gain[p]
 
 
 @njit(cache=True, _nrt=False)
-def load_memory(ws):
+def load_memory(ws, memo, gain):
+    """Every seat's bot memory <- memo, gain (save_memory's)."""
     n_routes = ws.want.shape[1]
     k = ws.need.shape[1]
     for p in range(ws.want.shape[0]):
-        m = ws.ex_memo[p]
+        m = memo[p]
         for r in range(n_routes):
             ws.want[p, r] = m[r]
         for c in range(k):
@@ -56,10 +71,26 @@ def load_memory(ws):
         ws.plan_version[p] = m[o]
         for j in range(3):
             ws.ev_key[p, j] = m[o + 1 + j]
+        for j in range(2):
+            ws.plan_checked[p, j] = m[o + 4 + j]
+            ws.station_none[p, j] = m[o + 6 + j]
         for t in range(ws.tk_gone.shape[1]):
-            ws.tk_gone[p, t] = m[o + 4 + t]
-        ws.ev_gain[p] = ws.ex_gain[p]
-    ws.plan_checked[:, :] = 0  # the rollouts' board versions are not the game's (common.board_seen)
+            ws.tk_gone[p, t] = m[o + 8 + t]
+        ws.ev_gain[p] = gain[p]
+
+
+@njit(cache=True, _nrt=False)
+def load_game_memory(ws):
+    """Every seat's memory as the real game left it (ws.ex_memo), with its
+    board memos forgotten: a rollout's board versions are not the game's
+    (shared/plan.py board_seen), so a memo set during one is no guide."""
+    load_memory(ws, ws.ex_memo, ws.ex_gain)
+    forget_board(ws)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def forget_board(ws):
+    ws.plan_checked[:, :] = 0
     ws.station_none[:, :] = 0
 
 
@@ -83,5 +114,4 @@ def fresh_memory_of_others(ws, p):
         ws.ev_key[q, :] = -1
         ws.tk_gone[q, :] = 0
         ws.ev_gain[q] = 0.0
-    ws.plan_checked[:, :] = 0
-    ws.station_none[:, :] = 0
+    forget_board(ws)

@@ -16,8 +16,9 @@ from kernels import layouts as L
 from kernels.bots.shared import params as P
 
 _C, _R, _T, _P, _K = L.MAX_CITIES, L.MAX_ROUTES, L.MAX_TICKETS, L.MAX_SEATS, L.N_CARD_KINDS + 1
-# one seat's saved memory (kernels/bots/search/memory.py): want, need, plan_version, ev_key, tk_gone
-_MEMO = _R + _K + 4 + _T
+# one seat's saved memory (kernels/bots/search/memory.py): want, need, plan_version, ev_key, plan_checked,
+# station_none, tk_gone
+_MEMO = _R + _K + 8 + _T
 
 _SCRATCH_FIELDS = (
     ("trail", L.TRAIL_WORK, (1,)),  # the longest-trail search's work arrays (ws.trail[0]: a record)
@@ -66,15 +67,20 @@ _SCRATCH_FIELDS = (
     ("ev_key", np.int64, (_P, 3)),  # plan key and board version of seat p's last estimate, turn of its last decision
     ("ev_gain", np.float64, (_P,)),  # that estimate: expected gain of a ticket draw
     # expert (kernels/bots/search/expert.py): rollouts run in the game's own state and scratch
-    ("ex_memo", np.int64, (_P, _MEMO)),  # each seat's want, need, plan_version, ev_key, tk_gone saved
+    ("ex_memo", np.int64, (_P, _MEMO)),  # each seat's want, need, plan_version, ev_key, memos, tk_gone saved
     ("ex_gain", np.float64, (_P,)),  # ev_gain saved likewise
+    ("ex_deal_memo", np.int64, (_P, _MEMO)),  # the same, as the deal being rolled out starts
+    ("ex_deal_gain", np.float64, (_P,)),
+    ("ex_deal_rng", np.uint64, (_P,)),  # each seat's bot stream as the deal's rollouts start
     ("ex_rng", np.uint64, (_P + 1,)),  # each seat's bot stream in a rollout; last (index n_players): the deals'
     ("ex_cand", np.int64, (P.MAX_CANDIDATES,)),  # candidate actions of the decision
     # each candidate's gains over the planner's choice: sum, squares, n
     ("ex_stats", np.float64, (3, P.MAX_CANDIDATES)),
     ("ex_pool", np.int16, (3, max(_T, L.N_CARD_KINDS))),  # unseen tickets, their places, unseen card counts
     ("path_buf", np.int32, (_T + L.MAX_OFFER, _C)),  # the open routes of each planned ticket's path
-    ("ex_state", L.GAME_STATE, (1,)),  # the real game's state while rollouts run (ws.ex_state[0]: a record)
+    # the real game's state while rollouts run, and the deal they start from (search/memory.py GAME_SAVED,
+    # DEAL_SAVED; ws.ex_state[i]: a record)
+    ("ex_state", L.GAME_STATE, (2,)),
 )
 
 SCRATCH = L.record_dtype(_SCRATCH_FIELDS)
