@@ -10,7 +10,7 @@ from numba import njit
 from kernels import layouts as L
 from kernels.bots.search.expert import deal, rollout
 from kernels.bots.search.horizon import NEVER
-from kernels.bots.search.memory import GAME_SAVED, load_game_memory, load_state, save_memory, save_state
+from kernels.bots.search.memory import GAME_SAVED, load_memory, load_state, save_memory, save_state
 from kernels.bots.shared import params as P
 from kernels.prng import mix64
 
@@ -32,4 +32,4 @@ def evaluate_moves(st, bd, ru, ws, moves, seed, margin, win):
             margin[i, w] = value - win_points if won else value
             win[i, w] = 1.0 if won else 0.0
     load_state(st, ws, GAME_SAVED)
-    load_game_memory(ws)
+    load_memory(ws, ws.ex_memo, ws.ex_gain)

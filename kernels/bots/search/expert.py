@@ -34,10 +34,8 @@ from kernels.bots.search.horizon import at_horizon, horizon_value, stop_turn
 from kernels.bots.search.memory import (
     DEAL_SAVED,
     GAME_SAVED,
-    forget_board,
     fresh_memory,
     fresh_memory_of_others,
-    load_game_memory,
     load_memory,
     load_state,
     save_memory,
@@ -81,7 +79,7 @@ def expert_action(st, bd, ru, p, rng, ws):
     save_memory(ws, ws.ex_memo, ws.ex_gain)
     best = successive_halving(st, bd, ru, p, ws, n, budget, next_u64(rng))
     load_state(st, ws, GAME_SAVED)
-    load_game_memory(ws)
+    load_memory(ws, ws.ex_memo, ws.ex_gain)
     a = ws.ex_cand[best]
     if keep:  # p's memory of the tickets it sent away follows its own keep, not the planner's
         for i in range(st.sc[L.SC_N_OFFER]):
@@ -263,7 +261,7 @@ def deal(st, bd, ru, p, ws, world_seed):
     deal and that memory are set aside (DEAL_SAVED) for each candidate's
     rollout."""
     load_state(st, ws, GAME_SAVED)
-    load_game_memory(ws)
+    load_memory(ws, ws.ex_memo, ws.ex_gain)
     n_players = st.sc[L.SC_N_PLAYERS]
     wr = ws.ex_rng[n_players:n_players + 1]
     wr[0] = world_seed
@@ -278,9 +276,6 @@ def deal(st, bd, ru, p, ws, world_seed):
         for q in range(n_players):
             if ws.plan_version[q] == -1:
                 refresh_network_plan(st, bd, q, ws)
-        # each seat checks its plan at its first turn (plan_key, plan_is_broken): the board memo alone
-        # misses a setup keep, which changes neither the board nor the mid-game ticket count
-        forget_board(ws)
     save_state(ws, st, DEAL_SAVED)
     save_memory(ws, ws.ex_deal_memo, ws.ex_deal_gain)
 

@@ -32,10 +32,9 @@ def load_state(st, ws, i):
 @njit(cache=True, _nrt=False)
 def save_memory(ws, memo, gain):
     """memo[p], gain[p] <- each seat's bot memory: its plan (want, need,
-    plan_version), its estimate (ev_key, ev_gain), the tickets it sent away
-    and its board memos (plan_checked, station_none). Two sets: the real
-    game's (ws.ex_memo, ws.ex_gain) and the deal being rolled out's
-    (ws.ex_deal_memo, ws.ex_deal_gain)."""
+    plan_version), its estimate (ev_key, ev_gain) and the tickets it sent
+    away. Two sets: the real game's (ws.ex_memo, ws.ex_gain) and the deal
+    being rolled out's (ws.ex_deal_memo, ws.ex_deal_gain)."""
     n_routes = ws.want.shape[1]
     k = ws.need.shape[1]
     for p in range(ws.want.shape[0]):
@@ -48,17 +47,18 @@ def save_memory(ws, memo, gain):
         m[o] = ws.plan_version[p]
         for j in range(3):
             m[o + 1 + j] = ws.ev_key[p, j]
-        for j in range(2):
-            m[o + 4 + j] = ws.plan_checked[p, j]
-            m[o + 6 + j] = ws.station_none[p, j]
         for t in range(ws.tk_gone.shape[1]):
-            m[o + 8 + t] = ws.tk_gone[p, t]
+            m[o + 4 + t] = ws.tk_gone[p, t]
         gain[p] = ws.ev_gain[p]
 
 
 @njit(cache=True, _nrt=False)
 def load_memory(ws, memo, gain):
-    """Every seat's bot memory <- memo, gain (save_memory's)."""
+    """Every seat's bot memory <- memo, gain (save_memory's), its board memos
+    forgotten: a rollout's board versions are not the game's (shared/plan.py
+    board_seen), and a plan made with a deal is checked at its seat's first
+    turn (a setup keep changes neither the board nor the mid-game ticket
+    count that the memo holds)."""
     n_routes = ws.want.shape[1]
     k = ws.need.shape[1]
     for p in range(ws.want.shape[0]):
@@ -71,25 +71,9 @@ def load_memory(ws, memo, gain):
         ws.plan_version[p] = m[o]
         for j in range(3):
             ws.ev_key[p, j] = m[o + 1 + j]
-        for j in range(2):
-            ws.plan_checked[p, j] = m[o + 4 + j]
-            ws.station_none[p, j] = m[o + 6 + j]
         for t in range(ws.tk_gone.shape[1]):
-            ws.tk_gone[p, t] = m[o + 8 + t]
+            ws.tk_gone[p, t] = m[o + 4 + t]
         ws.ev_gain[p] = gain[p]
-
-
-@njit(cache=True, _nrt=False)
-def load_game_memory(ws):
-    """Every seat's memory as the real game left it (ws.ex_memo), with its
-    board memos forgotten: a rollout's board versions are not the game's
-    (shared/plan.py board_seen), so a memo set during one is no guide."""
-    load_memory(ws, ws.ex_memo, ws.ex_gain)
-    forget_board(ws)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def forget_board(ws):
     ws.plan_checked[:, :] = 0
     ws.station_none[:, :] = 0
 
@@ -114,4 +98,5 @@ def fresh_memory_of_others(ws, p):
         ws.ev_key[q, :] = -1
         ws.tk_gone[q, :] = 0
         ws.ev_gain[q] = 0.0
-    forget_board(ws)
+    ws.plan_checked[:, :] = 0
+    ws.station_none[:, :] = 0

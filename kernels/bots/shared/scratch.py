@@ -16,9 +16,8 @@ from kernels import layouts as L
 from kernels.bots.shared import params as P
 
 _C, _R, _T, _P, _K = L.MAX_CITIES, L.MAX_ROUTES, L.MAX_TICKETS, L.MAX_SEATS, L.N_CARD_KINDS + 1
-# one seat's saved memory (kernels/bots/search/memory.py): want, need, plan_version, ev_key, plan_checked,
-# station_none, tk_gone
-_MEMO = _R + _K + 8 + _T
+# one seat's saved memory (kernels/bots/search/memory.py): want, need, plan_version, ev_key, tk_gone
+_MEMO = _R + _K + 4 + _T
 
 _SCRATCH_FIELDS = (
     ("trail", L.TRAIL_WORK, (1,)),  # the longest-trail search's work arrays (ws.trail[0]: a record)
@@ -67,7 +66,7 @@ _SCRATCH_FIELDS = (
     ("ev_key", np.int64, (_P, 3)),  # plan key and board version of seat p's last estimate, turn of its last decision
     ("ev_gain", np.float64, (_P,)),  # that estimate: expected gain of a ticket draw
     # expert (kernels/bots/search/expert.py): rollouts run in the game's own state and scratch
-    ("ex_memo", np.int64, (_P, _MEMO)),  # each seat's want, need, plan_version, ev_key, memos, tk_gone saved
+    ("ex_memo", np.int64, (_P, _MEMO)),  # each seat's want, need, plan_version, ev_key, tk_gone saved
     ("ex_gain", np.float64, (_P,)),  # ev_gain saved likewise
     ("ex_deal_memo", np.int64, (_P, _MEMO)),  # the same, as the deal being rolled out starts
     ("ex_deal_gain", np.float64, (_P,)),

@@ -19,7 +19,6 @@ from kernels.bots.search.memory import (
     DEAL_SAVED,
     GAME_SAVED,
     fresh_memory_of_others,
-    load_game_memory,
     load_memory,
     load_state,
     save_memory,
@@ -81,7 +80,7 @@ def test_a_deal_s_plan_is_the_plan_the_other_seat_makes_at_its_first_turn(board,
                 deal(g.st, g.bd, g.ru, p, g.ws, np.uint64(1000 * seed + w))
                 compared += 1
         load_state(g.st, g.ws, GAME_SAVED)
-        load_game_memory(g.ws)
+        load_memory(g.ws, g.ws.ex_memo, g.ws.ex_gain)
     assert compared >= 24, compared
 
 
@@ -109,7 +108,7 @@ def test_at_the_setup_keep_every_seat_plans_its_kept_tickets(players):
                 assert value == _rollout_with_fresh_others(g, p, a, every_seat=True)[0], (seed, w, a)
                 compared += 1
         load_state(g.st, g.ws, GAME_SAVED)
-        load_game_memory(g.ws)
+        load_memory(g.ws, g.ws.ex_memo, g.ws.ex_gain)
     assert compared >= 30, compared
 
 
@@ -128,4 +127,4 @@ def test_every_candidate_starts_from_the_same_deal():
     again = [rollout(g.st, g.bd, g.ru, p, g.ws, np.int64(a), NEVER) for a in reversed(candidates)]
     assert first == again[::-1]
     load_state(g.st, g.ws, GAME_SAVED)
-    load_game_memory(g.ws)
+    load_memory(g.ws, g.ws.ex_memo, g.ws.ex_gain)
