@@ -6,16 +6,18 @@ Flat Monte Carlo with successive halving over a short candidate list, on
 determinizations. At a turn's first decision and at every ticket keep it
 lists candidates: the planner's own choice first, then (at a turn) a card
 draw, a ticket draw and the best claimable routes of its plan and of the
-board; at a keep, every legal keep. Each rollout redeals what the seat
-cannot see (kernels/bots/search/determinize.py), plays the candidate, then plays the
-game to its end with `planner` at every seat (fresh bot memory, streams of
-the rollout's own), and scores own final score minus the best other score,
-plus BP_EXPERT_WIN_POINTS for a win. Candidates share each round's
-determinizations and rollout streams (common random numbers), so they are
-compared on the same deals, each by its gain over the planner's choice;
-each round keeps the better half, and the best replaces the planner's
-choice only when its gain is clear of the noise (BP_EXPERT_SWITCH_Z). The second
-card of a draw, tunnels and stations are the planner's.
+board; at a keep, every legal keep. Each deal redeals what the seat cannot
+see (kernels/bots/search/determinize.py) once for all candidates, with
+fresh bot memory and the other seats' plans made for it (deal()); each
+candidate's rollout plays the candidate from it, then the game to its end
+with `planner` at every seat (streams of the deal's own), and scores own
+final score minus the best other score, plus BP_EXPERT_WIN_POINTS for a
+win. Candidates share each round's deals and rollout streams (common random
+numbers), so they are compared on the same deals, each by its gain over
+the planner's choice; each round keeps the better half, and the best
+replaces the planner's choice only when its gain is clear of the noise
+(BP_EXPERT_SWITCH_Z). The second card of a draw, tunnels and stations are
+the planner's.
 
 Rollouts run in the game's own state and scratch (no allocation in a
 kernel): the state and every seat's bot memory are set aside in the Scratch
