@@ -10,7 +10,7 @@ from numba import njit
 from kernels import layouts as L
 from kernels.bots.search.expert import deal, rollout
 from kernels.bots.search.horizon import NEVER
-from kernels.bots.search.memory import GAME_SAVED, load_memory, load_state, save_memory, save_state
+from kernels.bots.search.memory import load_memory, load_state, save_memory, save_state
 from kernels.bots.shared import params as P
 from kernels.prng import mix64
 
@@ -22,8 +22,8 @@ def evaluate_moves(st, bd, ru, ws, moves, seed, margin, win):
     = p's final total minus the best other team's, win[i, w] = 1.0 if p (its team) won."""
     p = st.sc[L.SC_PLAYER]
     win_points = ws.bot_params[P.BP_EXPERT_WIN_POINTS]
-    save_state(ws, st, GAME_SAVED)
-    save_memory(ws, ws.ex_memo, ws.ex_gain)
+    save_state(ws, st)
+    save_memory(ws, ws.ex_memo[:], ws.ex_gain[:])
     for w in range(margin.shape[1]):
         deal(st, bd, ru, p, ws, mix64(seed + np.uint64(w) * np.uint64(0x9E3779B97F4A7C15)))
         for i in range(moves.shape[0]):
@@ -31,5 +31,5 @@ def evaluate_moves(st, bd, ru, ws, moves, seed, margin, win):
             won = st.final[p, L.FN_WINNER] != 0
             margin[i, w] = value - win_points if won else value
             win[i, w] = 1.0 if won else 0.0
-    load_state(st, ws, GAME_SAVED)
-    load_memory(ws, ws.ex_memo, ws.ex_gain)
+    load_state(st, ws)
+    load_memory(ws, ws.ex_memo[:], ws.ex_gain[:])

@@ -34,12 +34,12 @@ from kernels.bots.planning.network import refresh_network_plan
 from kernels.bots.search.determinize import determinize
 from kernels.bots.search.horizon import at_horizon, horizon_value, stop_turn
 from kernels.bots.search.memory import (
-    DEAL_SAVED,
-    GAME_SAVED,
     fresh_memory,
     fresh_memory_of_others,
+    load_deal,
     load_memory,
     load_state,
+    save_deal,
     save_memory,
     save_state,
 )
@@ -77,11 +77,11 @@ def expert_action(st, bd, ru, p, rng, ws):
         budget = turn_budget(st, ru, prm, wide)
     if n <= 1 or budget <= 0:
         return planned
-    save_state(ws, st, GAME_SAVED)
-    save_memory(ws, ws.ex_memo, ws.ex_gain)
+    save_state(ws, st)
+    save_memory(ws, ws.ex_memo[:], ws.ex_gain[:])
     best = successive_halving(st, bd, ru, p, ws, n, budget, next_u64(rng))
-    load_state(st, ws, GAME_SAVED)
-    load_memory(ws, ws.ex_memo, ws.ex_gain)
+    load_state(st, ws)
+    load_memory(ws, ws.ex_memo[:], ws.ex_gain[:])
     a = ws.ex_cand[best]
     if keep:  # p's memory of the tickets it sent away follows its own keep, not the planner's
         for i in range(st.sc[L.SC_N_OFFER]):
@@ -260,10 +260,10 @@ def deal(st, bd, ru, p, ws, world_seed):
     plan until it breaks or its tickets change (refresh_network_plan), as a
     seat of the real game plays the plan it made turns ago; where a seat
     first plays on the deal's board, it is the plan it would make there. The
-    deal and that memory are set aside (DEAL_SAVED) for each candidate's
+    deal and that memory are set aside (save_deal) for each candidate's
     rollout."""
-    load_state(st, ws, GAME_SAVED)
-    load_memory(ws, ws.ex_memo, ws.ex_gain)
+    load_state(st, ws)
+    load_memory(ws, ws.ex_memo[:], ws.ex_gain[:])
     n_players = st.sc[L.SC_N_PLAYERS]
     wr = ws.ex_rng[n_players:n_players + 1]
     wr[0] = world_seed
@@ -278,8 +278,8 @@ def deal(st, bd, ru, p, ws, world_seed):
         for q in range(n_players):
             if ws.plan_version[q] == -1:
                 refresh_network_plan(st, bd, q, ws)
-    save_state(ws, st, DEAL_SAVED)
-    save_memory(ws, ws.ex_deal_memo, ws.ex_deal_gain)
+    save_deal(ws, st)
+    save_memory(ws, ws.ex_deal_memo[:], ws.ex_deal_gain[:])
 
 
 @njit(cache=True, _nrt=False, inline="always")  # see expert_action
@@ -290,8 +290,8 @@ def rollout(st, bd, ru, p, ws, action, stop):
     of single seats with a horizon the play stops at the turn `stop`
     (horizon.stop_turn) and the margin is estimated
     (kernels/bots/search/horizon.py)."""
-    load_state(st, ws, DEAL_SAVED)
-    load_memory(ws, ws.ex_deal_memo, ws.ex_deal_gain)
+    load_deal(st, ws)
+    load_memory(ws, ws.ex_deal_memo[:], ws.ex_deal_gain[:])
     n_players = st.sc[L.SC_N_PLAYERS]
     for q in range(n_players):
         ws.ex_rng[q] = ws.ex_deal_rng[q]

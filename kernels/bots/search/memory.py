@@ -12,21 +12,28 @@ from numba import njit
 
 from kernels.core.state import copy_state
 
-GAME_SAVED = 0  # ws.ex_state's row of the real game
-DEAL_SAVED = 1  # and of the deal (a determinization) every candidate's rollout starts from
+
+@njit(cache=True, _nrt=False)
+def save_state(ws, st):
+    """ws.ex_state[0] <- the game state (core/state.py copy_state: every field
+    but the tunnel log, which rollouts only append to past the saved count)."""
+    copy_state(ws.ex_state[0], st)
 
 
 @njit(cache=True, _nrt=False)
-def save_state(ws, st, i):
-    """ws.ex_state[i] <- the game state (core/state.py copy_state: every field
-    but the tunnel log, which rollouts only append to past the saved count).
-    GAME_SAVED: the real game's; DEAL_SAVED: the deal being rolled out."""
-    copy_state(ws.ex_state[i], st)
+def load_state(st, ws):
+    copy_state(st, ws.ex_state[0])
 
 
 @njit(cache=True, _nrt=False)
-def load_state(st, ws, i):
-    copy_state(st, ws.ex_state[i])
+def save_deal(ws, st):
+    """ws.ex_state[1] <- the deal (a determinization) every candidate's rollout starts from."""
+    copy_state(ws.ex_state[1], st)
+
+
+@njit(cache=True, _nrt=False)
+def load_deal(st, ws):
+    copy_state(st, ws.ex_state[1])
 
 
 @njit(cache=True, _nrt=False)

@@ -77,8 +77,8 @@ _SCRATCH_FIELDS = (
     ("ex_stats", np.float64, (3, P.MAX_CANDIDATES)),
     ("ex_pool", np.int16, (3, max(_T, L.N_CARD_KINDS))),  # unseen tickets, their places, unseen card counts
     ("path_buf", np.int32, (_T + L.MAX_OFFER, _C)),  # the open routes of each planned ticket's path
-    # the real game's state while rollouts run, and the deal they start from (search/memory.py GAME_SAVED,
-    # DEAL_SAVED; ws.ex_state[i]: a record)
+    # the real game's state while rollouts run ([0], search/memory.py save_state) and the deal they start
+    # from ([1], save_deal); ws.ex_state[i]: a record
     ("ex_state", L.GAME_STATE, (2,)),
 )
 

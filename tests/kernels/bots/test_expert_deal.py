@@ -16,9 +16,8 @@ from kernels.bots.dispatch import choose_action
 from kernels.bots.search.expert import deal, rollout
 from kernels.bots.search.horizon import NEVER
 from kernels.bots.search.memory import (
-    DEAL_SAVED,
-    GAME_SAVED,
     fresh_memory_of_others,
+    load_deal,
     load_memory,
     load_state,
     save_memory,
@@ -43,7 +42,7 @@ def _planner_game(board, players, seed, trains):
 def _rollout_with_fresh_others(g, p, action, every_seat=False):
     """The deal set aside, with every seat but p (every_seat: every seat) planning afresh; a rollout of
     `action` from it."""
-    load_state(g.st, g.ws, DEAL_SAVED)
+    load_deal(g.st, g.ws)
     load_memory(g.ws, g.ws.ex_deal_memo, g.ws.ex_deal_gain)
     fresh_memory_of_others(g.ws, np.int64(-1 if every_seat else p))
     save_memory(g.ws, g.ws.ex_deal_memo, g.ws.ex_deal_gain)
@@ -65,7 +64,7 @@ def test_a_deal_s_plan_is_the_plan_the_other_seat_makes_at_its_first_turn(board,
     for seed in range(3):
         g = _planner_game(board, players, seed, trains)
         p = g.player
-        save_state(g.ws, g.st, GAME_SAVED)
+        save_state(g.ws, g.st)
         save_memory(g.ws, g.ws.ex_memo, g.ws.ex_gain)
         candidates = _draws(g)
         for w in range(4):
@@ -79,7 +78,7 @@ def test_a_deal_s_plan_is_the_plan_the_other_seat_makes_at_its_first_turn(board,
                 # put the deal back as deal() set it aside for the next candidate
                 deal(g.st, g.bd, g.ru, p, g.ws, np.uint64(1000 * seed + w))
                 compared += 1
-        load_state(g.st, g.ws, GAME_SAVED)
+        load_state(g.st, g.ws)
         load_memory(g.ws, g.ws.ex_memo, g.ws.ex_gain)
     assert compared >= 24, compared
 
@@ -96,7 +95,7 @@ def test_at_the_setup_keep_every_seat_plans_its_kept_tickets(players):
         g = Game("europe", players, seed=seed)
         assert g.phase == L.PH_SETUP_KEEP
         p = g.player
-        save_state(g.ws, g.st, GAME_SAVED)
+        save_state(g.ws, g.st)
         save_memory(g.ws, g.ws.ex_memo, g.ws.ex_gain)
         keeps = g.legal()[:5]
         for w in range(3):
@@ -107,7 +106,7 @@ def test_at_the_setup_keep_every_seat_plans_its_kept_tickets(players):
                 deal(g.st, g.bd, g.ru, p, g.ws, np.uint64(100 * seed + w))
                 assert value == _rollout_with_fresh_others(g, p, a, every_seat=True)[0], (seed, w, a)
                 compared += 1
-        load_state(g.st, g.ws, GAME_SAVED)
+        load_state(g.st, g.ws)
         load_memory(g.ws, g.ws.ex_memo, g.ws.ex_gain)
     assert compared >= 30, compared
 
@@ -117,7 +116,7 @@ def test_every_candidate_starts_from_the_same_deal():
     between them, end the same: a rollout changes nothing the next one reads."""
     g = _planner_game("europe", 2, 7, 25)
     p = g.player
-    save_state(g.ws, g.st, GAME_SAVED)
+    save_state(g.ws, g.st)
     save_memory(g.ws, g.ws.ex_memo, g.ws.ex_gain)
     deal(g.st, g.bd, g.ru, p, g.ws, np.uint64(99))
     claims = [a for a in g.legal() if action_kind(a) == L.A_CLAIM][:3]
@@ -126,5 +125,5 @@ def test_every_candidate_starts_from_the_same_deal():
     first = [rollout(g.st, g.bd, g.ru, p, g.ws, np.int64(a), NEVER) for a in candidates]
     again = [rollout(g.st, g.bd, g.ru, p, g.ws, np.int64(a), NEVER) for a in reversed(candidates)]
     assert first == again[::-1]
-    load_state(g.st, g.ws, GAME_SAVED)
+    load_state(g.st, g.ws)
     load_memory(g.ws, g.ws.ex_memo, g.ws.ex_gain)
