@@ -1,6 +1,7 @@
 """The search player's evaluation of given moves, for `ttr analyse`: each move is played on the same
-determinizations as the expert plays its candidates (kernels/bots/search/expert.py rollout: what the
-seat cannot see redealt, the move played, then the rule family's planner at every seat to the end),
+determinizations as the expert plays its candidates (kernels/bots/search/expert.py deal and rollout:
+what the seat cannot see redealt once for every move, the move played, then the rule family's planner
+at every seat to the end),
 and each rollout's final margin and win are written out. The game state and the bots' memory are put
 back before it returns."""
 
