@@ -24,6 +24,8 @@ import numpy as np
 import analyzer
 from analyzer.boards import load_board
 from kernels import layouts as L
+from kernels.bots.dispatch import choose_action
+from kernels.bots.shared import params as P
 from kernels.bots.shared.scratch import SCRATCH
 from kernels.core.actions import action_a, action_b, action_kind, make_action
 from kernels.core.claimable import sync_claim_bits
@@ -362,6 +364,19 @@ def play_random(g: Game, rng: np.random.Generator, check=None, max_steps: int = 
 
 
 # --- the compile cache (tests/kernels/test_kernel_signatures.py, tests/analyzer/run/test_compile_parts.py) ---
+def planner_game(board: str, players: int, seed: int, trains: int) -> Game:
+    """A game of `planner` at every seat played until some seat is down to `trains` trains, at a turn's
+    start (each decision's bot stream seeded with its step number)."""
+    g = Game(board, players, seed=seed)
+    for i in range(5000):
+        if g.phase == L.PH_TURN and min(g.st.trains[:players]) <= trains:
+            return g
+        a = int(choose_action(np.int64(P.BOT_PLANNER), g.st, g.bd, g.ru, g.player, np.array([i], np.uint64),
+                              g.ws))
+        assert not g.act(int(action_kind(a)), int(action_a(a)), int(action_b(a)))
+    raise AssertionError("no such turn")
+
+
 def _record_sizes(dtype, out: set[int]) -> set[int]:
     """The itemsizes of a record dtype and of the records nested in it."""
     if dtype.fields:

@@ -6,7 +6,7 @@ checks that its actions are legal on every board it plays."""
 
 import numpy as np
 import pytest
-from helpers import Game
+from helpers import Game, planner_game
 from worlds import copy_record, other_world, unseen_tickets
 
 import analyzer
@@ -341,14 +341,7 @@ def test_the_wide_list_gets_at_least_the_wide_rollouts():
 
 def _late_planner_game(seed):
     """A Europe 2p planner game played until some seat is down to 15 trains."""
-    g = Game("europe", 2, seed=seed)
-    for step in range(3000):
-        if g.phase == L.PH_TURN and min(g.st.trains[:2]) <= 15:
-            return g
-        a = int(choose_action(np.int64(P.BOT_PLANNER), g.st, g.bd, g.ru, g.player, np.array([step], np.uint64),
-                              g.ws))
-        assert not g.act(int(action_kind(a)), int(action_a(a)), int(action_b(a)))
-    raise AssertionError("no late turn")
+    return planner_game("europe", 2, seed, 15)
 
 
 def _ends_on_network(g, st, q, t):

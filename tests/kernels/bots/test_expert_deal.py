@@ -9,10 +9,9 @@ its first turn."""
 
 import numpy as np
 import pytest
-from helpers import Game
+from helpers import Game, planner_game
 
 from kernels import layouts as L
-from kernels.bots.dispatch import choose_action
 from kernels.bots.search.expert import deal, rollout
 from kernels.bots.search.horizon import NEVER
 from kernels.bots.search.memory import (
@@ -23,20 +22,7 @@ from kernels.bots.search.memory import (
     save_memory,
     save_state,
 )
-from kernels.bots.shared import params as P
-from kernels.core.actions import action_a, action_b, action_kind, make_action
-
-
-def _planner_game(board, players, seed, trains):
-    """A planner game played until some seat is down to `trains` trains, at a turn's start."""
-    g = Game(board, players, seed=seed)
-    for step in range(5000):
-        if g.phase == L.PH_TURN and min(g.st.trains[:players]) <= trains:
-            return g
-        a = int(choose_action(np.int64(P.BOT_PLANNER), g.st, g.bd, g.ru, g.player, np.array([step], np.uint64),
-                              g.ws))
-        assert not g.act(int(action_kind(a)), int(action_a(a)), int(action_b(a)))
-    raise AssertionError("no such turn")
+from kernels.core.actions import action_kind, make_action
 
 
 def _rollout_with_fresh_others(g, p, action, every_seat=False):
@@ -62,7 +48,7 @@ def test_a_deal_s_plan_is_the_plan_the_other_seat_makes_at_its_first_turn(board,
     players = 2
     compared = 0
     for seed in range(3):
-        g = _planner_game(board, players, seed, trains)
+        g = planner_game(board, players, seed, trains)
         p = g.player
         save_state(g.ws, g.st)
         save_memory(g.ws, g.ws.ex_memo, g.ws.ex_gain)
@@ -114,7 +100,7 @@ def test_at_the_setup_keep_every_seat_plans_its_kept_tickets(players):
 def test_every_candidate_starts_from_the_same_deal():
     """Rollouts of one candidate from one deal, with other candidates' rollouts
     between them, end the same: a rollout changes nothing the next one reads."""
-    g = _planner_game("europe", 2, 7, 25)
+    g = planner_game("europe", 2, 7, 25)
     p = g.player
     save_state(g.ws, g.st)
     save_memory(g.ws, g.ws.ex_memo, g.ws.ex_gain)
