@@ -137,7 +137,7 @@ STRONG_PLAY_STUDIES: tuple[Study, ...] = (
 
 # --- expert's budget against its strength and speed: expert against planner in both seat orders, Europe 2p --
 BUDGET_BOARD, BUDGET_PLAYERS = "europe", 2
-BUDGET_ROLLOUTS = (4, 8, 16, 32, 64)  # 64: expert's default
+BUDGET_ROLLOUTS = (4, 8, 16, 40, 64)  # 40: expert's default (each with its default late boost)
 BUDGET_SHARE = 0.002  # per seat order: 400 games a budget at make report's GAMES=100000
 EXPERT_BUDGETS_PLAYED: Mapping[str, Mapping[str, float]] = MappingProxyType({
     **{f"{n}-rollouts": MappingProxyType({"EXPERT_ROLLOUTS": float(n)}) for n in BUDGET_ROLLOUTS},

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bench.expert_strength import paired_strength
 
-BUDGETS = (4, 8, 16, 32, 64)
+BUDGETS = (4, 8, 16, 40, 64)
 PRESETS = ("fast",)  # expert's named budgets (analyzer.bots.EXPERT_BUDGETS) played after the rollout ladder
 
 

@@ -25,10 +25,11 @@ from analyzer.studies import BUDGET_BOARD, BUDGET_PLAYERS, EXPERT_BUDGET_STUDIES
 TITLE = "Expert's budget: strength against speed"
 INTRO = ("How much does a stronger search cost? The search player <code>expert</code> plays <code>planner</code> "
          f"on {board_name(BUDGET_BOARD)} with {BUDGET_PLAYERS} players, both seat orders on the same deals, at "
-         "several budgets: rollouts per decision (64 is its default), then the fast budget that the report's other "
-         "studies of <code>expert</code> play. For each budget: its win rate against <code>planner</code> (a shared "
-         "first place counts as a win for both; 50% is even) with its 95% CI, and the games per second its runs "
-         "took on the machine that made this page (every thread, as in the Runs table).")
+         "several budgets: rollouts per decision (40 is its default; late decisions get up to 4 times as many), "
+         "then the fast budget that the report's other studies of <code>expert</code> play. For each budget: its "
+         "win rate against <code>planner</code> (a shared first place counts as a win for both; 50% is even) with "
+         "its 95% CI, and the games per second its runs took on the machine that made this page (every thread, as "
+         "in the Runs table).")
 
 
 def budget_table(runs: dict[str, Results]) -> pd.DataFrame:

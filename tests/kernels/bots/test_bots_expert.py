@@ -262,15 +262,18 @@ def test_a_small_budget_switches_turn_choices():
 
 
 def test_the_late_boost_grows_the_budget_as_trains_run_out():
-    """EXPERT_LATE_BOOST: 1 (the default) keeps the budget; above 1 the budget
-    is multiplied by the starting trains over the fewest any seat holds, up
-    to the boost."""
+    """EXPERT_LATE_BOOST: 1 keeps the budget; above 1 (4 by default) the
+    budget is multiplied by the starting trains over the fewest any seat
+    holds, up to the boost."""
     from kernels.bots.search.expert import late_factor
     g = Game("europe", 2, seed=1)
     prm = np.array(P.BOT_PARAM_DEFAULTS, np.float64)
-    assert P.BOT_PARAM_DEFAULTS[P.BP_EXPERT_LATE_BOOST] == 1.0
+    assert P.BOT_PARAM_DEFAULTS[P.BP_EXPERT_LATE_BOOST] == 4.0
     g.st.trains[0] = g.st.trains[1] = 45
     assert late_factor(g.st, g.ru, prm) == 1.0
+    g.st.trains[1] = 9
+    assert late_factor(g.st, g.ru, prm) == 4.0
+    g.st.trains[1] = 45
     prm[P.BP_EXPERT_LATE_BOOST] = 8.0
     assert late_factor(g.st, g.ru, prm) == 1.0
     g.st.trains[1] = 15
