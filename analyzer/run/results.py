@@ -108,6 +108,9 @@ class Results(TableAccess):
         self.path = path
         self._chunks = chunks
         self._named: set[str] = set()
+        # held while a table is joined (or read) and named on first use: threads asking for it at once get the
+        # one frame, and none sees it while a name column is being added (pandas is not thread-safe there)
+        self._first_use = threading.RLock()
         self.reused = path is not None
         """True for a run read back from a folder an earlier call wrote (not played by the call that returned
         it): the report's cost table says so."""
@@ -119,6 +122,14 @@ class Results(TableAccess):
         if name not in tables_of(self.manifest):
             hint = "; the events table needs a run with events (--events)" if name == EVENTS else ""
             raise KeyError(f"no table '{name}'; tables: {', '.join(tables_of(self.manifest))}{hint}")
+        if name not in self._tables or (self.board is not None and name not in self._named):
+            with self._first_use:
+                self._prepare(name)
+        return self._tables[name]
+
+    def _prepare(self, name: str) -> None:
+        """table's first use of `name`: its rows joined from the chunks or read from the folder, then its
+        name columns added, each step once."""
         if name not in self._tables and self._chunks is not None:
             with self._chunks.lock:
                 if name not in self._tables:
@@ -137,7 +148,6 @@ class Results(TableAccess):
             elif name == "tickets":
                 _add_names(name, df, [], self.ticket_names().tolist())
             self._named.add(name)
-        return df
 
     @classmethod
     def load(cls, path) -> Results:

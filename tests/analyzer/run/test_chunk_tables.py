@@ -52,6 +52,23 @@ def test_memory_run_joins_each_table_on_first_use(tmp_path):
         assert list(a.columns) == list(b.columns) and list(a.dtypes) == list(b.dtypes), t
 
 
+def test_threads_asking_for_a_table_at_once_get_one_whole_named_frame(tmp_path):
+    """A table's first use (joined from the chunks or read from the folder, then its name column added) is
+    done once however many threads ask at once: each gets the same frame, never one caught while a thread
+    adds its name column (pandas guards no column insert; a frame so caught had 8 arrays for 7 columns)."""
+    kw = dict(board="europe", players=3, bots="greedy,random,planner", games=60, seed=5, chunk_size=20,
+              threads=1, progress=False)
+    analyzer.simulate(**kw, out=tmp_path / "run")
+    names = {"claims": "route_name", "tunnels": "route_name", "tickets": "ticket_name"}
+    for attempt in range(12):
+        run = analyzer.simulate(**kw) if attempt % 2 else analyzer.load(tmp_path / "run")
+        with ThreadPoolExecutor(8) as pool:
+            got = list(pool.map(lambda i, r=run: (list(names)[i % 3], r.table(list(names)[i % 3])), range(48)))
+        for name, df in got:
+            assert df is run.table(name)
+            assert list(df.columns).count(names[name]) == 1 and len(df.dtypes) == len(df.columns), name
+
+
 def test_ctrl_c_stops_a_thread_run_with_every_played_chunk_written(tmp_path):
     out = tmp_path / "stopped"
     kw = dict(board="usa", players=2, bots="greedy,random", games=1200, seed=7, chunk_size=6, progress=False)
