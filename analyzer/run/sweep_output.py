@@ -8,6 +8,7 @@ the sweep runner."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pandas as pd
@@ -41,6 +42,7 @@ class SweepResults(TableAccess):
         self.results = dict(results)
         self.path = path
         self._tables: dict[str, pd.DataFrame] = {}
+        self._first_use = threading.Lock()  # threads asking for a table at once get the one frame
 
     @classmethod
     def load(cls, path) -> SweepResults:
@@ -83,15 +85,21 @@ class SweepResults(TableAccess):
         if name not in TABLES:
             raise KeyError(f"no table '{name}'; tables: {', '.join(TABLES)}")
         if name not in self._tables:
-            frames = []
-            for v in self.names:
-                df = self.results[v].table(name).copy()
-                df.insert(0, "variant", v)
-                frames.append(df)
-            df = pd.concat(frames, ignore_index=True)
-            df["variant"] = pd.Categorical(df["variant"], categories=self.names, ordered=True)
-            self._tables[name] = df
+            with self._first_use:
+                if name not in self._tables:
+                    self._tables[name] = self._joined(name)
         return self._tables[name]
+
+    def _joined(self, name: str) -> pd.DataFrame:
+        """The variants' tables `name` concatenated, with the variant column first."""
+        frames = []
+        for v in self.names:
+            df = self.results[v].table(name).copy()
+            df.insert(0, "variant", v)
+            frames.append(df)
+        df = pd.concat(frames, ignore_index=True)
+        df["variant"] = pd.Categorical(df["variant"], categories=self.names, ordered=True)
+        return df
 
     def __repr__(self) -> str:
         m = self.manifest

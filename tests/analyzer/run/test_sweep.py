@@ -4,6 +4,7 @@ file, the CLI, and a sweep on a Dask LocalCluster."""
 
 import json
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
@@ -274,6 +275,16 @@ def test_config_reader_rejects_missing_file(tmp_path):
 
 
 # --- CLI ---------------------------------------------------------------------------------------------------
+def test_threads_asking_for_a_sweep_table_at_once_get_one_frame(grid_sweep):
+    for _ in range(4):
+        res = load_sweep(grid_sweep.path)
+        with ThreadPoolExecutor(8) as pool:
+            got = list(pool.map(lambda i, r=res: r.table(("claims", "tickets")[i % 2]), range(16)))
+        assert all(df is res.table(("claims", "tickets")[i % 2]) for i, df in enumerate(got))
+        assert list(res.claims.columns).count("variant") == 1 and len(res.claims) == sum(
+            len(r.claims) for r in res.results.values())
+
+
 def test_cli_sweep_and_compare(tmp_path):
     out = tmp_path / "cli"
     proc = ttr(["sweep", "--board", "europe", "--players", "3", "--bots", "greedy,random,greedy",
