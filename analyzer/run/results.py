@@ -42,7 +42,6 @@ class ChunkArrays:
     def __init__(self, chunks: list[dict[str, np.ndarray]], bots: list[str]):
         self.chunks = chunks
         self.bots = bots
-        self.lock = threading.Lock()  # held by Results.table: two threads asking for one table join it once
 
     def frame(self, table: str) -> pd.DataFrame:
         parts = [c.pop(table) for c in self.chunks]
@@ -69,7 +68,17 @@ def frame_of(table: str, columns: dict[str, np.ndarray], bots: list[str]) -> pd.
 
 class TableAccess:
     """`.games`, `.players`, `.tickets`, `.claims`, `.tunnels`: each is
-    `self.table(name)`; shared by a run's Results and a sweep's."""
+    `self.table(name)`; shared by a run's Results and a sweep's, each of
+    which holds a `_table_lock` for _first_use."""
+
+    def _first_use(self, ready, prepare) -> None:
+        """prepare() once, under the object's lock, unless ready() already holds: threads asking for a
+        table at once get the one frame it makes, and none sees it half made (pandas guards no column
+        insert, and a run on disk would be read once per thread)."""
+        if not ready():
+            with self._table_lock:
+                if not ready():
+                    prepare()
 
     @property
     def games(self) -> pd.DataFrame:
@@ -108,9 +117,7 @@ class Results(TableAccess):
         self.path = path
         self._chunks = chunks
         self._named: set[str] = set()
-        # held while a table is joined (or read) and named on first use: threads asking for it at once get the
-        # one frame, and none sees it while a name column is being added (pandas is not thread-safe there)
-        self._first_use = threading.RLock()
+        self._table_lock = threading.Lock()
         self.reused = path is not None
         """True for a run read back from a folder an earlier call wrote (not played by the call that returned
         it): the report's cost table says so."""
@@ -122,18 +129,15 @@ class Results(TableAccess):
         if name not in tables_of(self.manifest):
             hint = "; the events table needs a run with events (--events)" if name == EVENTS else ""
             raise KeyError(f"no table '{name}'; tables: {', '.join(tables_of(self.manifest))}{hint}")
-        if name not in self._tables or (self.board is not None and name not in self._named):
-            with self._first_use:
-                self._prepare(name)
+        self._first_use(lambda: name in self._tables and (self.board is None or name in self._named),
+                        lambda: self._prepare(name))
         return self._tables[name]
 
     def _prepare(self, name: str) -> None:
         """table's first use of `name`: its rows joined from the chunks or read from the folder, then its
         name columns added, each step once."""
         if name not in self._tables and self._chunks is not None:
-            with self._chunks.lock:
-                if name not in self._tables:
-                    self._tables[name] = self._chunks.frame(name)
+            self._tables[name] = self._chunks.frame(name)
         if name not in self._tables:
             # the chunks' part files in one dataset: read on threads and made one DataFrame at once (a
             # DataFrame per part, then their concatenation, took twice as long; the same frame). No

@@ -42,7 +42,7 @@ class SweepResults(TableAccess):
         self.results = dict(results)
         self.path = path
         self._tables: dict[str, pd.DataFrame] = {}
-        self._first_use = threading.Lock()  # threads asking for a table at once get the one frame
+        self._table_lock = threading.Lock()
 
     @classmethod
     def load(cls, path) -> SweepResults:
@@ -84,14 +84,11 @@ class SweepResults(TableAccess):
     def table(self, name: str) -> pd.DataFrame:
         if name not in TABLES:
             raise KeyError(f"no table '{name}'; tables: {', '.join(TABLES)}")
-        if name not in self._tables:
-            with self._first_use:
-                if name not in self._tables:
-                    self._tables[name] = self._joined(name)
+        self._first_use(lambda: name in self._tables, lambda: self._join(name))
         return self._tables[name]
 
-    def _joined(self, name: str) -> pd.DataFrame:
-        """The variants' tables `name` concatenated, with the variant column first."""
+    def _join(self, name: str) -> None:
+        """self._tables[name] <- the variants' tables `name` concatenated, with the variant column first."""
         frames = []
         for v in self.names:
             df = self.results[v].table(name).copy()
@@ -99,7 +96,7 @@ class SweepResults(TableAccess):
             frames.append(df)
         df = pd.concat(frames, ignore_index=True)
         df["variant"] = pd.Categorical(df["variant"], categories=self.names, ordered=True)
-        return df
+        self._tables[name] = df
 
     def __repr__(self) -> str:
         m = self.manifest
