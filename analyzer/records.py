@@ -139,7 +139,8 @@ def board_buffer(bd: BoardRecord) -> np.ndarray:
 _SEATS, _ROUTES, _TICKETS, _CITIES, _WORDS = L.SC_N_PLAYERS, L.SC_N_ROUTES, L.SC_N_TICKETS, L.SC_N_CITIES, L.SC_N_WORDS
 # field -> the sc entry giving the size in play of each leading dimension (None: whole)
 _STATE_CUT = {
-    "hand": (_SEATS,), "holder": (_SEATS,), "trains": (_SEATS,), "stations_left": (_SEATS,),
+    "hand": (_SEATS,), "seen_in_hand": (_SEATS,), "holder": (_SEATS,), "trains": (_SEATS,),
+    "stations_left": (_SEATS,),
     "score": (_SEATS,), "ps": (_SEATS,), "station_city": (_SEATS,), "setup_offer": (_SEATS,),
     "final": (_SEATS,), "uf": (_SEATS, _CITIES), "blocked_bits": (_SEATS, _WORDS),
     "owner": (_ROUTES,), "closed": (_ROUTES,), "claim_turn": (_ROUTES,), "claim_colour": (_ROUTES,),

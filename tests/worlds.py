@@ -44,8 +44,9 @@ def unseen_tickets(g, st, ws, p):
 
 def other_world(g, st, ws, p, seed):
     """A state seat p cannot tell from st: the cards it has not seen (the
-    pile and the other hands, the teammate's too) dealt again with every
-    hand's size kept, and the tickets it has not seen moved between the places
+    pile and the other hands, the teammate's too, but the cards a hand was
+    seen to take face up and still holds) dealt again with every hand's size
+    kept, and the tickets it has not seen moved between the places
     that hold such tickets (the pile's positions, the other seats' hands, with
     the sharing of the place on Team Asia, and undecided setup deals, the box)."""
     rng = np.random.default_rng(seed)
@@ -54,12 +55,12 @@ def other_world(g, st, ws, p, seed):
     pool = list(st.pile[:n_pile])
     for q in others:
         for k in range(L.N_CARD_KINDS):
-            pool += [k] * int(st.hand[q, k])
+            pool += [k] * int(st.hand[q, k] - st.seen_in_hand[q, k])
     pool = rng.permutation(np.array(pool, np.int8))
     i = 0
     for q in others:
-        size = int(st.hand[q].sum())
-        st.hand[q, :] = np.bincount(pool[i:i + size], minlength=L.N_CARD_KINDS)
+        size = int(st.hand[q].sum() - st.seen_in_hand[q].sum())
+        st.hand[q, :] = st.seen_in_hand[q] + np.bincount(pool[i:i + size], minlength=L.N_CARD_KINDS)
         i += size
     st.pile[:n_pile] = pool[i:]
     unseen = set(unseen_tickets(g, st, ws, p))

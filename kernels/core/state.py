@@ -108,6 +108,7 @@ def _clear_game(st, bd, ru):
     st.market[:] = -1
     st.hand[:, :] = 0
     st.holder[:, :] = 0
+    st.seen_in_hand[:, :] = 0
     st.laid[:] = 0
     st.revealed[:] = -1
     st.trains[:] = ru[L.RULE_TRAINS]

@@ -44,6 +44,9 @@ _GAME_STATE_FIELDS = (
     ("discard", np.int32, (N_CARD_KINDS,)), ("laid", np.int32, (N_CARD_KINDS,)),  # laid: for a pending tunnel
     ("hand", np.int32, (MAX_SEATS, N_CARD_KINDS)), ("market", np.int8, (MAX_MARKET,)),  # market: -1 = empty slot
     ("holder", np.int32, (MAX_SEATS, N_CARD_KINDS)),  # [team, kind]: team card holders (empty for teams of one)
+    # [seat, kind]: cards every player saw go into the seat's hand (face-up draws) and knows are still there: each
+    # payment from the hand takes as many off (which cards it spent nobody sees), so never more than the hand holds
+    ("seen_in_hand", np.int32, (MAX_SEATS, N_CARD_KINDS)),
     ("revealed", np.int8, (MAX_REVEAL,)), ("trains", np.int32, (MAX_SEATS,)), ("stations_left", np.int32, (MAX_SEATS,)),
     ("score", np.int32, (MAX_SEATS,)),  # running score (routes and mountain trains)
     ("ps", np.int32, (MAX_SEATS, PS_FIELDS)), ("owner", np.int16, (MAX_ROUTES,)),  # owner: seat, or -1

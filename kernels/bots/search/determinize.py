@@ -3,10 +3,12 @@ seat p cannot see, consistently with what it can.
 
 Seen by p: its hand and tickets, the market, the discards, the board, every
 count (cards in each hand and in the pile, tickets each seat holds, the ticket
-pile's size), the tickets it was offered (its setup deal, its offers) and those
-it sent away (its tk_gone memory). Not seen: the other hands, the pile's
-order, the other seats' tickets and setup deals, the ticket pile's order, the
-box. Those are redealt at random, keeping every count.
+pile's size), the cards each seat took face up and has not spent since
+(st.seen_in_hand: a payment in a colour takes as many off), the tickets it
+was offered (its setup deal, its offers) and those it sent away (its tk_gone
+memory). Not seen: the rest of the other hands, the pile's order, the
+other seats' tickets and setup deals, the ticket pile's order, the box.
+Those are redealt at random, keeping every count.
 
 The variants (kernels/variants/):
 - Team Asia: the teammate's hand and hidden tickets are unseen (TA-CRD-5,
@@ -23,8 +25,9 @@ number, places by position), never in the order the hidden cards lie in, so
 two states p cannot tell apart give the same determinization for the same
 random stream: the no-peeking test (tests/kernels/bots/test_bots_expert.py) checks it.
 Known simplifications (information left unused, never information peeked):
-cards an opponent took from the market are not tracked, and a long ticket
-may be redealt into a regular place (Europe), and the other way round."""
+face-up cards taken on Team Asia are not tracked, nor cards a seat got back
+from an abandoned tunnel, and a long ticket may be redealt into a regular
+place (Europe), and the other way round."""
 
 import numpy as np
 from numba import njit
@@ -57,9 +60,12 @@ def determinize(st, bd, ru, p, rng, ws):
 @njit(cache=True, _nrt=False)
 def deal_cards(st, p, rng, counts):
     """The pile and the other hands hold the cards p has not seen: pool them
-    by kind, shuffle, deal each other hand its size back, the rest is the pile."""
+    by kind, shuffle, deal each other hand its size back, the rest is the pile.
+    The cards a hand was seen to take face up and still holds
+    (st.seen_in_hand) stay in it."""
     n_players = st.sc[L.SC_N_PLAYERS]
     hand = st.hand
+    seen = st.seen_in_hand
     pile = st.pile[:]  # an array: shuffle_int8 has one signature
     total = st.sc[L.SC_N_PILE]
     for k in range(L.N_CARD_KINDS):
@@ -69,8 +75,8 @@ def deal_cards(st, p, rng, counts):
     for q in range(n_players):
         if q != p:
             for k in range(L.N_CARD_KINDS):
-                counts[k] += hand[q, k]
-                total += hand[q, k]
+                counts[k] += hand[q, k] - seen[q, k]
+                total += hand[q, k] - seen[q, k]
     i = 0
     for k in range(L.N_CARD_KINDS):
         for _ in range(counts[k]):
@@ -82,8 +88,8 @@ def deal_cards(st, p, rng, counts):
         if q != p:
             size = 0
             for k in range(L.N_CARD_KINDS):
-                size += hand[q, k]
-                hand[q, k] = 0
+                size += hand[q, k] - seen[q, k]
+                hand[q, k] = seen[q, k]
             for _ in range(size):
                 top -= 1
                 hand[q, pile[top]] += 1

@@ -97,10 +97,11 @@ def test_a_determinization_keeps_every_count_and_what_the_seat_sees(board, playe
     size stay; each other seat holds as many tickets, and as many shared ones
     (TA-TKT-1/3), as before; seat 0's teammate's shared tickets stay where they
     are; no seat holds an open ticket its own network already joins on Ghost
-    Train (GT-TKT-1 lays it face up at once), and its face-up ones stay."""
+    Train (GT-TKT-1 lays it face up at once), and its face-up ones stay; the
+    cards a seat was seen to take face up (BASE-MKT-1) stay in its hand."""
     g = Game(board, players, seed=5)
     p = 0
-    moved = checked = 0
+    moved = checked = kept_seen = 0
     for step in range(3000):
         if step % 9 == 0 and g.phase == L.PH_TURN:
             for w in range(4):
@@ -110,6 +111,9 @@ def test_a_determinization_keeps_every_count_and_what_the_seat_sees(board, playe
                     assert np.array_equal(getattr(st, name), getattr(g.st, name)), name
                 assert np.array_equal(st.hand[p], g.st.hand[p])
                 assert np.array_equal(st.hand.sum(axis=1), g.st.hand.sum(axis=1))
+                assert np.array_equal(st.seen_in_hand, g.st.seen_in_hand)
+                assert (st.hand >= st.seen_in_hand).all()
+                kept_seen += int(st.seen_in_hand[1:players].sum())
                 assert st.sc[L.SC_N_PILE] == g.st.sc[L.SC_N_PILE]
                 seen = set(range(g.bd.tickets.shape[0])) - set(unseen_tickets(g, g.st, g.ws, p))
                 for t in seen:
@@ -129,6 +133,8 @@ def test_a_determinization_keeps_every_count_and_what_the_seat_sees(board, playe
         if g.act(int(action_kind(a)), int(action_a(a)), int(action_b(a))):
             break
     assert checked > 10 and moved > checked // 2, (checked, moved)
+    # (Ghost Train has no face-up cards, GT-SET-1; Team Asia's are not tracked)
+    assert kept_seen > 0 or board in ("ghost_train", "team_asia")
 
 
 @pytest.mark.parametrize("board,players", [("europe", 2), ("team_asia", 4), ("ghost_train", 2)])
