@@ -176,25 +176,20 @@ def fill_purse(st, ru, p):
         purse[k] = hand[p, k] + holder[t, k]
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def spent_from_hand(st, p, kind, n):
-    """n cards of `kind` left p's hand: as many fewer of those seen going in
-    are known to be there (st.seen_in_hand)."""
-    st.seen_in_hand[p, kind] = max(st.seen_in_hand[p, kind] - n, 0)
-
-
 @njit(cache=True, _nrt=False)
 def take_cards(st, ru, p, kind, n):
     """Remove n cards of `kind` from p's means of payment: the private hand
     first, then the team holder. Returns how many came from the holder. Own
     cards go first because only p can spend them, while the holder's cards
     serve both teammates (an assumption: the rules let the player combine the
-    two freely)."""
+    two freely). Every payment from a hand comes through here: as many fewer
+    of the cards seen going into it are known to be there (st.seen_in_hand;
+    which ones it spent nobody sees)."""
     if n <= 0:
         return np.int64(0)
     from_hand = min(np.int64(st.hand[p, kind]), np.int64(n))
     st.hand[p, kind] -= from_hand
-    spent_from_hand(st, p, kind, from_hand)
+    st.seen_in_hand[p, kind] = max(st.seen_in_hand[p, kind] - from_hand, 0)
     rest = n - from_hand
     if rest > 0:
         st.holder[team_of(ru, p), kind] -= rest

@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.core.cards import draw_card, fill_purse, pay_cards, spent_from_hand
+from kernels.core.cards import draw_card, fill_purse, pay_cards, take_cards
 from kernels.core.claimable import mark_claimed, mark_closed
 from kernels.core.events import log_payment, log_station
 from kernels.core.payment import set_card_kind, station_cost, station_payment, surcharge_payment, wild_set_size
@@ -280,12 +280,10 @@ def build_station(st, ru, p, city, colour):
     substituting) and put it on a free city."""
     use, locos = station_payment(st.hand[p], colour, station_cost(ru, st, p))
     if colour != L.LOCO:
-        st.hand[p, colour] -= use
-        spent_from_hand(st, p, colour, use)
+        take_cards(st, ru, p, colour, use)  # (all from the hand: station_payment reads only the hand)
         st.discard[colour] += use
         log_station(st, p, colour, np.int64(use), city)
-    st.hand[p, L.LOCO] -= locos
-    spent_from_hand(st, p, np.int64(L.LOCO), locos)
+    take_cards(st, ru, p, np.int64(L.LOCO), locos)
     st.discard[L.LOCO] += locos
     log_station(st, p, np.int64(L.LOCO), np.int64(locos), city)
     st.station_city[p, ru[L.RULE_STATIONS] - st.stations_left[p]] = city
