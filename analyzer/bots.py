@@ -86,6 +86,7 @@ _LIMITS = {
                   "EXPERT_STOP_Z": (-100.0, 100.0), "EXPERT_ROLLOUTS": (0.0, 100_000.0),
                   "EXPERT_LATE_BOOST": (1.0, 1000.0), "EXPERT_WIDE_TRAINS": TRAINS,
                   "EXPERT_WIDE_ROLLOUTS": (0.0, 100_000.0), "EXPERT_TICKET_LEAN": (0.0, 1000.0),
+                  "EXPERT_TICKET_BUILT": (-100.0, 100.0), "EXPERT_TICKET_LEFT": (-100.0, 100.0),
                   "EXPERT_OWN_PLAN": (0.0, 1.0), "EXPERT_HORIZON": (0.0, 1000.0),
                   "EXPERT_HORIZON_SPREAD": (0.01, 1000.0),
                   **{f"EXPERT_HORIZON_{k}": (-1000.0, 1000.0) for k in (
@@ -125,10 +126,10 @@ def check_bot_param(name: str, value) -> float:
 # fast: no search at a turn before a seat is down to half its trains (4 rollouts x the late factor: 8 from then on,
 # 64 at the last sixteenth, over up to 8 candidates where the budget affords them, up to 16 and at least 40 rollouts
 # once a seat is down to EXPERT_WIDE_TRAINS), 16 rollouts x the late factor at a ticket keep; determinizations lean
-# to the other seats' networks, rollouts keep the seat's own plan
+# to the other seats' networks (the default ticket odds), rollouts keep the seat's own plan
 EXPERT_FAST_PARAMS: Mapping[str, float] = MappingProxyType(
     {"EXPERT_ROLLOUTS": 4.0, "EXPERT_LATE_BOOST": 16.0, "EXPERT_CANDIDATES": 8.0, "EXPERT_WIDE_ROLLOUTS": 40.0,
-     "EXPERT_TICKET_LEAN": 10.0, "EXPERT_OWN_PLAN": 1.0})
+     "EXPERT_OWN_PLAN": 1.0})
 EXPERT_BUDGETS: Mapping[str, Mapping[str, float]] = MappingProxyType(
     {"default": MappingProxyType({}), "fast": EXPERT_FAST_PARAMS})
 BUDGET_KEY = "EXPERT_BUDGET"

@@ -8,7 +8,9 @@ pile's size), the cards each seat took face up and has not spent since
 was offered (its setup deal, its offers) and those it sent away (its tk_gone
 memory). Not seen: the rest of the other hands, the pile's order, the
 other seats' tickets and setup deals, the ticket pile's order, the box.
-Those are redealt at random, keeping every count.
+Those are redealt at random, keeping every count; on the points game the
+tickets of another seat's hand are drawn with odds that lean to its public
+network (belief.py, EXPERT_TICKET_LEAN and its path weights).
 
 The variants (kernels/variants/):
 - Team Asia: the teammate's hand and hidden tickets are unseen (TA-CRD-5,
@@ -33,7 +35,7 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bits import MASK63, ONE, ZERO, with_bit_of_four
+from kernels.bots.search.belief import ensure_ticket_odds
 from kernels.bots.shared import params as P
 from kernels.core.seats import team_first, team_size
 from kernels.core.tickets import ticket_outcome
@@ -184,7 +186,8 @@ def deal_tickets(st, bd, ru, p, rng, ws):
     race = ru[L.RULE_FAMILY] == L.FAMILY_TICKET_RACE
     lean = ws.bot_params[P.BP_EXPERT_TICKET_LEAN]
     if lean > 1.0 and not race and team_size(ru) == 1:
-        _lean_to_networks(st, bd, unseen, places, np.int64(n), rng, lean)
+        ensure_ticket_odds(st, bd, p, ws)
+        _lean_to_networks(unseen, places, np.int64(n), rng, ws.ex_odds)
     if race:
         _open_in_hands(st, bd, unseen, places, np.int64(n))
     turn = st.sc[L.SC_TURN]
@@ -241,37 +244,6 @@ def _open_in_hands(st, bd, unseen, places, n):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _has_bit(w0, w1, w2, w3, c):
-    k = c >> 6
-    w = w0 if k == 0 else w1 if k == 1 else w2 if k == 2 else w3
-    return (w >> (np.uint64(c) & MASK63)) & ONE != ZERO
-
-
-@njit(cache=True, _nrt=False)
-def _network_cities(st, bd, q):
-    """The cities a route of seat q touches: a set of MAX_CITIES (256) bits in four words."""
-    w0, w1, w2, w3 = ZERO, ZERO, ZERO, ZERO
-    routes = bd.routes
-    for r in range(bd.n_routes):
-        if st.owner[r] == q:
-            w0, w1, w2, w3 = with_bit_of_four(w0, w1, w2, w3, np.int64(routes[r, L.RT_A]))
-            w0, w1, w2, w3 = with_bit_of_four(w0, w1, w2, w3, np.int64(routes[r, L.RT_B]))
-    return w0, w1, w2, w3
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _odds(bd, cities, t, lean):
-    """lean to the power of ticket t's cities in `cities` (0, 1 or 2)."""
-    w0, w1, w2, w3 = cities
-    x = 1.0
-    if _has_bit(w0, w1, w2, w3, np.int64(bd.tickets[t, L.TK_A])):
-        x *= lean
-    if _has_bit(w0, w1, w2, w3, np.int64(bd.tickets[t, L.TK_B])):
-        x *= lean
-    return x
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def _free_for_hand(places, i, j):
     """Unseen slot j may still go into the hand place i: a pile, deal or box
     slot, or a hand place not yet dealt (those before i are)."""
@@ -279,30 +251,25 @@ def _free_for_hand(places, i, j):
 
 
 @njit(cache=True, _nrt=False)
-def _lean_to_networks(st, bd, unseen, places, n, rng, lean):
+def _lean_to_networks(unseen, places, n, rng, odds):
     """Deal each hand place of another seat (in order) a ticket drawn from
-    those not yet in a hand, with odds lean ** (its cities that seat's routes
-    touch): a seat builds toward its tickets, so its public network says
-    which it likely holds. Reads only the board and the canonical order."""
-    seat = np.int64(-1)
-    cities = (ZERO, ZERO, ZERO, ZERO)
+    those not yet in a hand, with odds[seat, ticket] (belief.py: a seat
+    builds toward its tickets, so its public network says which it likely
+    holds). Reads only the odds and the canonical order."""
     for i in range(n):
         if places[i] // _PLACE != _HELD:
             continue
-        q = np.int64((places[i] % _PLACE) // 2)
-        if q != seat:  # a seat's hand places come together
-            seat = q
-            cities = _network_cities(st, bd, q)
+        q_odds = odds[(places[i] % _PLACE) // 2]
         total = 0.0
         for j in range(n):
             if _free_for_hand(places, i, j):
-                total += _odds(bd, cities, unseen[j], lean)
+                total += q_odds[unseen[j]]
         x = uniform(rng) * total
         pick = i
         for j in range(n):
             if _free_for_hand(places, i, j):
                 pick = j
-                x -= _odds(bd, cities, unseen[j], lean)
+                x -= q_odds[unseen[j]]
                 if x < 0.0:
                     break
         t = unseen[i]

@@ -121,8 +121,9 @@ BP_EXPERT_WIDE_TRAINS = 62
 # expert: with the wide list on (EXPERT_WIDE_TRAINS), a turn gets at least this many rollouts (0: the budget as above)
 BP_EXPERT_WIDE_ROLLOUTS = 63
 # expert's determinizations: a ticket redealt into another seat's hand is drawn with odds TICKET_LEAN to the power
-# of its cities that seat's routes touch (0 or 1: uniform; 10 from 0: +3.6 and +1.4 points of win share against
-# planner at the default budget with OWN_PLAN, docs/bots.md "The search player")
+# of its cities that seat's routes touch, times exp(TICKET_BUILT x the trains that seat's routes save on the ticket's
+# cheapest path - TICKET_LEFT x the share of that path it still has to build) (kernels/bots/search/belief.py;
+# TICKET_LEAN 0 or 1: uniform, the other two unused; docs/bots.md "The search player")
 BP_EXPERT_TICKET_LEAN = 64
 # expert: 1 starts each rollout with the seat's own plan kept (only the other seats' memory fresh; 0: every seat's)
 BP_EXPERT_OWN_PLAN = 65
@@ -145,7 +146,9 @@ BP_EXPERT_HORIZON_CHANCE_TRAINS = 72
 BP_EXPERT_HORIZON_CHANCE_CARDS = 73
 BP_EXPERT_HORIZON_ROUTE_BASE = 74
 BP_EXPERT_HORIZON_ROUTE_PER_TRAIN = 75
-BP_FIELDS = 76
+BP_EXPERT_TICKET_BUILT = 76  # see EXPERT_TICKET_LEAN
+BP_EXPERT_TICKET_LEFT = 77
+BP_FIELDS = 78
 BOT_PARAM_NAMES = (
     "KEEP_PRICE", "SETUP_BUDGET", "DRAW_BUDGET", "OVER_PRICE", "TICKET_TRAINS", "TICKET_OTHERS",
     "CONTESTED_BONUS", "ENDGAME_TRAINS", "HUNGRY_KEEP_PRICE", "HUNGRY_BUDGET", "HUNGRY_OVER_PRICE",
@@ -163,12 +166,12 @@ BOT_PARAM_NAMES = (
     "EXPERT_WIDE_ROLLOUTS", "EXPERT_TICKET_LEAN", "EXPERT_OWN_PLAN", "EXPERT_HORIZON", "EXPERT_HORIZON_SPREAD",
     "EXPERT_HORIZON_CHANCE_BIAS", "EXPERT_HORIZON_CHANCE_TURNS", "EXPERT_HORIZON_CHANCE_NETWORK",
     "EXPERT_HORIZON_CHANCE_PATH", "EXPERT_HORIZON_CHANCE_TRAINS", "EXPERT_HORIZON_CHANCE_CARDS",
-    "EXPERT_HORIZON_ROUTE_BASE", "EXPERT_HORIZON_ROUTE_PER_TRAIN",
+    "EXPERT_HORIZON_ROUTE_BASE", "EXPERT_HORIZON_ROUTE_PER_TRAIN", "EXPERT_TICKET_BUILT", "EXPERT_TICKET_LEFT",
 )
 BOT_PARAM_DEFAULTS = (0.3, 0.65, 0.5, 3.0, 22.0, 18.0, 3.0, 5.0, 0.34, 0.6, 3.2, 10.0, 13.0, 2.0, 1.0, 4.0,
                       2.5, 0.3, 1.2, 0.83, 10.7, 0.02, 4.0, 1000.0, 3.0, 0.6, 0.12, 1.8, 0.64, 3.3, 12.0, 3.5,
                       40.0, 4.0, 4.0, 10.0, 1.5, 0.0, 0.5, 22.0, 8.0, 8.0, 0.8,
                       0.5, 0.55, 3.0, 16.0, 14.0, 1.05, 0.58, 2.9, 5.0, 4.0, 1.0, 22.0, 8.0, 0.0, 0.0, 4.25,
-                      4.0, 30.0, 20.0, 12.0, 0.0, 10.0, 1.0, 0.0, 10.0,
-                      0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+                      4.0, 30.0, 20.0, 12.0, 0.0, 3.4, 1.0, 0.0, 10.0,
+                      0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 3.6)
 MAX_CANDIDATES = 16  # expert: candidates scored at one decision (every keep of a 4-ticket offer fits)

@@ -75,6 +75,14 @@ _SCRATCH_FIELDS = (
     ("ex_cand", np.int64, (P.MAX_CANDIDATES,)),  # candidate actions of the decision
     # each candidate's gains over the planner's choice: sum, squares, n
     ("ex_stats", np.float64, (3, P.MAX_CANDIDATES)),
+    # the odds of each ticket in each other seat's hand, the features they are read from, the keys of what they and
+    # the tickets' trains were computed for (search/belief.py); a price per route and two per ticket for those
+    ("ex_odds", np.float64, (_P, _T)),
+    ("ex_features", np.float64, (_T, 3)),
+    ("ex_odds_key", np.uint64, (2,)),
+    ("ex_price", np.float64, (_R,)),
+    ("ex_ticket_trains", np.float64, (_T,)),  # each ticket's cheapest path on the empty board
+    ("ex_free", np.float64, (_T,)),  # the same with a seat's routes free
     ("ex_pool", np.int16, (3, max(_T, L.N_CARD_KINDS))),  # unseen tickets, their places, unseen card counts
     ("path_buf", np.int32, (_T + L.MAX_OFFER, _C)),  # the open routes of each planned ticket's path
     # the real game's state while rollouts run ([0], search/memory.py save_state) and the deal they start

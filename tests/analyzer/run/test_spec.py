@@ -113,7 +113,7 @@ def test_a_ladder_takes_a_parameter_of_one_of_its_bots_at_every_table():
     ({"EXPERT_BUDGET": "fast"}, "fast budget"),
     ({"EXPERT_ROLLOUTS": 32}, "32 rollouts"),
     ({"EXPERT_BUDGET": "fast", "EXPERT_ROLLOUTS": 8}, "8 rollouts, EXPERT_CANDIDATES=8, EXPERT_LATE_BOOST=16, "
-     "EXPERT_OWN_PLAN=1, EXPERT_TICKET_LEAN=10, EXPERT_WIDE_ROLLOUTS=40"),
+     "EXPERT_OWN_PLAN=1, EXPERT_WIDE_ROLLOUTS=40"),
     ({"EV_CLOCK": 2}, "default budget"),  # a planner weight is no part of expert's budget
 ])
 def test_a_runs_expert_budget_is_named_from_its_bot_params(params, label):

@@ -61,15 +61,17 @@ def test_expert_choices_ignore_what_its_seat_cannot_see(board, players, leaning)
     whether it is the planner's own or another candidate's. On Team Asia that
     includes the teammate's hand and hidden tickets and the other team's
     shared ones (TA-CRD-5, TA-TKT-1); on Ghost Train the open tickets, not the
-    ones laid face up (GT-SET-1, GT-TKT-1). Leaning: the determinizations
-    lean to the other seats' networks (EXPERT_TICKET_LEAN) and rollouts keep
-    the seat's own plan (EXPERT_OWN_PLAN), as the fast budget plays."""
+    ones laid face up (GT-SET-1, GT-TKT-1). Leaning: the defaults' ticket
+    odds lean the determinizations to the other seats' networks (public;
+    kernels/bots/search/belief.py) and rollouts keep the seat's own plan
+    (EXPERT_OWN_PLAN); otherwise deals are uniform and every rollout starts
+    from fresh memory."""
     searched = 0
     g = Game(board, players, seed=7)
     _small_budget(g.ws)
-    if leaning:
-        g.ws.bot_params[P.BP_EXPERT_TICKET_LEAN] = 10.0
-        g.ws.bot_params[P.BP_EXPERT_OWN_PLAN] = 1.0
+    if not leaning:
+        g.ws.bot_params[P.BP_EXPERT_TICKET_LEAN] = 0.0
+        g.ws.bot_params[P.BP_EXPERT_OWN_PLAN] = 0.0
     for step in range(3000):
         p = g.player
         if p == 0 and g.phase in (L.PH_SETUP_KEEP, L.PH_TURN, L.PH_KEEP_TICKETS):
