@@ -38,7 +38,6 @@ def positions(board: str, first: int, games: int, seed: int) -> tuple[np.ndarray
     ws = scratch_record()  # the features' own scratch: the game's bots keep theirs
     xs, ys, ps = [], [], []
     pos = 0
-    out = np.zeros((L.MAX_TICKETS, N_FEATURES), np.float64)
     for g in range(first, first + games):
         game = Game(board, 2, seed=seed, game=g)
         bd = game.board_record
@@ -48,8 +47,8 @@ def positions(board: str, first: int, games: int, seed: int) -> tuple[np.ndarray
             if st.sc[L.SC_PHASE] == L.PH_TURN and st.sc[L.SC_PLAYER] == 0:
                 unseen = unseen_by_seat_0(game)
                 held = st.ticket_holder[:n][unseen] == 1
-                if held.any() and ticket_features(st, bd, np.int64(1), ws, out):
-                    xs.append(out[:n][unseen].copy())
+                if held.any() and ticket_features(st, bd, np.int64(1), ws):
+                    xs.append(ws.ex_features[:n][unseen].copy())
                     ys.append(held)
                     ps.append(np.full(len(unseen), pos))
                     pos += 1

@@ -80,11 +80,12 @@ def _ticket_trains(bd, ws):
 
 
 @njit(cache=True, _nrt=False)
-def ticket_features(st, bd, q, ws, out):
-    """out[t, F_*] <- the three features of every ticket t of the board for
-    seat q (module docstring). Returns False, with out untouched, when q has
-    no route (every ticket then alike). Uses ws.ex_price, ws.dist,
+def ticket_features(st, bd, q, ws):
+    """ws.ex_features[t, F_*] <- the three features of every ticket t of the
+    board for seat q (module docstring). Returns False, with them untouched,
+    when q has no route (every ticket then alike). Uses ws.ex_price, ws.dist,
     ws.prev_route, ws.count and ws.ex_free."""
+    out = ws.ex_features
     tickets = bd.tickets[:bd.n_tickets]
     routes = bd.routes[:bd.n_routes]
     n_cities = bd.n_cities
@@ -162,7 +163,7 @@ def ensure_ticket_odds(st, bd, p, ws):
         if q == p:
             continue
         odds = ws.ex_odds[q]
-        if not ticket_features(st, bd, np.int64(q), ws, f):
+        if not ticket_features(st, bd, np.int64(q), ws):
             for t in range(bd.n_tickets):
                 odds[t] = 1.0
             continue

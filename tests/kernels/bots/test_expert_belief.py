@@ -59,12 +59,12 @@ def test_ticket_features_match_a_slow_reference(board, players, trains):
     network."""
     g = planner_game(board, players, 3, trains)
     ws = scratch_record()
-    out = np.zeros((L.MAX_TICKETS, 3))
+    out = ws.ex_features
     n = int(g.bd.n_tickets)
     ends = [(int(g.bd.tickets[t, L.TK_A]), int(g.bd.tickets[t, L.TK_B])) for t in range(n)]
     board = [_distances(g.bd, g.st, -1, a, True)[b] for a, b in ends]
     for q in range(players):
-        assert ticket_features(g.st, g.bd, np.int64(q), ws, out)
+        assert ticket_features(g.st, g.bd, np.int64(q), ws)
         owned = np.flatnonzero(g.st.owner[:g.bd.n_routes] == q)
         cities = {int(c) for r in owned for c in (g.bd.routes[r, L.RT_A], g.bd.routes[r, L.RT_B])}
         # through a city of q's network: its piece costs nothing to cross
@@ -91,8 +91,9 @@ def test_the_odds_follow_a_seat_s_routes():
     st.owner[7] = 1
     ensure_ticket_odds(st, g.bd, np.int64(0), ws)
     odds = ws.ex_odds[1, :n].copy()
-    f = np.zeros((L.MAX_TICKETS, 3))
-    assert ticket_features(st, g.bd, np.int64(1), scratch_record(), f)
+    other = scratch_record()
+    assert ticket_features(st, g.bd, np.int64(1), other)
+    f = other.ex_features
     prm = ws.bot_params
     want = (prm[P.BP_EXPERT_TICKET_LEAN] ** f[:n, F_TOUCHED]
             * np.exp(prm[P.BP_EXPERT_TICKET_BUILT] * f[:n, F_BUILT] - prm[P.BP_EXPERT_TICKET_LEFT] * f[:n, F_LEFT]))
