@@ -30,6 +30,7 @@ Rules (docs/rules):
 
 from __future__ import annotations
 
+import heapq
 from collections import defaultdict, deque
 from itertools import product
 
@@ -240,6 +241,28 @@ def recompute_score(
     for r, w in zip(res, flags, strict=True):
         r["winner"] = w
     return res
+
+
+# --- board distances -------------------------------------------------------------------
+def shortest_distances(edges, src) -> dict:
+    """{city: the least total cost from src} over `edges` = [(a, b, cost)],
+    each usable both ways (Dijkstra with a heap); cities src cannot reach
+    are left out."""
+    adj = defaultdict(list)
+    for a, b, cost in edges:
+        adj[a].append((b, cost))
+        adj[b].append((a, cost))
+    best = {src: 0}
+    heap = [(0, src)]
+    while heap:
+        d, u = heapq.heappop(heap)
+        if d > best[u]:
+            continue
+        for v, cost in adj[u]:
+            if d + cost < best.get(v, float("inf")):
+                best[v] = d + cost
+                heapq.heappush(heap, (d + cost, v))
+    return best
 
 
 # --- SW-TKT-3..6: tickets with options -----------------------------------------------

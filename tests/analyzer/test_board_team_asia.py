@@ -4,11 +4,11 @@ tunnels) and none they do not describe (no ferries, mountains or stations),
 and tickets valued by the published boards' design rule (value = shortest
 train distance between the two cities)."""
 
-import heapq
 import shutil
 
 import pytest
 from cli_run import ttr
+from oracle import shortest_distances
 
 from analyzer.boards import BoardError, load_board
 
@@ -68,21 +68,7 @@ def test_team_asia_legendary_positions_reused(board):
 
 
 def _shortest(routes, src):
-    adj = {}
-    for a, b, n in zip(routes["a"], routes["b"], routes["length"], strict=True):
-        adj.setdefault(a, []).append((b, n))
-        adj.setdefault(b, []).append((a, n))
-    dist = {src: 0}
-    heap = [(0, src)]
-    while heap:
-        d, u = heapq.heappop(heap)
-        if d > dist[u]:
-            continue
-        for v, w in adj[u]:
-            if d + w < dist.get(v, 10**9):
-                dist[v] = d + w
-                heapq.heappush(heap, (d + w, v))
-    return dist
+    return shortest_distances(zip(routes["a"], routes["b"], routes["length"], strict=True), src)
 
 
 def test_team_asia_ticket_values_are_shortest_train_distances(board):

@@ -2,7 +2,6 @@
 `provisional` / `provisional_note` and `[regions]`, with errors naming the
 file and field."""
 
-import heapq
 import itertools
 import math
 import shutil
@@ -10,6 +9,7 @@ import statistics
 
 import pytest
 from cli_run import ttr
+from oracle import shortest_distances
 
 from analyzer.boards import BoardError, load_board
 from kernels import layouts as L
@@ -44,24 +44,8 @@ def test_ghost_train_board_is_provisional_and_built_as_the_rules_say():
 
 
 def _distances(b):
-    adj = {}
-    for r in b.routes.itertuples():
-        adj.setdefault(r.a, []).append((r.b, r.length))
-        adj.setdefault(r.b, []).append((r.a, r.length))
-
-    def from_(src):
-        best, heap = {src: 0}, [(0, src)]
-        while heap:
-            d, v = heapq.heappop(heap)
-            if d > best[v]:
-                continue
-            for w, n in adj[v]:
-                if d + n < best.get(w, 1 << 30):
-                    best[w] = d + n
-                    heapq.heappush(heap, (d + n, w))
-        return best
-
-    return {p: from_(p) for p in adj}
+    edges = list(zip(b.routes["a"], b.routes["b"], b.routes["length"], strict=True))
+    return {p: shortest_distances(edges, p) for p in set(b.routes["a"]) | set(b.routes["b"])}
 
 
 def test_crypt_and_manor_are_as_far_from_the_town_hall_as_places_typically_are():
@@ -86,22 +70,11 @@ def test_twenty_wagons_matter_on_the_provisional_board():
     """GT-CMP-1 on this board: six tickets by separate shortest paths need more
     than 20 wagons, so the wagons can run out before anyone has six."""
     b = load_board("ghost_train")
-    adj = {}
-    for r in b.routes.itertuples():
-        adj.setdefault(r.a, []).append((r.b, r.length))
-        adj.setdefault(r.b, []).append((r.a, r.length))
+    from_ = _distances(b)
 
     def dist(src, dst):
-        best, heap = {src: 0}, [(0, src)]
-        while heap:
-            d, v = heapq.heappop(heap)
-            if v == dst:
-                return d
-            for w, n in adj[v]:
-                if d + n < best.get(w, 1 << 30):
-                    best[w] = d + n
-                    heapq.heappush(heap, (d + n, w))
-        raise AssertionError(f"{src}-{dst} not joined")
+        assert dst in from_[src], f"{src}-{dst} not joined"
+        return from_[src][dst]
 
     lengths = sorted(dist(t.a, t.b) for t in b.tickets.itertuples())
     assert 2 <= lengths[0] and lengths[-1] <= 12

@@ -1,16 +1,16 @@
 """The search player's belief about another seat's tickets
-(kernels/bots/search/belief.py): its features against a slow reference
-written here, even odds for a seat with no route, odds that follow what a
+(kernels/bots/search/belief.py): its features against the oracle's slow
+Dijkstra (tests/oracle.py), even odds for a seat with no route, odds that follow what a
 seat built and are recomputed when a route changes hands, and
 determinizations that deal a seat more of the tickets it really holds than
 uniform deals do."""
 
-import heapq
 import math
 
 import numpy as np
 import pytest
 from helpers import planner_game
+from oracle import shortest_distances
 from worlds import copy_record, unseen_tickets
 
 from analyzer.records import scratch_record
@@ -21,10 +21,10 @@ from kernels.bots.shared import params as P
 
 
 def _distances(bd, st, q, src, empty_board):
-    """Dijkstra with a heap from src: {city: trains} over every route at its
-    trains (spaces plus mountain discards; empty_board), or over q's routes at
-    0 and the open ones at their trains."""
-    adj = {}
+    """{city: trains from src} over every route at its trains (spaces plus
+    mountain discards; empty_board), or over q's routes at 0 and the open
+    ones at their trains."""
+    edges = []
     for r in range(int(bd.n_routes)):
         o = int(st.owner[r])
         cost = float(bd.routes[r, L.RT_LEN] + bd.routes[r, L.RT_MOUNTAINS])
@@ -32,20 +32,8 @@ def _distances(bd, st, q, src, empty_board):
             cost = 0.0
         elif not empty_board and (o >= 0 or st.closed[r] != 0):
             continue
-        a, b = int(bd.routes[r, L.RT_A]), int(bd.routes[r, L.RT_B])
-        adj.setdefault(a, []).append((b, cost))
-        adj.setdefault(b, []).append((a, cost))
-    best = {src: 0.0}
-    heap = [(0.0, src)]
-    while heap:
-        d, u = heapq.heappop(heap)
-        if d > best[u]:
-            continue
-        for v, c in adj.get(u, []):
-            if d + c < best.get(v, math.inf):
-                best[v] = d + c
-                heapq.heappush(heap, (d + c, v))
-    return best
+        edges.append((int(bd.routes[r, L.RT_A]), int(bd.routes[r, L.RT_B]), cost))
+    return shortest_distances(edges, src)
 
 
 @pytest.mark.parametrize("board,players,trains", [("europe", 2, 20), ("usa", 3, 15), ("legendary_asia", 2, 25),
@@ -53,10 +41,10 @@ def _distances(bd, st, q, src, empty_board):
 def test_ticket_features_match_a_slow_reference(board, players, trains):
     """For every seat and ticket of a planner game: the cities its routes
     touch, the trains its routes save on the ticket's board trains (at most
-    BUILT_CAP) and the share of them left to build, as heap Dijkstras over
-    the board find them (mountain discards counted, LA-MTN-3): the board
-    trains on the empty board, the free ones through any city of the seat's
-    network."""
+    BUILT_CAP) and the share of them left to build, as the oracle's
+    Dijkstra over the board finds them (mountain discards counted,
+    LA-MTN-3): the board trains on the empty board, the free ones through
+    any city of the seat's network."""
     g = planner_game(board, players, 3, trains)
     ws = scratch_record()
     out = ws.ex_features
