@@ -1,7 +1,7 @@
 """The search player's belief about another seat's tickets
 (kernels/bots/search/belief.py): its features against the oracle's slow
-Dijkstra (tests/oracle.py), even odds for a seat with no route, odds that follow what a
-seat built and are recomputed when a route changes hands, and
+Dijkstra (tests/oracle.py), even odds for a seat with no route, odds that
+follow what a seat built and are recomputed when a route changes hands, and
 determinizations that deal a seat more of the tickets it really holds than
 uniform deals do."""
 
