@@ -86,7 +86,8 @@ _LIMITS = {
                   "EXPERT_STOP_Z": (-100.0, 100.0), "EXPERT_ROLLOUTS": (0.0, 100_000.0),
                   "EXPERT_LATE_BOOST": (1.0, 1000.0), "EXPERT_WIDE_TRAINS": TRAINS,
                   "EXPERT_WIDE_ROLLOUTS": (0.0, 100_000.0), "EXPERT_TICKET_LEAN": (0.0, 1000.0),
-                  "EXPERT_TICKET_BUILT": (-100.0, 100.0), "EXPERT_TICKET_LEFT": (-100.0, 100.0),
+                  # the ticket odds' exponent stays within +-315 (BUILT_CAP 20 trains): finite odds, finite sums
+                  "EXPERT_TICKET_BUILT": (-10.0, 10.0), "EXPERT_TICKET_LEFT": (-100.0, 100.0),
                   "EXPERT_OWN_PLAN": (0.0, 1.0), "EXPERT_HORIZON": (0.0, 1000.0),
                   "EXPERT_HORIZON_SPREAD": (0.01, 1000.0),
                   **{f"EXPERT_HORIZON_{k}": (-1000.0, 1000.0) for k in (
