@@ -6,8 +6,11 @@ on the ticket's cheapest path, share of that path left to build), and whether
 seat 1 holds it.
 
 A conditional logit: the chance that a ticket of seat 1's hand is ticket t is
-exp(b . x_t) over the sum of that over the unseen tickets. Fitted by Newton's
-method on the games, scored on as many held-out games (the next game
+exp(b . x_t) over the sum of that over the unseen tickets, each held ticket
+taken as an independent draw (the hand is drawn without replacement, so this
+shrinks the weights a little: about a tenth on a synthetic sample of 4 held
+among 40, tests/bench/test_fit_belief.py). Fitted by Newton's method on the
+games, scored on as many held-out games (the next game
 indices): log loss per held ticket and the chance one draw of the odds is a
 given held ticket, against uniform odds and the odds of 10 per touched city
 (the features' first alone). Prints the coefficients as the weights
