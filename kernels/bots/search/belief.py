@@ -141,9 +141,14 @@ def _odds_key(st, bd, p, prm):
                 + np.uint64(bd.n_cities))
     for w in (prm[P.BP_EXPERT_TICKET_LEAN], prm[P.BP_EXPERT_TICKET_BUILT], prm[P.BP_EXPERT_TICKET_LEFT]):
         key = mix64(key ^ np.uint64(np.int64(w * 1e6)))
+    # asked at every deal: 5 bits a route (owner + 1 < 9, closed), 12 routes a word, one mix a word
+    word = np.uint64(0)
     for r in range(bd.n_routes):
-        key = mix64(key ^ np.uint64((st.owner[r] + 2) * 3 + st.closed[r] + r * 64))
-    return key
+        word = (word << np.uint64(5)) | np.uint64((st.owner[r] + 1) * 2 + st.closed[r])
+        if r % 12 == 11:
+            key = mix64(key ^ word)
+            word = np.uint64(0)
+    return mix64(key ^ word)
 
 
 @njit(cache=True, _nrt=False)
