@@ -8,6 +8,7 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bits import bit_count
+from kernels.bots.planning.keep_memo import keep_memo_begin, route_ticket_remembered
 from kernels.bots.planning.network import (
     FOREIGN_COST,
     list_open_tickets,
@@ -53,7 +54,10 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
     those paths, so the subsets are walked in that order (depth first over
     the offered tickets, by value) and only the paths after the common
     beginning are redone: 14 searches instead of 28 for Europe's setup offer
-    of 4, keeping at least 2."""
+    of 4, keeping at least 2. While no route belongs to another seat (a
+    game's setup), the paths routed first and second come from a memo kept
+    from decision to decision (planning/keep_memo.py), as the search would
+    find them: 5 searches once it holds the offer's pairs."""
     n = st.sc[L.SC_N_OFFER]
     if n == 0:
         return make_action(L.A_KEEP_TICKETS, 0, 0)
@@ -65,6 +69,7 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
     budget = budget_share * horizon
     k = _planning_order(st, bd, p, ws, n)
     price_without_plan(st, bd, p, ws)
+    remember = keep_memo_begin(st, bd, p, ws)
     foreign = FOREIGN_COST if st.stations_left[p] > 0 else 0.0
     depth = 0
     best_mask = (1 << n) - 1
@@ -77,7 +82,7 @@ def choose_keep_mask(st, bd, ru, p, ws, setup, price, budget_share, over_price):
             if (ranks >> j) & 1:
                 mask |= 1 << ws.keep_rank_offer[j]
         if bit_count(np.uint64(mask)) >= keep_min:
-            depth = _route_subset(st, bd, p, ws, k, np.int64(mask), np.int64(depth), foreign)
+            depth = _route_subset(st, bd, p, ws, k, np.int64(mask), np.int64(depth), foreign, remember)
             unreachable = 0
             for e in range(depth):
                 unreachable += ws.keep_lost[e]
@@ -116,7 +121,7 @@ def _planning_order(st, bd, p, ws, n):
 
 
 @njit(cache=True, _nrt=False)
-def _route_subset(st, bd, p, ws, k, mask, depth, foreign):
+def _route_subset(st, bd, p, ws, k, mask, depth, foreign, remember):
     """Plan the network of the offered tickets in `mask` with those held: the
     tickets already routed (depth of them) that begin this subset's planning
     order stay, the rest are taken out and the subset's later tickets routed.
@@ -138,7 +143,11 @@ def _route_subset(st, bd, p, ws, k, mask, depth, foreign):
         unroute_ticket(st, bd, ws, np.int64(depth))
     while j < k:
         if offer_of[j] < 0 or (mask >> offer_of[j]) & 1:
-            joined = route_ticket(st, bd, p, ws, np.int64(depth), np.int64(ws.tk_list[j]), foreign)
+            t = np.int64(ws.tk_list[j])
+            if remember:  # the first paths, as the memo holds them (planning/keep_memo.py)
+                joined = route_ticket_remembered(st, bd, p, ws, np.int64(depth), t, foreign)
+            else:
+                joined = route_ticket(st, bd, p, ws, np.int64(depth), t, foreign)
             ws.keep_pos[depth] = j
             ws.keep_lost[depth] = 0 if joined else 1
             depth += 1
