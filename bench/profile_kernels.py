@@ -3,17 +3,23 @@
 functions so the samples get names.
 
     .venv/bin/python bench/profile_kernels.py --board usa --players 2 --bots random [--games 20000]
-        [--bot-param expert.budget=fast ...]
+        [--bot-param expert.budget=fast ...] [--annotate fill_need ...]
 
 Loads the kernels (the names come from the LLVM module a compiled or cached
 library keeps for linking), writes /tmp/perf-<pid>.map, plays the games under `perf record` attached to
 this process, and prints each function's share of the samples. Functions
-LLVM inlined into their callers count as their callers. A developer tool
-(Linux, `perf` on PATH); it asserts nothing."""
+LLVM inlined into their callers count as their callers. `--annotate NAME`
+(a function whose name ends with NAME) also writes its machine code, read
+from this process's memory and disassembled by `objdump`, with each
+instruction's share of the function's samples, to /tmp/annotate-NAME.txt,
+and prints its hottest instructions.
+A developer tool (Linux, `perf` and `objdump` on PATH); it asserts nothing."""
 
 from __future__ import annotations
 
 import argparse
+import collections
+import ctypes
 import os
 import subprocess
 import sys
@@ -65,6 +71,8 @@ def main() -> None:
     ap.add_argument("--bots", default="random")
     ap.add_argument("--games", type=int, default=20000)
     ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--annotate", action="append", default=[], metavar="NAME",
+                    help="also print the machine code of the function whose name ends with NAME, sample by sample")
     ap.add_argument("--bot-param", action="append", default=[], metavar="NAME=VALUE",
                     help="a bot weight or budget, as ttr simulate --bot-param (expert.budget=fast)")
     args = ap.parse_args()
@@ -105,6 +113,8 @@ def main() -> None:
         rec.wait()
         rep = subprocess.run(["perf", "report", "-i", str(data), "--stdio", "--no-children", "--sort", "symbol",
                               "--percent-limit", "0.2"], capture_output=True, text=True)
+        ips = subprocess.run(["perf", "script", "-i", str(data), "-F", "ip"], capture_output=True,
+                             text=True).stdout.split() if args.annotate else []
     print(f"{args.games} games of {args.board} {args.players}p {args.bots}: {args.games / wall:,.0f} games/s "
           f"on one thread; {n} functions mapped")
     rows = []
@@ -118,6 +128,40 @@ def main() -> None:
     print(f"\nshare of samples (top {args.top}):")
     for pct, sym in rows[:args.top]:
         print(f"  {pct:6.2f}%  {sym}")
+    samples = collections.Counter(int(ip, 16) for ip in ips)
+    for name in args.annotate:
+        annotate(Path(f"/tmp/perf-{pid}.map"), name, samples)
+
+
+def annotate(perf_map: Path, name: str, samples: collections.Counter) -> None:
+    """The machine code of the mapped function whose name ends with `name`, each instruction with its
+    share of the function's samples (written to a file), and its 25 hottest instructions (printed)."""
+    for line in perf_map.read_text().splitlines():
+        start, size, mangled = line.split(" ", 2)
+        if not demangle(mangled).endswith(name):
+            continue
+        a, n = int(start, 16), int(size, 16)
+        with tempfile.NamedTemporaryFile(suffix=".bin") as code:
+            code.write(ctypes.string_at(a, n))  # the compiled code, live in this process
+            code.flush()
+            dis = subprocess.run(["objdump", "-D", "-b", "binary", "-m", "i386:x86-64", f"--adjust-vma={a:#x}",
+                                  code.name], capture_output=True, text=True).stdout
+        hits = {ip: c for ip, c in samples.items() if a <= ip < a + n}
+        total = max(sum(hits.values()), 1)
+        print(f"\n{demangle(mangled)}: {sum(hits.values()) / max(sum(samples.values()), 1):.2%} of the samples, "
+              f"{n} bytes")
+        listed = []
+        for text in dis.splitlines():
+            addr, colon, _ = text.strip().partition(":")
+            if colon and addr and all(ch in "0123456789abcdef" for ch in addr):
+                listed.append((hits.get(int(addr, 16), 0) / total, text.strip()))
+        out = Path(tempfile.gettempdir()) / f"annotate-{name}.txt"
+        out.write_text("".join(f"{share:6.2%}  {text}\n" for share, text in listed))
+        print(f"its code, each instruction with its share of the function's samples: {out}\nhottest:")
+        for share, text in sorted(listed, key=lambda x: -x[0])[:25]:
+            print(f"  {share:6.2%}  {text}")
+        return
+    print(f"\nno mapped function ends with {name!r}")
 
 
 if __name__ == "__main__":
