@@ -48,13 +48,6 @@ _SCRATCH_FIELDS = (
     ("keep_rank_offer", np.int32, (L.MAX_OFFER,)),  # offer index of the offered tickets, most valuable first
     ("keep_pos", np.int32, (_T + L.MAX_OFFER,)),  # tk_list position of the ticket planned d-th
     ("keep_lost", np.int8, (_T + L.MAX_OFFER,)),  # 1: the ticket planned d-th could not be joined
-    # its memo of paths (planning/keep_memo.py): the prices, route and ticket ends its generation was found over,
-    # the board's cities, routes and tickets and the generation; each slot's key, path and whether it joins
-    ("km_base", np.float64, (_R,)), ("km_routes", np.int32, (_R,)), ("km_tickets", np.int32, (_T,)),
-    ("km_sizes", np.int64, (4,)), ("km_key", np.int64, (KEEP_MEMO_SLOTS,)),
-    ("km_len", np.int16, (KEEP_MEMO_SLOTS,)), ("km_joined", np.int8, (KEEP_MEMO_SLOTS,)),
-    ("km_path", np.int16, (KEEP_MEMO_SLOTS, KEEP_MEMO_PATH)),
-    ("km_hits", np.int64, (1,)),  # paths read from the memo (tests, bench)
     ("dist2", np.float64, (2, _C)),  # distances from both ends of a ticket (one-step)
     ("route_val", np.float64, (_R,)),  # per-route values (one-step)
     ("bot_params", np.float64, (P.BP_FIELDS,)),  # planner weights (BOT_PARAM_DEFAULTS; tunable without recompiling)
@@ -97,6 +90,14 @@ _SCRATCH_FIELDS = (
     # the real game's state while rollouts run ([0], search/memory.py save_state) and the deal they start
     # from ([1], save_deal); ws.ex_state[i]: a record
     ("ex_state", L.GAME_STATE, (2,)),
+    # choose_keep_mask's memo of paths (planning/keep_memo.py), last: read at a setup keep only, it would keep the
+    # fields every decision reads apart. The prices, route and ticket ends its generation was found over, the
+    # board's cities, routes and tickets and the generation; each slot's key, path and whether it joins
+    ("km_base", np.float64, (_R,)), ("km_routes", np.int32, (_R,)), ("km_tickets", np.int32, (_T,)),
+    ("km_sizes", np.int64, (4,)), ("km_key", np.int64, (KEEP_MEMO_SLOTS,)),
+    ("km_len", np.int16, (KEEP_MEMO_SLOTS,)), ("km_joined", np.int8, (KEEP_MEMO_SLOTS,)),
+    ("km_path", np.int16, (KEEP_MEMO_SLOTS, KEEP_MEMO_PATH)),
+    ("km_hits", np.int64, (1,)),  # paths read from the memo (tests, bench)
 )
 
 SCRATCH = L.record_dtype(_SCRATCH_FIELDS)
