@@ -15,7 +15,8 @@ walk starts from, and the board, are the ones they were found over: a
 generation. Those are compared in full at every walk, so a path read from the
 memo is the path the search would find (tests/kernels/bots/test_bot_memos.py
 compares the two). The walk's 14 searches for Europe's setup offer of 4 are
-then 5 once the memo holds their pairs.
+then 5 once the memo holds their pairs. Tickets with options (SW-TKT-3..6),
+whose ends also read the board's options, are left to the search.
 
 Entries live in the Scratch's table of KEEP_MEMO_SLOTS slots, one entry a
 slot (a newer one replaces it); a path of more than KEEP_MEMO_PATH open
@@ -84,12 +85,15 @@ def route_ticket_remembered(st, bd, p, ws, depth, t, foreign):
     """route_ticket(st, bd, p, ws, depth, t, foreign) for the walk's ticket
     at `depth` (the tickets at depths below it routed, in ws.tk_list order
     ws.keep_pos), served from the memo at the first KEEP_MEMO_DEPTH depths
-    (keep_memo_begin said True for this walk). The plan it leaves is
-    route_ticket's; only ws.dist and ws.prev_route, which the walk does not
-    read, are left as they were. Returns whether the ticket is joined."""
-    if depth >= KEEP_MEMO_DEPTH:
-        return route_ticket(st, bd, p, ws, depth, t, foreign)
+    (keep_memo_begin said True for this walk), unless a ticket with options
+    (SW-TKT-3..6) is among them: its ends also read the board's options. The
+    plan it leaves is route_ticket's; only ws.dist and ws.prev_route, which
+    the walk does not read, are left as they were. Returns whether the
+    ticket is joined."""
     first = np.int64(-1) if depth == 0 else np.int64(ws.tk_list[ws.keep_pos[0]])
+    options = bd.tickets[t, L.TK_MULTI] >= 0 or (first >= 0 and bd.tickets[first, L.TK_MULTI] >= 0)
+    if depth >= KEEP_MEMO_DEPTH or options:
+        return route_ticket(st, bd, p, ws, depth, t, foreign)
     key = _entry_key(ws, first, t)
     slot = np.int64(mix64(np.uint64(key)) & np.uint64(KEEP_MEMO_SLOTS - 1))
     if ws.km_key[slot] == key:
