@@ -90,9 +90,10 @@ def route_ticket_remembered(st, bd, p, ws, depth, t, foreign):
     plan it leaves is route_ticket's; only ws.dist and ws.prev_route, which
     the walk does not read, are left as they were. Returns whether the
     ticket is joined."""
+    if depth >= KEEP_MEMO_DEPTH or bd.tickets[t, L.TK_MULTI] >= 0:
+        return route_ticket(st, bd, p, ws, depth, t, foreign)
     first = np.int64(-1) if depth == 0 else np.int64(ws.tk_list[ws.keep_pos[0]])
-    options = bd.tickets[t, L.TK_MULTI] >= 0 or (first >= 0 and bd.tickets[first, L.TK_MULTI] >= 0)
-    if depth >= KEEP_MEMO_DEPTH or options:
+    if first >= 0 and bd.tickets[first, L.TK_MULTI] >= 0:
         return route_ticket(st, bd, p, ws, depth, t, foreign)
     key = _entry_key(ws, first, t)
     slot = np.int64(mix64(np.uint64(key)) & np.uint64(KEEP_MEMO_SLOTS - 1))
