@@ -57,12 +57,15 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
               events: bool = False) -> dict[str, np.ndarray]:
     """Play games first..first+n-1 and return their record arrays (with
     `events`, the events table's too). The tickets and claims buffers hold
-    every ticket and route of every game: their rows are at most that, and
-    the pages a chunk never writes are never touched (np.zeros maps them
-    lazily), so one kernel call fills them. The tunnels and events vary too
-    much to bound so: the kernel stops early when one has no room for the
-    next game's rows, and we go on with buffers sized by 1.25 x the rows per
-    game the games so far wrote."""
+    every ticket and route of every game: their rows are at most that, so
+    one kernel call fills them. The buffers are left uninitialised
+    (np.empty): the pages no row reaches are never touched, where np.zeros
+    has every byte zeroed first (calloc clears reused memory), and the
+    kernel writes every field of every row it counts, so no row shows what
+    a buffer held before. The tunnels and events vary too much to bound so:
+    the kernel stops early when one has no room for the next game's rows,
+    and we go on with buffers sized by 1.25 x the rows per game the games
+    so far wrote."""
     from kernels.runner import play_block
 
     n_players = len(bots)
@@ -79,9 +82,9 @@ def run_games(bd, ru, bots: np.ndarray, seed: int, first: int, n: int, bot_param
     while done < n:
         m = n - done
         buf = {
-            "games": np.zeros(m, L.GAME_RECORD),
-            "players": np.zeros(m * n_players, L.PLAYER_RECORD),
-            **{t: np.zeros(m * per_game[t] + one_game[t], VARIABLE_TABLES[t]) for t in per_game},
+            "games": np.empty(m, L.GAME_RECORD),
+            "players": np.empty(m * n_players, L.PLAYER_RECORD),
+            **{t: np.empty(m * per_game[t] + one_game[t], VARIABLE_TABLES[t]) for t in per_game},
         }
         counts = np.zeros(len(TABLES) + 2, np.int64)  # the tables', the decisions, the events'
         k = play_block(bd, ru, bots, weights, np.int64(seed), np.int64(first + done), np.int64(m),

@@ -1,8 +1,9 @@
 """A chunk's tables: one kernel call fills the tickets and claims of any
-number of games; a run kept in memory joins its chunks' rows table by table
-on first use, into the same tables as a run read back from Parquet; a run to
-Parquet writes its chunks on a writer thread, every chunk played written
-even when Ctrl-C stops it."""
+number of games, into buffers whose earlier contents no row shows; a run
+kept in memory joins its chunks' rows table by table on first use, into the
+same tables as a run read back from Parquet; a run to Parquet writes its
+chunks on a writer thread, every chunk played written even when Ctrl-C
+stops it."""
 
 import json
 import sys
@@ -10,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
+import pytest
 from cli_run import interrupt_after_chunks
 from same_tables import assert_same_tables
 
@@ -18,6 +20,8 @@ from analyzer.records import board_view
 from analyzer.run.chunks import ChunkJob, run_games
 from analyzer.run.protocol import chunk_is_complete
 from analyzer.run.spec import make_spec
+from kernels import layouts as L
+from kernels.runner import play_block
 
 
 def test_random_players_tickets_fit_one_kernel_call():
@@ -28,6 +32,34 @@ def test_random_players_tickets_fit_one_kernel_call():
     assert len(arrays["tickets"]) > 20 * 400  # more than a guess of 8 a seat would have held
     for t in ("games", "players", "tickets", "claims"):
         assert arrays[t].base is not None, f"{t}: joined from several kernel calls"
+
+
+@pytest.mark.parametrize("board, players, bots", [
+    ("usa", 2, "random"), ("europe", 4, "planner,greedy,random,planner"), ("switzerland", 3, "random"),
+    ("legendary_asia", 4, "random"), ("team_asia", 4, "greedy"), ("ghost_train", 3, "greedy")])
+def test_every_row_is_written_whole_whatever_its_buffer_held(board, players, bots):
+    """run_games leaves its buffers uninitialised (np.empty: zeroing them would touch pages no row
+    reaches): the kernel writes every field of every row it counts, so buffers holding a byte pattern
+    give the rows that zeroed buffers give, events included."""
+    spec = make_spec(board, players, bots, 60, 11, None, None, 60, None)
+    job = ChunkJob.of(spec, spec.manifest())
+    bd, n = board_view(job.board), 60
+    sizes = {"games": n, "players": n * players, "tickets": n * bd.n_tickets, "claims": n * bd.n_routes,
+             "tunnels": n * 64, "events": n * 2000}
+    records = dict(zip(sizes, (L.GAME_RECORD, L.PLAYER_RECORD, L.TICKET_RECORD, L.CLAIM_RECORD,
+                               L.TUNNEL_RECORD, L.EVENT_RECORD), strict=True))
+    written = []
+    for fill in (0x00, 0xA5):
+        buf = {t: np.full(sizes[t] * records[t].itemsize, fill, np.uint8).view(records[t]) for t in sizes}
+        counts = np.zeros(7, np.int64)
+        done = play_block(bd, job.rules, job.bot_ids, job.bot_params.to_array(), np.int64(11), np.int64(0),
+                          np.int64(n), tuple(buf[t] for t in list(sizes)[:5]), counts, buf["events"])
+        assert done == n
+        rows = {t: buf[t][:counts[i]] for i, t in enumerate(list(sizes)[:5])} | {"events": buf["events"][:counts[6]]}
+        assert all(len(r) for t, r in rows.items() if t != "tunnels")
+        written.append(rows)
+    for t in sizes:
+        assert written[0][t].tobytes() == written[1][t].tobytes(), t
 
 
 def test_memory_run_joins_each_table_on_first_use(tmp_path):
