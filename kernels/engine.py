@@ -348,8 +348,8 @@ def step(st, bd, ru, action, ws):
             else:
                 st.hand[p, c] += 1
                 st.ps[p, L.PS_CARDS_DRAWN] += 1
-                if kind == L.A_DRAW_MARKET:  # face up: every player saw it go into p's hand
-                    st.seen_in_hand[p, c] += 1
+            if kind == L.A_DRAW_MARKET and (family != L.FAMILY_TEAMS or b == L.DEST_HAND):
+                st.seen_in_hand[p, c] += 1  # face up: every player saw it go into p's hand
         whole = kind == L.A_DRAW_MARKET and c == L.LOCO and ru[L.RULE_FACEUP_LOCO_WHOLE_DRAW] != 0  # BASE-MKT-2
         if phase == L.PH_TURN and not whole and ru[L.RULE_CARDS_PER_DRAW] > 1 and can_draw_second(st, ru):
             sc[L.SC_PHASE] = L.PH_SECOND_DRAW

@@ -258,6 +258,9 @@ def finish_tunnel(st, bd, ru, p, pay):
         team = team_of(ru, p)
         for k in range(L.N_CARD_KINDS):
             st.hand[p, k] += st.laid[k] - st.laid_holder[k]
+            # every player saw the laid cards: p holds at least these again (the payment took as many seen
+            # ones off: seen = max(seen - laid, 0) + laid, never more than the hand)
+            st.seen_in_hand[p, k] += st.laid[k] - st.laid_holder[k]
             st.holder[team, k] += st.laid_holder[k]
             back = np.int64(L.EK_TUNNEL_RETURN)
             log_payment(st, back, p, np.int64(k), np.int64(st.laid[k] - st.laid_holder[k]), r, np.int64(0))

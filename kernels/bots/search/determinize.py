@@ -4,7 +4,8 @@ seat p cannot see, consistently with what it can.
 Seen by p: its hand and tickets, the market, the discards, the board, every
 count (cards in each hand and in the pile, tickets each seat holds, the ticket
 pile's size), the cards each seat took face up and has not spent since
-(st.seen_in_hand: a payment in a colour takes as many off), the tickets it
+(st.seen_in_hand: a payment in a colour takes as many off; the cards laid
+for a tunnel and taken back are seen again), the tickets it
 was offered (its setup deal, its offers) and those it sent away (its tk_gone
 memory). Not seen: the rest of the other hands, the pile's order, the
 other seats' tickets and setup deals, the ticket pile's order, the box.
@@ -26,10 +27,9 @@ Every pool is built in a canonical order (card kinds in order, tickets by
 number, places by position), never in the order the hidden cards lie in, so
 two states p cannot tell apart give the same determinization for the same
 random stream: the no-peeking test (tests/kernels/bots/test_bots_expert.py) checks it.
-Known simplifications (information left unused, never information peeked):
-face-up cards taken on Team Asia are not tracked, nor cards a seat got back
-from an abandoned tunnel, and a long ticket may be redealt into a regular
-place (Europe), and the other way round."""
+Known simplification (information left unused, never information peeked):
+a long ticket may be redealt into a regular place (Europe), and the other
+way round."""
 
 import numpy as np
 from numba import njit
