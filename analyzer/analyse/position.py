@@ -26,7 +26,7 @@ from kernels.core.claims import place_routes
 CARDS = {name: k for k, name in enumerate(L.CARD_NAMES)} | {"loco": L.LOCO}
 TOP = {"board", "rules", "set", "seed", "to_move", "turn", "turns_left", "seats", "market", "discard",
        "holders", "tickets_left"}
-SEAT = {"routes", "hand", "cards", "tickets", "shared", "trains", "stations"}
+SEAT = {"routes", "hand", "cards", "seen", "tickets", "shared", "trains", "stations"}
 
 
 class PositionError(ValueError):
@@ -199,13 +199,22 @@ class Position:
             pool -= st.holder[team]
         unknown = {}
         for i, seat in enumerate(seats):
+            seen = self._seen(i, seat, size)
             if "hand" in seat:
                 st.hand[i] = self._counts(f"seats[{i}].hand", seat["hand"])
+                if (seen > st.hand[i]).any():
+                    self.fail(f"seats[{i}].seen", "more cards of a kind than its hand holds")
                 pool -= st.hand[i]
             elif i == self.g.to_move:
                 self.fail(f"seats[{i}].hand", "the seat to move needs its hand")
             else:
-                unknown[i] = self.whole(f"seats[{i}].cards", seat.get("cards", 0))
+                held, n_seen = self.whole(f"seats[{i}].cards", seat.get("cards", 0)), int(seen.sum())
+                if n_seen > held:
+                    self.fail(f"seats[{i}].seen", f"{n_seen} cards seen, but it holds {held}")
+                unknown[i] = held - n_seen
+                st.hand[i] = seen
+                pool -= seen
+            st.seen_in_hand[i] = seen
         short = [L.CARD_NAMES[k] for k in range(L.N_CARD_KINDS) if pool[k] < 0]
         if short:
             deck = int(self.g.board_record.deck[CARDS[short[0]]])
@@ -219,6 +228,15 @@ class Position:
             pile = pile[k:]
         st.pile[:len(pile)] = pile
         st.sc[L.SC_N_PILE] = len(pile)
+
+    def _seen(self, i: int, seat: dict, market_size: int) -> np.ndarray:
+        """The cards seat i was seen to take face up and has not spent since (kept in its hand by every
+        redeal of the analysis: st.seen_in_hand); none on a board without a market (Ghost Train)."""
+        if "seen" not in seat:
+            return np.zeros(L.N_CARD_KINDS, np.int64)
+        if market_size == 0:
+            self.fail(f"seats[{i}].seen", "no card is taken face up on this board (it has no market)")
+        return self._counts(f"seats[{i}].seen", seat["seen"])
 
     def _routes(self, seats: list) -> None:
         """Each seat's routes placed as claims (scored, lanes closed, networks and tickets joined), then

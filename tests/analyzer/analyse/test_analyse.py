@@ -1,8 +1,9 @@
 """`ttr analyse`: a position file is set up as written (routes scored and joined, tickets completed,
-cards conserved); on the last turn, the claim that completes a 20-point ticket ranks first by a clear
-margin; `--json` has its documented schema; the same seed gives the same output; a bad file stops with
-one line naming the file and the field (exit 2); `--from RESULTS --game --turn` analyses the start of
-that turn of the run's game; every example position of docs/analyse.md loads and is analysed."""
+cards conserved, the cards a seat was seen to take face up in its hand); on the last turn, the claim that
+completes a 20-point ticket ranks first by a clear margin; `--json` has its documented schema; the same
+seed gives the same output; a bad file stops with one line naming the file and the field (exit 2);
+`--from RESULTS --game --turn` analyses the start of that turn of the run's game; every example position
+of docs/analyse.md loads and is analysed."""
 
 import json
 import re
@@ -95,6 +96,9 @@ BAD = [
     (lambda d: d.update(market=["red"] * 6), "market"),
     (lambda d: d["seats"][0]["hand"].update(black=20), "seats"),
     (lambda d: d.update(board="atlantis"), "board"),
+    (lambda d: d["seats"][1].update(seen={"red": 7}), "seats[1].seen"),
+    (lambda d: d["seats"][1].update(seen={"purple": 1}), "seats[1].seen.purple"),
+    (lambda d: d["seats"][0].update(seen={"red": 3}), "seats[0].seen"),
 ]
 
 
@@ -108,6 +112,31 @@ def test_a_bad_position_stops_with_one_line_naming_file_and_field(tmp_path, spoi
     line = proc.stdout.strip()
     assert "\n" not in line and "Traceback" not in line
     assert line.startswith(f"error: {path}: {field}:"), line
+
+
+def test_the_cards_a_seat_was_seen_to_take_face_up_are_in_its_hand(tmp_path):
+    """`seen`: seat 1 holds 6 cards, 2 reds and a locomotive of them taken face up; the other 3 are dealt
+    from the cards not placed. Every redeal of the analysis keeps the seen ones (st.seen_in_hand)."""
+    data = json.loads(json.dumps(LAST_TURN))
+    data["seats"][1]["seen"] = {"red": 2, "locomotive": 1}
+    data["seats"][0]["seen"] = {"black": 2}
+    game = load_position(write(tmp_path, data))
+    st, red, loco = game.state, L.CARD_NAMES.index("red"), L.LOCO
+    assert list(st.seen_in_hand[1]) == [2 if k == red else 1 if k == loco else 0 for k in range(L.N_CARD_KINDS)]
+    assert st.hand[1].sum() == 6 and st.hand[1, red] >= 2 and st.hand[1, loco] >= 1
+    assert st.seen_in_hand[0, L.CARD_NAMES.index("black")] == 2 and st.seen_in_hand[0].sum() == 2
+    everywhere = st.hand.sum(axis=0) + st.discard + np.bincount(st.pile[:int(st.sc[L.SC_N_PILE])],
+                                                                 minlength=L.N_CARD_KINDS)
+    everywhere += np.bincount([c for c in st.market if c >= 0], minlength=L.N_CARD_KINDS)
+    assert list(everywhere) == list(game.board_record.deck)
+    assert len(analyse(game, 2, 1)) > 1
+
+
+def test_no_card_is_seen_taken_face_up_on_a_board_without_a_market(tmp_path):
+    example = next(d for d in docs_examples() if d["board"] == "ghost_train")
+    example["seats"][1]["seen"] = {"red": 1}
+    with pytest.raises(ValueError, match=r"seats\[1\]\.seen: no card is taken face up"):
+        load_position(write(tmp_path, example))
 
 
 def test_a_file_that_is_not_json_is_refused(tmp_path):
