@@ -308,30 +308,65 @@ def _trails_from(routes, work, start):
 
 
 @njit(cache=True, _nrt=False)
-def two_path_network(routes, owner, members, parent, bridge, mine):
+def two_path_network(bd, owner, members, parent, work):
     """parent <- union-find of the members' routes that are not bridges, so
     two cities share a root exactly when two route-disjoint paths join them
     (each 2-edge-connected piece is one root; Menger's theorem). A route is a
-    bridge (bridge[r] = 1) when the members' other routes do not join its
-    ends. Plain: one union-find per owned route over the owned routes
-    (listed once in `mine`, route order), O(owned^2); a network is a few
-    dozen routes. parent: the board's cities (what each union-find resets)."""
-    k = 0
+    bridge when the members' other routes do not join its ends: no cycle of
+    theirs holds it. One depth-first walk over each piece of the network
+    finds them all (Tarjan's low links): the walk's route into a city is a
+    bridge when nothing reached from the city leads back above it by another
+    route. parent: the board's cities; work: the longest-trail work arrays
+    (TRAIL_WORK), borrowed, with work.used[r] = 1 for a bridge."""
+    routes = bd.routes[:bd.n_routes]
+    adj_start, adj_route, adj_city = bd.adj_start, bd.adj_route, bd.adj_city
+    disc = work.piece_len  # the order the walk reaches each city in, -1: not yet
+    low = work.hang[0]  # the earliest city reached from below each city
+    into = work.hang[1]  # the walk's route into each city
+    nxt = work.piece  # each city's next adjacency entry to look at
+    stack = work.stk_v  # the walk's cities, the one it stands on last
+    bridge = work.used
     for r in range(routes.shape[0]):
         bridge[r] = 0
-        if owned_by(owner, r, members):
-            mine[k] = r
-            k += 1
-    for i in range(k):
-        e = mine[i]
-        uf_reset(parent)
-        for j in range(k):
-            if j != i:
-                uf_union(parent, routes[mine[j], L.RT_A], routes[mine[j], L.RT_B])
-        if uf_find(parent, routes[e, L.RT_A]) != uf_find(parent, routes[e, L.RT_B]):
-            bridge[e] = 1
+    for c in range(parent.shape[0]):
+        disc[c] = -1
+    order = 0
+    for r0 in range(routes.shape[0]):  # a walk from one end of each piece of the network: no other city
+        s = routes[r0, L.RT_A]
+        if owned_by(owner, r0, members) == 0 or disc[s] >= 0:
+            continue
+        disc[s] = low[s] = order
+        order += 1
+        into[s] = -1
+        nxt[s] = adj_start[s]
+        top = 0
+        stack[0] = s
+        while top >= 0:
+            v = stack[top]
+            j = nxt[v]
+            if j < adj_start[v + 1]:
+                nxt[v] = j + 1
+                r = adj_route[j]
+                if r == into[v] or owned_by(owner, r, members) == 0:
+                    continue  # (a second route between the same two cities is another route: a cycle)
+                w = adj_city[j]
+                if disc[w] < 0:
+                    disc[w] = low[w] = order
+                    order += 1
+                    into[w] = r
+                    nxt[w] = adj_start[w]
+                    top += 1
+                    stack[top] = w
+                else:
+                    low[v] = min(low[v], disc[w])
+            else:
+                top -= 1
+                if top >= 0:
+                    u = stack[top]
+                    low[u] = min(low[u], low[v])
+                    if low[v] > disc[u]:
+                        bridge[into[v]] = 1
     uf_reset(parent)
-    for i in range(k):
-        r = mine[i]
-        if bridge[r] == 0:
+    for r in range(routes.shape[0]):
+        if owned_by(owner, r, members) != 0 and bridge[r] == 0:
             uf_union(parent, routes[r, L.RT_A], routes[r, L.RT_B])

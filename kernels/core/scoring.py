@@ -135,9 +135,8 @@ def grand_tour_tickets(st, bd, p, members, ws):
     of the trains of `members` (p's own, for a team of one): joined in the
     network left when every route that alone separates its ends (a bridge) is
     taken out (assumption IN-SCR-3a, Menger's theorem). A station's borrowed
-    route never counts. Uses ws.uf_tmp and the trail work's `used` and `stk_v`."""
-    two_path_network(bd.routes[:bd.n_routes], st.owner, members, ws.uf_tmp[:bd.n_cities], ws.trail[0].used[:],
-                     ws.trail[0].stk_v[:])
+    route never counts. Uses ws.uf_tmp and the trail work arrays."""
+    two_path_network(bd, st.owner[:], members, ws.uf_tmp[:bd.n_cities], ws.trail[0])
     n = 0
     for t in range(bd.n_tickets):
         if st.ticket_holder[t] == p:
