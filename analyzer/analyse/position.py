@@ -232,11 +232,10 @@ class Position:
     def _seen(self, i: int, seat: dict, market_size: int) -> np.ndarray:
         """The cards seat i was seen to take face up and has not spent since (kept in its hand by every
         redeal of the analysis: st.seen_in_hand); none on a board without a market (Ghost Train)."""
-        if "seen" not in seat:
-            return np.zeros(L.N_CARD_KINDS, np.int64)
-        if market_size == 0:
+        seen = self._counts(f"seats[{i}].seen", seat.get("seen", {}))
+        if market_size == 0 and seen.any():
             self.fail(f"seats[{i}].seen", "no card is taken face up on this board (it has no market)")
-        return self._counts(f"seats[{i}].seen", seat["seen"])
+        return seen
 
     def _routes(self, seats: list) -> None:
         """Each seat's routes placed as claims (scored, lanes closed, networks and tickets joined), then
