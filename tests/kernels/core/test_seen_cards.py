@@ -66,7 +66,7 @@ def test_the_cards_laid_for_an_abandoned_tunnel_are_seen_back_in_the_hand():
     g.set_pile(["red", "red", "white", "white"])
     g.claim(g.route("Erzurum", "Sochi"), "red")
     assert g.phase == L.PH_TUNNEL and int(g.sc[L.SC_PEND_SURCHARGE]) == 2
-    assert g.st.seen_in_hand[0, red] == 0  # laid: nobody knows which reds are left
+    assert g.st.seen_in_hand[0, red] == 0  # all three on the table, none in the hand
     g.act(L.A_TUNNEL_ABANDON)
     assert g.hand(0) == {"red": 3, "blue": 2}
     assert g.st.seen_in_hand[0, red] == 3 and g.st.seen_in_hand[0, blue] == 0
