@@ -316,8 +316,8 @@ def two_path_network(bd, owner, members, parent, work):
     theirs holds it. One depth-first walk over each piece of the network
     finds them all (Tarjan's low links): the walk's route into a city is a
     bridge when nothing reached from the city leads back above it by another
-    route. parent: the board's cities; work: the longest-trail work arrays
-    (TRAIL_WORK), borrowed, with work.used[r] = 1 for a bridge."""
+    route, and joins its two cities otherwise. parent: the board's cities;
+    work: the longest-trail work arrays (TRAIL_WORK), borrowed."""
     routes = bd.routes[:bd.n_routes]
     adj_start, adj_route, adj_city = bd.adj_start, bd.adj_route, bd.adj_city
     disc = work.piece_len  # the order the walk reaches each city in, -1: not yet
@@ -325,9 +325,7 @@ def two_path_network(bd, owner, members, parent, work):
     into = work.hang[1]  # the walk's route into each city
     nxt = work.piece  # each city's next adjacency entry to look at
     stack = work.stk_v  # the walk's cities, the one it stands on last
-    bridge = work.used
-    for r in range(routes.shape[0]):
-        bridge[r] = 0
+    uf_reset(parent)
     for c in range(parent.shape[0]):
         disc[c] = -1
     order = 0
@@ -357,16 +355,12 @@ def two_path_network(bd, owner, members, parent, work):
                     nxt[w] = adj_start[w]
                     top += 1
                     stack[top] = w
-                else:
+                else:  # back to a city reached before: a cycle
                     low[v] = min(low[v], disc[w])
             else:
                 top -= 1
                 if top >= 0:
                     u = stack[top]
                     low[u] = min(low[u], low[v])
-                    if low[v] > disc[u]:
-                        bridge[into[v]] = 1
-    uf_reset(parent)
-    for r in range(routes.shape[0]):
-        if owned_by(owner, r, members) != 0 and bridge[r] == 0:
-            uf_union(parent, routes[r, L.RT_A], routes[r, L.RT_B])
+                    if low[v] <= disc[u]:  # not a bridge (a route back closes a cycle through the walk's routes,
+                        uf_union(parent, u, v)  # which are joined so: it needs no join of its own)

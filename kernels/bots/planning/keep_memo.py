@@ -37,41 +37,30 @@ KEEP_MEMO_DEPTH = 2  # the walk's depths served: the ticket routed first, and se
 def keep_memo_begin(st, bd, p, ws):
     """Before a walk, with ws.price as price_without_plan left it: True when
     the memo may serve the walk (no route of another seat). Starts a new
-    generation when the prices or the board are not the memo's."""
+    generation when the prices or the board (its size, every route's ends and
+    every ticket's ends: what a search and a ticket's ends read besides the
+    prices) are not the memo's."""
     owner = st.owner
     for r in range(bd.n_routes):
         if owner[r] >= 0 and owner[r] != p:
             return False
-    if not _same_generation(bd, ws):
-        base = ws.km_base
-        for r in range(bd.n_routes):
-            base[r] = ws.price[r]
-            ws.km_routes[r] = bd.routes[r, L.RT_A] * L.MAX_CITIES + bd.routes[r, L.RT_B]
-        for t in range(bd.n_tickets):
-            ws.km_tickets[t] = bd.tickets[t, L.TK_A] * L.MAX_CITIES + bd.tickets[t, L.TK_B]
-        ws.km_sizes[0] = bd.n_cities
-        ws.km_sizes[1] = bd.n_routes
-        ws.km_sizes[2] = bd.n_tickets
-        ws.km_sizes[3] += 1  # the generation: entries of older ones no longer match
-    return True
-
-
-@njit(cache=True, _nrt=False)
-def _same_generation(bd, ws):
-    """The memo's generation was found over these prices on this board (its
-    size, every route's ends and every ticket's ends: what a search and a
-    ticket's ends read besides the prices)."""
-    if ws.km_sizes[3] == 0 or ws.km_sizes[0] != bd.n_cities or ws.km_sizes[1] != bd.n_routes:
-        return False
-    if ws.km_sizes[2] != bd.n_tickets:
-        return False
-    same = True
-    for r in range(bd.n_routes):  # no early exit: the compiler compares many at once
-        same &= ws.km_base[r] == ws.price[r]
-        same &= ws.km_routes[r] == bd.routes[r, L.RT_A] * L.MAX_CITIES + bd.routes[r, L.RT_B]
+    sizes = ws.km_sizes
+    changed = sizes[3] == 0 or sizes[0] != bd.n_cities or sizes[1] != bd.n_routes or sizes[2] != bd.n_tickets
+    for r in range(bd.n_routes):  # compared and kept in one pass, no early exit
+        ends = bd.routes[r, L.RT_A] * L.MAX_CITIES + bd.routes[r, L.RT_B]
+        changed |= (ws.km_base[r] != ws.price[r]) | (ws.km_routes[r] != ends)
+        ws.km_base[r] = ws.price[r]
+        ws.km_routes[r] = ends
     for t in range(bd.n_tickets):
-        same &= ws.km_tickets[t] == bd.tickets[t, L.TK_A] * L.MAX_CITIES + bd.tickets[t, L.TK_B]
-    return same
+        ends = bd.tickets[t, L.TK_A] * L.MAX_CITIES + bd.tickets[t, L.TK_B]
+        changed |= ws.km_tickets[t] != ends
+        ws.km_tickets[t] = ends
+    sizes[0] = bd.n_cities
+    sizes[1] = bd.n_routes
+    sizes[2] = bd.n_tickets
+    if changed:
+        sizes[3] += 1  # the generation: entries of older ones no longer match
+    return True
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -81,16 +70,16 @@ def _entry_key(ws, first, t):
 
 
 @njit(cache=True, _nrt=False)
-def route_ticket_remembered(st, bd, p, ws, depth, t, foreign):
+def route_ticket_remembered(st, bd, p, ws, depth, t, foreign, remember):
     """route_ticket(st, bd, p, ws, depth, t, foreign) for the walk's ticket
     at `depth` (the tickets at depths below it routed, in ws.tk_list order
     ws.keep_pos), served from the memo at the first KEEP_MEMO_DEPTH depths
-    (keep_memo_begin said True for this walk), unless a ticket with options
-    (SW-TKT-3..6) is among them: its ends also read the board's options. The
-    plan it leaves is route_ticket's; only ws.dist and ws.prev_route, which
-    the walk does not read, are left as they were. Returns whether the
-    ticket is joined."""
-    if depth >= KEEP_MEMO_DEPTH or bd.tickets[t, L.TK_MULTI] >= 0:
+    when `remember` (keep_memo_begin said True for this walk), unless a
+    ticket with options (SW-TKT-3..6) is among them: its ends also read the
+    board's options. The plan it leaves is route_ticket's; only ws.dist and
+    ws.prev_route, which the walk does not read, are left as they were.
+    Returns whether the ticket is joined."""
+    if not remember or depth >= KEEP_MEMO_DEPTH or bd.tickets[t, L.TK_MULTI] >= 0:
         return route_ticket(st, bd, p, ws, depth, t, foreign)
     first = np.int64(-1) if depth == 0 else np.int64(ws.tk_list[ws.keep_pos[0]])
     if first >= 0 and bd.tickets[first, L.TK_MULTI] >= 0:

@@ -14,7 +14,6 @@ from kernels.bots.planning.network import (
     list_open_tickets,
     plan_trains,
     price_without_plan,
-    route_ticket,
     sort_by_points,
     unroute_ticket,
 )
@@ -143,11 +142,9 @@ def _route_subset(st, bd, p, ws, k, mask, depth, foreign, remember):
         unroute_ticket(st, bd, ws, np.int64(depth))
     while j < k:
         if offer_of[j] < 0 or (mask >> offer_of[j]) & 1:
-            t = np.int64(ws.tk_list[j])
-            if remember:  # the first paths, as the memo holds them (planning/keep_memo.py)
-                joined = route_ticket_remembered(st, bd, p, ws, np.int64(depth), t, foreign)
-            else:
-                joined = route_ticket(st, bd, p, ws, np.int64(depth), t, foreign)
+            # the first paths, as the memo holds them while `remember` (planning/keep_memo.py)
+            joined = route_ticket_remembered(st, bd, p, ws, np.int64(depth), np.int64(ws.tk_list[j]), foreign,
+                                             remember)
             ws.keep_pos[depth] = j
             ws.keep_lost[depth] = 0 if joined else 1
             depth += 1
