@@ -383,63 +383,54 @@ def lane_cards(hand_p, routes, r):
 
 
 @njit(cache=True, _nrt=False)
-def pick_lanes(st, bd, p, ws, n):
-    """The plan names one lane of a double route; move the mark to the open
-    lane whose colour p's hand holds most (either lane joins the same cities).
-    Over the n planned routes in ws.want_list (list_wanted), in route order,
-    each replaced by its lane. A walk over every route would look again at a
-    mark moved to a later lane, but never move it: it went to the lane holding
-    most among the free ones, and a lane freed since gave its own mark to a
-    lane holding more than itself: with at most three lanes (MAX_LANES), the
-    mark's first lane, which holds less than the mark's new one
-    (tests/kernels/bots/test_plan_lanes.py compares the two walks)."""
+def fill_need(st, bd, p, ws):
+    """ws.need[p] <- cards the unclaimed planned routes need (plan_need's
+    layout), after moving the mark of each planned lane of a double to the
+    open lane whose colour p's hand holds most (either lane joins the same
+    cities). Over the planned routes listed first (list_wanted), in route
+    order, each replaced by its lane. A walk over every route would look
+    again at a mark moved to a later lane, but never move it: it went to the
+    lane holding most among the free ones, and a lane freed since gave its
+    own mark to a lane holding more than itself: with at most three lanes
+    (MAX_LANES), the mark's first lane, which holds less than the mark's new
+    one (tests/kernels/bots/test_plan_lanes.py compares the two walks).
+    Returns the number of unclaimed planned routes."""
+    n = list_wanted(bd, ws, p)
     want = ws.want[p]
     routes = bd.routes[:bd.n_routes]
     group_routes = bd.group_routes[:bd.n_groups]
     owner = st.owner
     hand_p = st.hand[p]
     planned = ws.want_list
-    for k in range(n):
-        r = planned[k]
-        g = routes[r, L.RT_GROUP]
-        if owner[r] >= 0 or g < 0:
-            continue
-        best = r
-        best_have = lane_cards(hand_p, routes, r)
-        for i in range(group_routes.shape[1]):
-            r2 = group_routes[g, i]
-            if r2 < 0 or r2 == r or want[r2] != 0:
-                continue
-            if (open_to_word(st, bd, p, r2 >> 6) >> np.uint64(r2 & 63)) & ONE == ZERO:  # = route_open_to
-                continue
-            have = lane_cards(hand_p, routes, r2)
-            if have > best_have:
-                best = r2
-                best_have = have
-        if best != r:
-            want[best] = want[r]
-            want[r] = 0
-            planned[k] = best
-
-
-@njit(cache=True, _nrt=False)
-def fill_need(st, bd, p, ws):
-    """ws.need[p] <- cards the unclaimed planned routes need, after choosing
-    the lanes of doubles (common.plan_need over the plan's list). Returns the
-    number of such routes."""
-    n = list_wanted(bd, ws, p)
-    pick_lanes(st, bd, p, ws, n)
-    routes = bd.routes[:bd.n_routes]
-    owner = st.owner
     need = ws.need[p]
     for k in range(need.shape[0]):
         need[k] = 0
     left = 0
-    for i in range(n):
-        r = ws.want_list[i]
-        if owner[r] < 0:
-            left += 1
-            add_route_need(routes, r, need)
+    for k in range(n):
+        r = np.uint64(planned[k])  # unsigned: no negative-index fix-up on each load
+        if owner[r] >= 0:
+            continue
+        g = routes[r, L.RT_GROUP]
+        if g >= 0:
+            best = r
+            best_have = lane_cards(hand_p, routes, r)
+            for i in range(group_routes.shape[1]):
+                r2 = group_routes[np.uint64(g), i]
+                if r2 < 0 or np.uint64(r2) == r or want[np.uint64(r2)] != 0:
+                    continue
+                if (open_to_word(st, bd, p, r2 >> 6) >> np.uint64(r2 & 63)) & ONE == ZERO:  # = route_open_to
+                    continue
+                have = lane_cards(hand_p, routes, np.uint64(r2))
+                if have > best_have:
+                    best = np.uint64(r2)
+                    best_have = have
+            if best != r:
+                want[best] = want[r]
+                want[r] = 0
+                planned[k] = best
+                r = best
+        left += 1
+        add_route_need(routes, r, need)
     return left
 
 
@@ -451,7 +442,7 @@ def refresh_network_plan(st, bd, p, ws):
     Both questions are asked only when the board changed or p kept tickets
     since they were last asked (common.board_seen, ws.plan_checked): what
     they read moves with nothing else, and the plan then left was not broken
-    (a plan's routes are open to p when planned, and pick_lanes moves a mark
+    (a plan's routes are open to p when planned, and fill_need moves a mark
     only to an open lane). A second draw in the same turn asks neither."""
     if ws.plan_version[p] == -1 or not board_seen(st, p, ws.plan_checked[p]):
         key = plan_key(st, bd, p)
