@@ -7,7 +7,7 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bits import ONE, ZERO, low_bit_index
-from kernels.bots.planning.network import FOREIGN_COST, plan_search, price_without_plan, ticket_open
+from kernels.bots.planning.network import FOREIGN_COST, held_word, plan_search, price_without_plan, station_joins
 from kernels.bots.shared import params as P
 from kernels.bots.shared.paying import keep_better_claim, payable_word
 from kernels.bots.shared.plan import board_seen, note_board, wanted_word
@@ -286,21 +286,25 @@ def _open_ticket_sides(st, bd, p, ws):
         side[c] = 0
     match = ws.station_match
     n_open = 0
-    for t in range(bd.n_tickets):
-        if not ticket_open(st, bd, p, t) or bd.tickets[t, L.TK_MULTI] >= 0:
-            continue  # (no board has both stations and tickets with options)
-        fa = uf_find(uf, bd.tickets[t, L.TK_A])
-        fb = uf_find(uf, bd.tickets[t, L.TK_B])
-        match[n_open, 0] = t
-        match[n_open, 1] = fa
-        match[n_open, 2] = fb
-        match[n_open, 3] = -1
-        for f in (fa, fb):
-            if side[f] == 0:
-                side[f] = 1
-                for k in range(L.MAX_WORDS):  # the whole row (zeros past the board's words): one vector copy
-                    at_piece[f, k] = city_routes[f, k]
-        n_open += 1
+    for w in range((bd.n_tickets + 63) >> 6):
+        held = held_word(st, bd, p, w)
+        while held != ZERO:
+            t = w * 64 + low_bit_index(held)
+            held &= held - ONE
+            if st.ticket_done_turn[t] >= 0 or station_joins(st, bd, p, t) or bd.tickets[t, L.TK_MULTI] >= 0:
+                continue  # (no board has both stations and tickets with options)
+            fa = uf_find(uf, bd.tickets[t, L.TK_A])
+            fb = uf_find(uf, bd.tickets[t, L.TK_B])
+            match[n_open, 0] = t
+            match[n_open, 1] = fa
+            match[n_open, 2] = fb
+            match[n_open, 3] = -1
+            for f in (fa, fb):
+                if side[f] == 0:
+                    side[f] = 1
+                    for k in range(L.MAX_WORDS):  # the whole row (zeros past the board's words): one vector copy
+                        at_piece[f, k] = city_routes[f, k]
+            n_open += 1
     if n_open > 0:
         for c in range(bd.n_cities):
             if uf[c] != c:

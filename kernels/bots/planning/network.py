@@ -140,6 +140,20 @@ def station_joins(st, bd, p, t):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def held_word(st, bd, p, k):
+    """Word k of the tickets p holds (bit j: ticket 64 k + j), found by
+    comparing a word of holders at once instead of a branch per ticket."""
+    holder = st.ticket_holder
+    m = ZERO
+    for j in range(64):  # a fixed count: the compiler compares the word's 64 holders at once
+        m |= np.uint64(holder[k * 64 + j] == p) << np.uint64(j)
+    left = bd.n_tickets - k * 64
+    if left < 64:  # past the board's tickets
+        m &= (ONE << np.uint64(left)) - ONE
+    return m
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def ticket_open(st, bd, p, t):
     return st.ticket_holder[t] == p and st.ticket_done_turn[t] < 0 and not station_joins(st, bd, p, t)
 
@@ -169,10 +183,14 @@ def plan_network(st, bd, p, ws, offer_mask, only_ticket, passes):
 def list_open_tickets(st, bd, p, tk):
     """tk[:k] <- the tickets p holds and has not completed, in ticket order; returns k."""
     k = np.int64(0)
-    for t in range(bd.n_tickets):
-        if ticket_open(st, bd, p, t):
-            tk[k] = t
-            k += 1
+    for w in range((bd.n_tickets + 63) >> 6):
+        m = held_word(st, bd, p, w)
+        while m != ZERO:
+            t = w * 64 + low_bit_index(m)
+            m &= m - ONE
+            if st.ticket_done_turn[t] < 0 and not station_joins(st, bd, p, t):
+                tk[k] = t
+                k += 1
     return k
 
 
@@ -336,8 +354,11 @@ def plan_key(st, bd, p):
     """Changes whenever p's tickets are kept or joined, or a station is built
     (the plan must then be redone). Never -1 (the runner's "new game" mark)."""
     key = np.int64(st.stations_left[p]) + 2
-    for t in range(bd.n_tickets):
-        if st.ticket_holder[t] == p:
+    for w in range((bd.n_tickets + 63) >> 6):
+        m = held_word(st, bd, p, w)
+        while m != ZERO:
+            t = w * 64 + low_bit_index(m)
+            m &= m - ONE
             key = key * 31 + t + 1 + (7919 if not ticket_open(st, bd, p, t) else 0)
     if key == -1:
         key = 1
