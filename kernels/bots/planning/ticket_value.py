@@ -156,11 +156,8 @@ def extra_trains(st, bd, ru, p, ws, reach):
             seen[routes[r, L.RT_B]] = 1
     pieces = 0
     for c in range(n_cities):
-        if seen[c] != 1 or uf_find(uf, c) != c:
-            continue
-        for c2 in range(n_cities):  # the piece's cities: searched from c, seen once
-            if seen[c2] == 1 and uf_find(uf, c2) == c:
-                seen[c2] = 2
+        if seen[c] == 0 or uf_find(uf, c) != c:
+            continue  # a piece is searched once: from its root
         pieces += 1
         shortest_path(bd, price, np.int64(c), np.int64(-1), ws.dist[:], ws.prev_route[:])
         ws.risk_memo[:n_cities] = 0  # a new tree: its risks are unknown
