@@ -7,7 +7,7 @@ from numba import njit
 
 from kernels import layouts as L
 from kernels.bits import ONE, ZERO, low_bit_index
-from kernels.bots.planning.network import FOREIGN_COST, held_word, plan_search, price_without_plan, station_joins
+from kernels.bots.planning.network import FOREIGN_COST, held_word, plan_search, price_without_plan, ticket_open
 from kernels.bots.shared import params as P
 from kernels.bots.shared.paying import keep_better_claim, payable_word
 from kernels.bots.shared.plan import board_seen, note_board, wanted_word
@@ -291,7 +291,7 @@ def _open_ticket_sides(st, bd, p, ws):
         while held != ZERO:
             t = w * 64 + low_bit_index(held)
             held &= held - ONE
-            if st.ticket_done_turn[t] >= 0 or station_joins(st, bd, p, t) or bd.tickets[t, L.TK_MULTI] >= 0:
+            if not ticket_open(st, bd, p, t) or bd.tickets[t, L.TK_MULTI] >= 0:
                 continue  # (no board has both stations and tickets with options)
             fa = uf_find(uf, bd.tickets[t, L.TK_A])
             fb = uf_find(uf, bd.tickets[t, L.TK_B])

@@ -188,7 +188,7 @@ def list_open_tickets(st, bd, p, tk):
         while m != ZERO:
             t = w * 64 + low_bit_index(m)
             m &= m - ONE
-            if st.ticket_done_turn[t] < 0 and not station_joins(st, bd, p, t):
+            if ticket_open(st, bd, p, t):
                 tk[k] = t
                 k += 1
     return k
