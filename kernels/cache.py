@@ -7,6 +7,9 @@ engine could run inside a stale cached runner. The locator below stamps each
 function with a hash over its own file and, transitively, every kernels
 module (and sibling test module) that file imports: editing one bot
 recompiles that bot and what imports it (dispatch, runner), not the engine.
+The Scratch's layout is in every stamp too: the bots take the record
+without importing the module that lays it out, and a cache kept across a
+change of it would otherwise hold a second signature beside the stale one.
 
 It subclasses numba's cache locator for NUMBA_CACHE_DIR and is put first in
 numba's list of locators (its cache folders are named by the module's folder
@@ -27,6 +30,8 @@ PACKAGE_ROOT = Path(__file__).resolve().parent  # kernels/
 PROJECT_ROOT = PACKAGE_ROOT.parent
 # how every kernel is optimised (kernels/optimise.py): part of every kernel's stamp
 OPTIMISE_FILE = PACKAGE_ROOT / "optimise.py"
+# the Scratch's layout (and the bot weights it sizes, which it imports): part of every kernel's stamp
+SCRATCH_FILE = PACKAGE_ROOT / "bots" / "shared" / "scratch.py"
 
 
 def _module_file(dotted: str) -> Path | None:
@@ -68,19 +73,25 @@ def _imports(path: Path) -> tuple[Path, ...]:
 
 
 @cache
-def dependency_hash(path: Path) -> str:
-    """SHA-256 over path and every module it imports, transitively, and
-    the optimisation settings (OPTIMISE_FILE)."""
+def dependency_files(path: Path) -> frozenset[Path]:
+    """path and every module it imports, transitively, with the optimisation
+    settings (OPTIMISE_FILE) and the Scratch's layout (SCRATCH_FILE) and theirs."""
     seen: set[Path] = set()
-    todo = [Path(path).resolve(), OPTIMISE_FILE]
+    todo = [Path(path).resolve(), OPTIMISE_FILE, SCRATCH_FILE]
     while todo:
         f = todo.pop()
         if f in seen:
             continue
         seen.add(f)
         todo.extend(_imports(f))
+    return frozenset(seen)
+
+
+@cache
+def dependency_hash(path: Path) -> str:
+    """SHA-256 over dependency_files(path)."""
     h = hashlib.sha256()
-    for f in sorted(seen):
+    for f in sorted(dependency_files(path)):
         h.update(str(f.relative_to(PROJECT_ROOT) if f.is_relative_to(PROJECT_ROOT) else f).encode())
         h.update(f.read_bytes())
     return h.hexdigest()

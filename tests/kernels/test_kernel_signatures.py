@@ -75,12 +75,28 @@ def test_the_stamp_covers_every_part_of_the_layouts_package():
     from kernels import cache
     from kernels.engine import step
 
-    seen: set[Path] = set()
-    todo = [Path(step.py_func.__code__.co_filename).resolve()]
-    while todo:
-        f = todo.pop()
-        if f not in seen:
-            seen.add(f)
-            todo.extend(cache._imports(f))
+    seen = cache.dependency_files(Path(step.py_func.__code__.co_filename))
     layouts = Path(cache.PACKAGE_ROOT) / "layouts"
     assert {p.name for p in seen if p.parent == layouts} == {p.name for p in layouts.glob("*.py")}
+
+
+def test_the_stamp_covers_the_scratch_layout_of_a_kernel_that_does_not_import_it():
+    """A bot kernel takes the Scratch without importing bots/shared/scratch.py (shared/plan.py
+    imports neither it nor the bot weights that size it): the layout is in its stamp all the same,
+    so a changed layout is compiled under a new stamp, not beside the old signature."""
+    from pathlib import Path
+
+    from kernels import cache
+    from kernels.bots.shared import params, plan, scratch
+
+    plan_file = Path(plan.__file__).resolve()
+    imported: set[Path] = set()
+    todo = [plan_file]
+    while todo:
+        f = todo.pop()
+        if f not in imported:
+            imported.add(f)
+            todo.extend(cache._imports(f))
+    layout = {Path(scratch.__file__).resolve(), Path(params.__file__).resolve()}
+    assert not layout & imported  # the case this guards: the layout reached by no import
+    assert layout <= cache.dependency_files(plan_file)
