@@ -47,6 +47,22 @@ def bit_count(x):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def word_where(a, k, n, value, equal):
+    """Word k of the indices i < n where a[i] == value (equal True) or
+    a[i] != value (equal False): bit j for index 64 k + j. A fixed count of
+    64 compares, which the compiler makes at once, instead of a branch per
+    element, mispredicted at each member of a sparse set. a holds at least
+    64 (k + 1) elements (a record field sized by a MAX_* bound)."""
+    m = ZERO
+    for j in range(64):
+        m |= np.uint64((a[k * 64 + j] == value) == equal) << np.uint64(j)
+    left = n - k * 64
+    if left < 64:  # past the n elements
+        m &= (ONE << np.uint64(left)) - ONE
+    return m
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def bit_of(r):
     """(word, bit) of route r."""
     return r >> 6, ONE << (np.uint64(r) & MASK63)

@@ -72,12 +72,10 @@ def _imports(path: Path) -> tuple[Path, ...]:
     return tuple(sorted(found))
 
 
-@cache
-def dependency_files(path: Path) -> frozenset[Path]:
-    """path and every module it imports, transitively, with the optimisation
-    settings (OPTIMISE_FILE) and the Scratch's layout (SCRATCH_FILE) and theirs."""
+def imported_files(*paths: Path) -> frozenset[Path]:
+    """paths and every module they import, transitively."""
     seen: set[Path] = set()
-    todo = [Path(path).resolve(), OPTIMISE_FILE, SCRATCH_FILE]
+    todo = [Path(p).resolve() for p in paths]
     while todo:
         f = todo.pop()
         if f in seen:
@@ -85,6 +83,13 @@ def dependency_files(path: Path) -> frozenset[Path]:
         seen.add(f)
         todo.extend(_imports(f))
     return frozenset(seen)
+
+
+@cache
+def dependency_files(path: Path) -> frozenset[Path]:
+    """path and every module it imports, transitively, with the optimisation
+    settings (OPTIMISE_FILE) and the Scratch's layout (SCRATCH_FILE) and theirs."""
+    return imported_files(path, OPTIMISE_FILE, SCRATCH_FILE)
 
 
 @cache

@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bits import ONE, ZERO, low_bit_index
+from kernels.bits import ONE, ZERO, low_bit_index, word_where
 from kernels.bots.shared.destinations import ticket_ends
 from kernels.bots.shared.plan import PLANNED_PRICE, add_route_need, board_seen, list_wanted, note_board, wanted_word
 from kernels.core.claimable import open_to_word
@@ -141,16 +141,9 @@ def station_joins(st, bd, p, t):
 
 @njit(cache=True, _nrt=False, inline="always")
 def held_word(st, bd, p, k):
-    """Word k of the tickets p holds (bit j: ticket 64 k + j), found by
-    comparing a word of holders at once instead of a branch per ticket."""
-    holder = st.ticket_holder
-    m = ZERO
-    for j in range(64):  # a fixed count: the compiler compares the word's 64 holders at once
-        m |= np.uint64(holder[k * 64 + j] == p) << np.uint64(j)
-    left = bd.n_tickets - k * 64
-    if left < 64:  # past the board's tickets
-        m &= (ONE << np.uint64(left)) - ONE
-    return m
+    """Word k of the tickets p holds (bit j: ticket 64 k + j), without a
+    branch per ticket of the board."""
+    return word_where(st.ticket_holder, k, bd.n_tickets, p, True)
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from kernels import layouts as L
-from kernels.bits import ONE, ZERO, low_bit_index
+from kernels.bits import ONE, ZERO, low_bit_index, word_where
 from kernels.bots.shared.destinations import ticket_ends
 from kernels.core.claims import claim_trains, route_open_to
 from kernels.core.seats import team_first, team_size
@@ -135,17 +135,10 @@ def note_board(st, p, memo):
 
 @njit(cache=True, _nrt=False, inline="always")
 def wanted_word(bd, ws, p, k):
-    """Word k of p's plan as a route set (bit r: ws.want[p, r] != 0). Without a
-    branch: a plan is a handful of a board's routes, and every decision's scans
-    over all of them mispredicted at each planned one."""
-    want = ws.want[p]
-    m = ZERO
-    for j in range(64):  # a fixed count: the compiler compares the word's 64 marks at once
-        m |= np.uint64(want[k * 64 + j] != 0) << np.uint64(j)
-    left = bd.n_routes - k * 64
-    if left < 64:  # past the board's routes: a Scratch may have played a bigger board
-        m &= (ONE << np.uint64(left)) - ONE
-    return m
+    """Word k of p's plan as a route set (bit r: ws.want[p, r] != 0), without a
+    branch per route: a plan is a handful of a board's routes, and every
+    decision's scans over all of them mispredicted at each planned one."""
+    return word_where(ws.want[p], k, bd.n_routes, 0, False)
 
 
 @njit(cache=True, _nrt=False, inline="always")
